@@ -1,0 +1,428 @@
+// puzzle-cli: the workbench's command-line front end. It lists algorithms, checks puzzles and solves them
+// with any registered algorithm, seed and budget, writing results and event traces. Tests and benchmarks
+// drive the core through it.
+//
+// Exit status: 0 when every input was valid; 1 when some puzzles were rejected (the others still ran and were
+// reported); 2 on usage errors (unknown algorithm or parameter, value out of range, missing file).
+
+#include "algorithm.h"
+#include "formats.h"
+#include "nurikabe_exact.h"
+#include "runner.h"
+#include "sudoku_exact.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <random>
+#include <sstream>
+
+namespace {
+
+using nlohmann::json;
+
+constexpr int kExitOk = 0;
+constexpr int kExitRejected = 1;
+constexpr int kExitUsage = 2;
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onInterrupt(int) { g_interrupted.store(true); }
+
+struct UsageError {
+    std::string message;
+};
+
+// Everything the inputs held: the puzzles, and the entries that could not be read.
+struct LoadedInputs {
+    std::vector<pw::Puzzle> puzzles;
+    std::vector<pw::ParseError> errors;
+};
+
+bool looksLikeFilePath(const std::string& input) {
+    if (input.find("?nurikabe/") != std::string::npos) return false;
+    const auto extension = std::filesystem::path(input).extension().string();
+    return input.find('/') != std::string::npos || input.find('\\') != std::string::npos ||
+           (!extension.empty() && extension.size() <= 5 && input.size() < 60);
+}
+
+LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
+    LoadedInputs loaded;
+    auto take = [&](pw::PuzzleCollection&& collection) {
+        for (auto& puzzle : collection.puzzles) loaded.puzzles.push_back(std::move(puzzle));
+        for (auto& error : collection.errors) loaded.errors.push_back(std::move(error));
+    };
+    for (const auto& input : inputs) {
+        if (input == "-") {
+            const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+            take(pw::parsePuzzles(text, "<stdin>"));
+            continue;
+        }
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(input, ec)) {
+            take(pw::loadPuzzleFile(input));
+            continue;
+        }
+        if (std::filesystem::exists(input, ec)) throw UsageError{"'" + input + "' is not a regular file"};
+        if (looksLikeFilePath(input)) throw UsageError{"no such file: '" + input + "'"};
+        auto collection = pw::parsePuzzles(input, "<argument>");
+        if (collection.puzzles.empty() && collection.errors.empty())
+            throw UsageError{"'" + input + "' is neither a file nor a puzzle"};
+        take(std::move(collection));
+    }
+    return loaded;
+}
+
+void reportErrors(const std::vector<pw::ParseError>& errors) {
+    for (const auto& error : errors) std::cerr << "puzzle-cli: " << error.toString() << "\n";
+}
+
+std::string kindsText(const pw::AlgorithmInfo& info) {
+    std::string text;
+    for (auto kind : info.kinds) text += std::string(text.empty() ? "" : ", ") + pw::puzzleKindName(kind);
+    return text;
+}
+
+json parameterValueJson(const pw::ParameterValue& value) {
+    return std::visit([](const auto& v) { return json(v); }, value);
+}
+
+// ---------------------------------------------------------------------------------------------- algorithms
+
+int listAlgorithms(bool asJson) {
+    if (asJson) {
+        json list = json::array();
+        for (const auto& entry : pw::algorithmRegistry()) {
+            const auto& info = entry.info;
+            json parameters = json::array();
+            for (const auto& spec : info.parameters) {
+                json p = {{"key", spec.key},
+                          {"type", pw::parameterTypeName(spec.type)},
+                          {"default", parameterValueJson(spec.defaultValue)},
+                          {"help", spec.help},
+                          {"citation", spec.citation}};
+                if (spec.type == pw::ParameterType::Integer) {
+                    p["minimum"] = static_cast<std::int64_t>(spec.minimum);
+                    p["maximum"] = static_cast<std::int64_t>(spec.maximum);
+                } else if (spec.type == pw::ParameterType::Real) {
+                    p["minimum"] = spec.minimum;
+                    p["maximum"] = spec.maximum;
+                } else if (spec.type == pw::ParameterType::Choice) {
+                    p["choices"] = spec.choices;
+                }
+                parameters.push_back(std::move(p));
+            }
+            json kinds = json::array();
+            for (auto kind : info.kinds) kinds.push_back(pw::puzzleKindName(kind));
+            list.push_back({{"id", info.id},
+                            {"name", info.name},
+                            {"family", pw::algorithmFamilyName(info.family)},
+                            {"paper", info.paper},
+                            {"summary", info.summary},
+                            {"step", info.stepMeaning},
+                            {"uses_seed", info.usesSeed},
+                            {"kinds", kinds},
+                            {"parameters", parameters}});
+        }
+        std::cout << list.dump(2) << "\n";
+        return kExitOk;
+    }
+    for (const auto& entry : pw::algorithmRegistry()) {
+        const auto& info = entry.info;
+        std::cout << info.id << " — " << info.name << "  [" << pw::algorithmFamilyName(info.family) << "; "
+                  << kindsText(info) << "]\n"
+                  << "  paper: " << info.paper << "\n"
+                  << "  step:  " << info.stepMeaning << "\n";
+        for (const auto& spec : info.parameters)
+            std::cout << "  --param " << spec.key << "=" << pw::formatParameterValue(spec.defaultValue) << "  ("
+                      << spec.allowedText() << ") " << spec.help << "\n";
+        std::cout << "\n";
+    }
+    return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------------- check
+
+struct CheckVerdict {
+    std::string status;  // unique / multiple / none / unknown
+    int solutions = 0;
+    std::string note;
+};
+
+CheckVerdict checkPuzzle(const pw::Puzzle& puzzle) {
+    if (puzzle.kind() == pw::PuzzleKind::Sudoku) {
+        const auto result = pw::solveSudoku(puzzle.sudoku().givens, 2);
+        const char* status = result.solutionCount == 0 ? "none" : result.solutionCount == 1 ? "unique" : "multiple";
+        return {status, result.solutionCount, {}};
+    }
+    const auto result = pw::solveNurikabe(puzzle.nurikabe().clues, 2);
+    if (result.nodeLimitHit && result.solutionCount < 2)
+        return {"unknown", result.solutionCount, "search node limit reached before the count was decided"};
+    const char* status = result.solutionCount == 0 ? "none" : result.solutionCount == 1 ? "unique" : "multiple";
+    return {status, result.solutionCount, {}};
+}
+
+int runCheck(const std::vector<std::string>& inputs, bool asJson) {
+    const LoadedInputs loaded = loadInputs(inputs);
+    for (const auto& error : loaded.errors) {
+        if (asJson) {
+            std::cout << json{{"id", error.file + ":" + std::to_string(error.line)},
+                              {"status", "invalid"},
+                              {"error", error.toString()},
+                              {"file", error.file},
+                              {"line", error.line},
+                              {"column", error.column}}
+                             .dump()
+                      << "\n";
+        } else {
+            std::cout << error.file << ":" << error.line << "  invalid  " << error.toString() << "\n";
+        }
+    }
+    for (const auto& puzzle : loaded.puzzles) {
+        const CheckVerdict verdict = checkPuzzle(puzzle);
+        if (asJson) {
+            json line = {{"id", puzzle.id},
+                         {"origin", puzzle.origin},
+                         {"kind", pw::puzzleKindName(puzzle.kind())},
+                         {"status", verdict.status},
+                         {"solutions", verdict.solutions}};
+            if (!verdict.note.empty()) line["note"] = verdict.note;
+            std::cout << line.dump() << "\n";
+        } else {
+            std::cout << puzzle.id << "  " << verdict.status;
+            if (verdict.status == "multiple") std::cout << " (2 or more solutions)";
+            if (!verdict.note.empty()) std::cout << " (" << verdict.note << ")";
+            std::cout << "\n";
+        }
+    }
+    if (!asJson) reportErrors(loaded.errors);
+    return loaded.errors.empty() ? kExitOk : kExitRejected;
+}
+
+// ---------------------------------------------------------------------------------------------------- solve
+
+struct SolveOptions {
+    std::string algorithm;
+    std::vector<std::string> parameters;
+    std::optional<std::uint64_t> seed;
+    std::uint64_t runs = 1;
+    std::optional<double> timeLimit;
+    std::optional<std::uint64_t> maxSteps;
+    std::optional<std::uint64_t> maxEvaluations;
+    std::optional<std::uint64_t> stagnationSteps;
+    bool asJson = false;
+    std::string tracePath;
+    std::uint64_t traceEvery = 1;
+    std::vector<std::string> inputs;
+};
+
+const char* statusName(pw::Outcome outcome) {
+    switch (outcome) {
+    case pw::Outcome::Solved: return "solved";
+    case pw::Outcome::Failed: return "unsolved";
+    case pw::Outcome::Stopped:
+    case pw::Outcome::BudgetExhausted: return "stopped";
+    }
+    return "unsolved";
+}
+
+std::string puzzleLine(const pw::Puzzle& puzzle) {
+    if (puzzle.kind() == pw::PuzzleKind::Sudoku) return pw::Puzzle::boardLine(puzzle.sudoku().givens);
+    return pw::formatNurikabeUrl(puzzle.nurikabe().clues);
+}
+
+std::string boardText(const pw::Board& board) {
+    if (const auto* grid = std::get_if<pw::SudokuGrid>(&board)) return pw::formatSudoku(*grid, pw::SudokuTextStyle::Grid);
+    std::string text = pw::Puzzle::boardLine(board);
+    for (char& c : text)
+        if (c == '/') c = '\n';
+    return text + "\n";
+}
+
+// A trace file is written under a temporary name and renamed when complete, so it is never half-written.
+class TraceFile {
+public:
+    explicit TraceFile(const std::string& path) : m_path(path) {
+        if (path.empty()) return;
+        m_partialPath = path + ".partial";
+        m_stream.open(m_partialPath, std::ios::binary | std::ios::trunc);
+        if (!m_stream) throw UsageError{"cannot write trace file '" + path + "'"};
+    }
+    ~TraceFile() {
+        if (!m_partialPath.empty() && !m_committed) std::remove(m_partialPath.c_str());
+    }
+    std::ostream* stream() { return m_partialPath.empty() ? nullptr : &m_stream; }
+    void commit() {
+        if (m_partialPath.empty()) return;
+        m_stream.close();
+        std::error_code ec;
+        std::filesystem::rename(m_partialPath, m_path, ec);
+        if (ec) throw std::runtime_error("cannot write trace file '" + m_path + "': " + ec.message());
+        m_committed = true;
+    }
+
+private:
+    std::string m_path;
+    std::string m_partialPath;
+    std::ofstream m_stream;
+    bool m_committed = false;
+};
+
+int runSolve(const SolveOptions& options) {
+    const pw::AlgorithmEntry* entry = pw::findAlgorithm(options.algorithm);
+    if (!entry) {
+        std::string known;
+        for (const auto& e : pw::algorithmRegistry()) known += (known.empty() ? "" : ", ") + e.info.id;
+        throw UsageError{"unknown algorithm '" + options.algorithm + "'; known algorithms: " + known};
+    }
+    pw::ParameterValues parameters(entry->info.parameters);
+    for (const auto& assignment : options.parameters)
+        if (auto error = parameters.setAssignment(entry->info.parameters, assignment))
+            throw UsageError{"--param " + assignment + ": " + *error};
+
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    reportErrors(loaded.errors);
+    bool rejected = !loaded.errors.empty();
+
+    const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+    TraceFile trace(options.tracePath);
+    std::unique_ptr<pw::JsonLinesSink> traceSink;
+    if (trace.stream()) traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery);
+
+    json parameterJson = json::object();
+    for (const auto& [key, value] : parameters.all()) parameterJson[key] = parameterValueJson(value);
+
+    for (const auto& puzzle : loaded.puzzles) {
+        if (!entry->info.supports(puzzle.kind())) {
+            std::cerr << "puzzle-cli: " << puzzle.origin << ": algorithm '" << entry->info.id << "' does not solve "
+                      << pw::puzzleKindName(puzzle.kind()) << " puzzles (it solves: " << kindsText(entry->info)
+                      << ")\n";
+            rejected = true;
+            continue;
+        }
+        for (std::uint64_t run = 0; run < options.runs && !g_interrupted; ++run) {
+            const std::uint64_t runSeed = seed + run;
+            if (traceSink)
+                traceSink->writeHeader(json{{"type", "run"},
+                                            {"id", puzzle.id},
+                                            {"algorithm", entry->info.id},
+                                            {"seed", runSeed},
+                                            {"run", run},
+                                            {"parameters", parameterJson}}
+                                           .dump());
+            pw::StopConditions stop;
+            if (options.timeLimit) stop.add(pw::timeLimit(*options.timeLimit));
+            if (options.maxSteps) stop.add(pw::stepLimit(*options.maxSteps));
+            if (options.maxEvaluations) stop.add(pw::evaluationLimit(*options.maxEvaluations));
+            if (options.stagnationSteps) stop.add(pw::stagnationLimit(*options.stagnationSteps));
+            stop.add(pw::externalStop(g_interrupted));
+            auto algorithm = entry->create();
+            pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
+            const pw::RunResult result = runner.runToEnd();
+            if (options.asJson) {
+                std::cout << json{{"id", puzzle.id},
+                                  {"kind", pw::puzzleKindName(puzzle.kind())},
+                                  {"puzzle", puzzleLine(puzzle)},
+                                  {"algorithm", entry->info.id},
+                                  {"seed", runSeed},
+                                  {"run", run},
+                                  {"status", statusName(result.outcome)},
+                                  {"outcome", pw::outcomeName(result.outcome)},
+                                  {"reason", result.reason},
+                                  {"valid", result.valid},
+                                  {"seconds", result.seconds},
+                                  {"steps", result.counters.steps},
+                                  {"evaluations", result.counters.evaluations},
+                                  {"best_cost", result.bestCost},
+                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)}}
+                                 .dump()
+                          << std::endl;
+            } else {
+                std::cout << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
+                          << boardText(result.finalBoard) << statusName(result.outcome) << " (" << result.reason
+                          << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
+                          << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
+                          << ", " << result.seconds << " s\n\n";
+            }
+        }
+    }
+    trace.commit();
+    return rejected ? kExitRejected : kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"puzzle-cli — list algorithms, check puzzles and solve them with the Puzzle Workbench core"};
+    app.require_subcommand(1);
+    app.set_help_all_flag("--help-all", "Show the help of every subcommand");
+
+    bool algorithmsJson = false;
+    auto* algorithmsCommand = app.add_subcommand("algorithms", "List every algorithm with its paper and parameters");
+    algorithmsCommand->add_flag("--json", algorithmsJson, "Print JSON");
+
+    bool checkJson = false;
+    std::vector<std::string> checkInputs;
+    auto* checkCommand = app.add_subcommand("check", "Parse, validate and count the solutions of puzzles");
+    checkCommand->add_flag("--json", checkJson, "One JSON object per puzzle per line");
+    checkCommand->add_option("INPUT", checkInputs, "A puzzle file (any supported format), - for standard input, "
+                                                   "or a literal puzzle string")
+        ->required();
+
+    SolveOptions solve;
+    std::uint64_t seed = 0;
+    auto* solveCommand = app.add_subcommand("solve", "Solve puzzles with an algorithm");
+    solveCommand->add_option("-a,--algorithm", solve.algorithm, "Algorithm id (see `puzzle-cli algorithms`)")
+        ->required();
+    solveCommand->add_option("--param", solve.parameters, "An algorithm parameter as KEY=VALUE (repeatable)");
+    auto* seedOption = solveCommand->add_option("--seed", seed, "Seed of the first run; run r uses seed + r "
+                                                                "(default: random, reported in the output)");
+    solveCommand->add_option("--runs", solve.runs, "Runs per puzzle")->check(CLI::Range(1, 1000000));
+    solveCommand->add_option("--time-limit", solve.timeLimit, "Wall-clock budget per run, in seconds")
+        ->check(CLI::PositiveNumber);
+    solveCommand->add_option("--max-steps", solve.maxSteps, "Step budget per run")->check(CLI::PositiveNumber);
+    solveCommand->add_option("--max-evaluations", solve.maxEvaluations, "Evaluation budget per run")
+        ->check(CLI::PositiveNumber);
+    solveCommand->add_option("--stagnation", solve.stagnationSteps, "Stop after this many steps without a better "
+                                                                    "best cost")
+        ->check(CLI::PositiveNumber);
+    solveCommand->add_flag("--json", solve.asJson, "One JSON object per run per line");
+    auto* traceOption = solveCommand->add_option("--trace", solve.tracePath, "Write the events as JSON lines here");
+    solveCommand->add_option("--trace-every", solve.traceEvery, "Keep every N-th move, cost and temperature event")
+        ->check(CLI::PositiveNumber)
+        ->needs(traceOption);
+    solveCommand->add_option("INPUT", solve.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
+        ->required();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitUsage;
+    }
+
+    std::signal(SIGINT, onInterrupt);
+    try {
+        if (*algorithmsCommand) return listAlgorithms(algorithmsJson);
+        if (*checkCommand) return runCheck(checkInputs, checkJson);
+        if (*seedOption) solve.seed = seed;
+        return runSolve(solve);
+    } catch (const UsageError& e) {
+        std::cerr << "puzzle-cli: " << e.message << "\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << "puzzle-cli: " << e.what() << "\n";
+        return kExitRejected;
+    }
+}

@@ -1,0 +1,40 @@
+#include "algorithm.h"
+
+#include "algorithms/backtracking.h"
+#include "algorithms/exact.h"
+
+#include <algorithm>
+
+namespace pw {
+
+const char* algorithmFamilyName(AlgorithmFamily family) {
+    switch (family) {
+    case AlgorithmFamily::Exact: return "exact";
+    case AlgorithmFamily::Logic: return "logic";
+    case AlgorithmFamily::LocalSearch: return "local search";
+    case AlgorithmFamily::Evolutionary: return "evolutionary";
+    case AlgorithmFamily::Swarm: return "swarm";
+    }
+    return "?";
+}
+
+bool AlgorithmInfo::supports(PuzzleKind kind) const {
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+const std::vector<AlgorithmEntry>& algorithmRegistry() {
+    // One line per algorithm: adding an algorithm touches only this list and its own files.
+    static const std::vector<AlgorithmEntry> registry = {
+        exactAlgorithmEntry(),
+        backtrackingAlgorithmEntry(),
+    };
+    return registry;
+}
+
+const AlgorithmEntry* findAlgorithm(std::string_view id) {
+    for (const auto& entry : algorithmRegistry())
+        if (entry.info.id == id) return &entry;
+    return nullptr;
+}
+
+}  // namespace pw

@@ -1,0 +1,70 @@
+#pragma once
+// An algorithm is a value behind one interface: declared parameters, started on a puzzle with a seed, then
+// advanced by step() — one iteration of the paper's main loop (one value suggested, one search node, one
+// proposal, one generation). Stepping is exact and deterministic in the CLI, the tests and the GUI alike.
+
+#include "event_sinks.h"
+#include "parameters.h"
+#include "puzzle.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pw {
+
+enum class StepStatus {
+    Running,  // more steps to come
+    Solved,   // the current board solves the puzzle
+    Failed,   // the algorithm ended without a solution (exhausted its search, or its own end condition)
+};
+
+class Algorithm {
+public:
+    virtual ~Algorithm() = default;
+
+    // Prepares a run; `parameters` were validated against the algorithm's declarations. `sink` may be null.
+    virtual void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+                       EventSink* sink) = 0;
+    virtual StepStatus step() = 0;
+    // Called once when the run ends for any reason, before the runner's Finished event: a place for the
+    // algorithm's closing events (heat maps, summaries).
+    virtual void finish() {}
+
+    virtual Counters counters() const = 0;
+    // The algorithm's own cost of its best board so far; 0 means solved.
+    virtual double bestCost() const = 0;
+    virtual Board currentBoard() const = 0;
+    virtual Board bestBoard() const = 0;
+};
+
+enum class AlgorithmFamily { Exact, Logic, LocalSearch, Evolutionary, Swarm };
+const char* algorithmFamilyName(AlgorithmFamily family);  // "exact", "logic", "local search", ...
+
+struct AlgorithmInfo {
+    std::string id;       // "backtracking"
+    std::string name;     // "Brute force (backtracking)"
+    AlgorithmFamily family = AlgorithmFamily::Exact;
+    std::string paper;    // full reference
+    std::string summary;  // one paragraph for the GUI and `puzzle-cli algorithms`
+    std::string stepMeaning;  // "one value suggested"
+    std::vector<PuzzleKind> kinds;
+    std::vector<ParameterSpec> parameters;
+    bool usesSeed = true;
+
+    bool supports(PuzzleKind kind) const;
+};
+
+struct AlgorithmEntry {
+    AlgorithmInfo info;
+    std::function<std::unique_ptr<Algorithm>()> create;
+};
+
+// Every registered algorithm, in presentation order.
+const std::vector<AlgorithmEntry>& algorithmRegistry();
+const AlgorithmEntry* findAlgorithm(std::string_view id);
+
+}  // namespace pw

@@ -1,0 +1,154 @@
+// `exact` — the exact solvers, one search node per step.
+//
+// Idea: complete search with constraint propagation. For Sudoku a node propagates naked and hidden singles to
+// a fixpoint and then branches on a cell with the fewest candidates (sudoku_exact.cpp); for Nurikabe a node
+// propagates the forced cells and branches on an undecided cell (nurikabe_exact.cpp). The window animates the
+// moves each node makes, including the erasures of a backtrack.
+//
+// Representation: the solvers' own bitmask states; this file only turns their nodes into events.
+//
+// Paper: none in particular — this is the workbench's oracle, the same engine that counts solutions for the
+// checker, the tests and the metrics. It is deterministic: the seed is ignored.
+//
+// Cost: the number of undecided cells of the current node (0 at a solution). With `solution_limit` above 1
+// the search goes on after the first solution to count up to the limit; the run is solved when at least one
+// solution was found, and the count is reported in an explanation.
+
+#include "algorithms/exact.h"
+
+#include "nurikabe_exact.h"
+#include "sudoku_exact.h"
+
+#include <optional>
+
+namespace pw {
+
+namespace {
+
+class ExactAlgorithm final : public Algorithm {
+public:
+    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t, EventSink* sink) override {
+        m_sink = sink;
+        m_limit = static_cast<int>(parameters.integer("solution_limit"));
+        m_counters = {};
+        m_done = false;
+        m_sudoku.reset();
+        m_nurikabe.reset();
+        m_start = puzzle.startBoard();
+        m_best = m_start;
+        m_current = m_start;
+        if (puzzle.kind() == PuzzleKind::Sudoku) m_sudoku.emplace(puzzle.sudoku().givens, m_limit);
+        else m_nurikabe.emplace(puzzle.nurikabe().clues, m_limit);
+        m_bestCost = m_currentCost = undecidedCells(m_current);
+        emit(PhaseChange{m_counters, "search"});
+    }
+
+    StepStatus step() override {
+        if (m_done) return finalStatus();
+        m_moves.clear();
+        std::vector<Move>* moves = m_sink ? &m_moves : nullptr;
+        bool exhausted = false;
+        bool found = false;
+        if (m_sudoku) {
+            const auto status = m_sudoku->step(moves);
+            exhausted = status == SudokuSearch::Status::Exhausted;
+            found = status == SudokuSearch::Status::FoundSolution;
+            if (moves || found) m_current = m_sudoku->current();
+        } else {
+            const auto status = m_nurikabe->step(moves);
+            exhausted = status == NurikabeSearch::Status::Exhausted;
+            found = status == NurikabeSearch::Status::FoundSolution;
+            if (moves || found) m_current = m_nurikabe->current();
+        }
+        if (!exhausted) {
+            ++m_counters.steps;
+            ++m_counters.evaluations;
+        }
+        for (const Move& move : m_moves) emit(MoveEvent{m_counters, move});
+        if (m_sink || found) {
+            m_currentCost = undecidedCells(m_current);
+            if (found) {
+                m_best = m_current;
+                m_bestCost = 0;
+            } else if (m_bestCost > 0 && m_currentCost < m_bestCost && solutionsFound() == 0) {
+                m_bestCost = m_currentCost;
+                m_best = m_current;
+            }
+            emit(CostSample{m_counters, m_currentCost, m_bestCost, std::nullopt});
+        }
+        if (m_sink && m_sudoku && !exhausted) emit(CandidatesUpdate{m_counters, m_sudoku->candidates()});
+        if (found) emit(Explanation{m_counters, "solution " + std::to_string(solutionsFound()) + " found"});
+        if (exhausted || (found && solutionsFound() >= m_limit)) {
+            m_done = true;
+            return finalStatus();
+        }
+        return StepStatus::Running;
+    }
+
+    void finish() override {
+        const int found = solutionsFound();
+        std::string text;
+        if (!m_done) text = "search interrupted after " + std::to_string(found) + " solution(s)";
+        else if (found >= m_limit && m_limit > 1) text = "at least " + std::to_string(found) + " solutions (limit reached)";
+        else text = std::to_string(found) + (found == 1 ? " solution" : " solutions") + " in all";
+        emit(Explanation{m_counters, text});
+    }
+
+    Counters counters() const override { return m_counters; }
+    double bestCost() const override { return m_bestCost; }
+    Board currentBoard() const override {
+        if (m_sudoku) return m_sudoku->current();
+        return m_nurikabe->current();
+    }
+    Board bestBoard() const override { return m_best; }
+
+private:
+    int solutionsFound() const { return m_sudoku ? m_sudoku->solutionsFound() : m_nurikabe->solutionsFound(); }
+    StepStatus finalStatus() const { return solutionsFound() > 0 ? StepStatus::Solved : StepStatus::Failed; }
+
+    static double undecidedCells(const Board& board) {
+        int count = 0;
+        if (const auto* grid = std::get_if<SudokuGrid>(&board)) return grid->cellCount() - grid->filledCount();
+        const auto& grid = std::get<NurikabeGrid>(board);
+        for (int cell = 0; cell < grid.cellCount(); ++cell) count += grid.state(cell) == NurikabeCell::Unknown;
+        return count;
+    }
+
+    template <class E> void emit(E&& event) {
+        if (m_sink) m_sink->receive(Event(std::forward<E>(event)));
+    }
+
+    EventSink* m_sink = nullptr;
+    int m_limit = 1;
+    Counters m_counters;
+    bool m_done = false;
+    std::optional<SudokuSearch> m_sudoku;
+    std::optional<NurikabeSearch> m_nurikabe;
+    std::vector<Move> m_moves;
+    Board m_start;
+    Board m_current;
+    Board m_best;
+    double m_currentCost = 0;
+    double m_bestCost = 0;
+};
+
+}  // namespace
+
+AlgorithmEntry exactAlgorithmEntry() {
+    AlgorithmInfo info;
+    info.id = "exact";
+    info.name = "Exact search (propagation + branching)";
+    info.family = AlgorithmFamily::Exact;
+    info.paper = "Workbench oracle: bitmask search with naked and hidden singles and fewest-candidates branching "
+                 "(Sudoku); forced-cell propagation and search (Nurikabe)";
+    info.summary = "Propagates singles to a fixpoint, then branches on the cell with the fewest candidates; "
+                   "backtracks on contradictions. Counts solutions up to a limit.";
+    info.stepMeaning = "one search node (propagation, then a branch or a backtrack)";
+    info.kinds = {PuzzleKind::Sudoku, PuzzleKind::Nurikabe};
+    info.usesSeed = false;
+    info.parameters = {ParameterSpec::integer("solution_limit", 1, 1, 1000,
+                                              "Stop after this many solutions; 2 proves uniqueness")};
+    return {std::move(info), [] { return std::make_unique<ExactAlgorithm>(); }};
+}
+
+}  // namespace pw

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Puzzle Workbench needs, only those that are missing.
+# Usage: scripts/install-deps.sh [--no-gui]
+set -euo pipefail
+
+packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
+          libbenchmark-dev python3)
+if [[ "${1:-}" != "--no-gui" ]]; then
+  packages+=(qt6-base-dev qt6-charts-dev libgl-dev qt6-qpa-plugins xvfb xauth)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "Installing: ${missing[*]}"
+sudo_prefix=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "error: not root and sudo is missing; install: ${missing[*]}" >&2; exit 1; }
+  sudo_prefix=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_prefix[@]}" apt-get update -qq
+"${sudo_prefix[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

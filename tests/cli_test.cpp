@@ -1,0 +1,195 @@
+// Smoke tests of the real puzzle-cli binary: exit codes, JSON output, traces and error messages.
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sys/wait.h>
+
+namespace pw {
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    std::string out;  // standard output
+    std::string err;  // standard error
+};
+
+CliResult runCli(const std::string& arguments, const std::string& input = "") {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string errPath = (dir / ("pw_cli_err_" + std::to_string(::getpid()))).string();
+    const std::string inPath = (dir / ("pw_cli_in_" + std::to_string(::getpid()))).string();
+    std::ofstream(inPath) << input;
+    const std::string command = std::string("'") + PW_CLI_PATH + "' " + arguments + " <'" + inPath + "' 2>'" + errPath + "'";
+    CliResult result;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) return result;
+    char buffer[4096];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+    const int status = ::pclose(pipe);
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream err(errPath);
+    result.err.assign(std::istreambuf_iterator<char>(err), std::istreambuf_iterator<char>());
+    std::filesystem::remove(errPath);
+    std::filesystem::remove(inPath);
+    return result;
+}
+
+std::vector<nlohmann::json> jsonLines(const std::string& text) {
+    std::vector<nlohmann::json> lines;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
+    return lines;
+}
+
+std::string tempPath(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()))).string();
+}
+
+TEST(CliTest, ListsAlgorithms) {
+    const auto result = runCli("algorithms --json");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto list = nlohmann::json::parse(result.out);
+    std::vector<std::string> ids;
+    for (const auto& algorithm : list) ids.push_back(algorithm["id"]);
+    EXPECT_NE(std::find(ids.begin(), ids.end(), "exact"), ids.end());
+    EXPECT_NE(std::find(ids.begin(), ids.end(), "backtracking"), ids.end());
+    for (const auto& algorithm : list) {
+        if (algorithm["id"] != "backtracking") continue;
+        EXPECT_EQ(algorithm["parameters"][0]["key"], "cell_order");
+        EXPECT_EQ(algorithm["parameters"][0]["choices"].size(), 2u);
+        EXPECT_EQ(algorithm["kinds"][0], "sudoku");
+    }
+    EXPECT_EQ(runCli("algorithms").exitCode, 0);
+}
+
+TEST(CliTest, SolvesALiteralPuzzleAsJson) {
+    const auto result = runCli("solve -a backtracking --seed 5 --runs 2 --json " + test::kAiEscargot);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 2u);
+    for (std::size_t run = 0; run < 2; ++run) {
+        const auto& line = lines[run];
+        EXPECT_EQ(line["puzzle"], test::kAiEscargot);
+        EXPECT_EQ(line["algorithm"], "backtracking");
+        EXPECT_EQ(line["seed"], 5 + run);
+        EXPECT_EQ(line["run"], run);
+        EXPECT_EQ(line["status"], "solved");
+        EXPECT_EQ(line["valid"], true);
+        EXPECT_EQ(line["best_cost"], 0.0);
+        EXPECT_EQ(line["solution"],
+                  "162857493534129678789643521475312986913586742628794135356478219241935867897261354");
+        EXPECT_GT(line["steps"].get<int>(), 58);
+        EXPECT_TRUE(line.contains("seconds"));
+        EXPECT_TRUE(line.contains("evaluations"));
+        EXPECT_EQ(line["id"], "<argument>:1");
+    }
+    // The same seed gives the same run.
+    const auto again = jsonLines(runCli("solve -a backtracking --seed 5 --json " + test::kAiEscargot).out);
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(again[0]["steps"], lines[0]["steps"]);
+}
+
+TEST(CliTest, BudgetsStopRuns) {
+    const auto result = runCli("solve -a backtracking --seed 1 --max-steps 10 --json -", test::kAiEscargot + "\n");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["status"], "stopped");
+    EXPECT_EQ(lines[0]["valid"], false);
+    EXPECT_EQ(lines[0]["steps"], 10);
+    EXPECT_EQ(lines[0]["id"], "<stdin>:1");
+}
+
+TEST(CliTest, SolvesNurikabeFromTheLibrary) {
+    const auto result = runCli("solve -a exact --json '" + test::puzzlesDir() + "/nurikabe/janko_sample.txt'");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto lines = jsonLines(result.out);
+    ASSERT_GE(lines.size(), 20u);
+    EXPECT_EQ(lines[0]["id"], "01_10x10");
+    EXPECT_EQ(lines[0]["status"], "solved");
+    EXPECT_EQ(lines[0]["solution"],
+              "###oo#oo##/oo######o#/###oo#o#o#/#oo###o###/####oo#oo#/#oo#######/####oo#o#o/o#o####o#o/"
+              "o#o#oo####/#######oo#");
+}
+
+TEST(CliTest, WritesATraceAtomically) {
+    const std::string trace = tempPath("pw_trace") + ".jsonl";
+    const auto result = runCli("solve -a exact --seed 1 --trace '" + trace + "' --trace-every 1 " + test::kAiEscargot);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    std::ifstream in(trace);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto lines = jsonLines(text);
+    ASSERT_GT(lines.size(), 10u);
+    EXPECT_EQ(lines.front()["type"], "run");
+    EXPECT_EQ(lines.front()["algorithm"], "exact");
+    EXPECT_EQ(lines.back()["type"], "finished");
+    EXPECT_EQ(lines.back()["outcome"], "solved");
+    EXPECT_FALSE(std::filesystem::exists(trace + ".partial"));
+    std::filesystem::remove(trace);
+}
+
+TEST(CliTest, ChecksUniqueMultipleNoneAndInvalid) {
+    const std::string file = tempPath("pw_check") + ".txt";
+    std::ofstream(file) << test::kAiEscargot << "\n"
+                        << "................................................................................."
+                        << "\n"
+                        << "12345678.........9..............................................................."
+                        << "\n"
+                        << "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3x.\n";
+    const auto result = runCli("check --json '" + file + "'");
+    EXPECT_EQ(result.exitCode, 1);
+    const auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 4u);
+    std::map<std::string, std::string> statusById;
+    for (const auto& line : lines) statusById[line["id"]] = line["status"];
+    const std::string name = std::filesystem::path(file).string();
+    EXPECT_EQ(statusById[name + ":1"], "unique");
+    EXPECT_EQ(statusById[name + ":2"], "multiple");
+    EXPECT_EQ(statusById[name + ":3"], "none");
+    EXPECT_EQ(statusById[name + ":4"], "invalid");
+    bool placed = false;
+    for (const auto& line : lines)
+        if (line["status"] == "invalid") placed = line["line"] == 4 && line["column"] == 80;
+    EXPECT_TRUE(placed) << result.out;
+    std::filesystem::remove(file);
+}
+
+TEST(CliTest, UsageErrorsExitTwoWithAClearMessage) {
+    auto result = runCli("solve -a no-such " + test::kAiEscargot);
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("unknown algorithm 'no-such'; known algorithms: exact, backtracking"), std::string::npos)
+        << result.err;
+    result = runCli("solve -a backtracking --param cell_order=sideways " + test::kAiEscargot);
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("it must be one of: ordered-list, dynamic"), std::string::npos) << result.err;
+    result = runCli("solve -a exact --param solution_limit=0 " + test::kAiEscargot);
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("an integer from 1 to 1000"), std::string::npos) << result.err;
+    result = runCli("solve -a exact missing/file.txt");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("no such file: 'missing/file.txt'"), std::string::npos) << result.err;
+    EXPECT_EQ(runCli("solve " + test::kAiEscargot).exitCode, 2);  // no algorithm
+    EXPECT_EQ(runCli("frobnicate").exitCode, 2);
+}
+
+TEST(CliTest, RejectedPuzzlesDoNotStopTheOthers) {
+    const auto result = runCli("solve -a backtracking --seed 1 --json - " + test::kAiEscargot,
+                               "not a puzzle line at all, clearly\n");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_EQ(jsonLines(result.out).size(), 1u);
+    EXPECT_NE(result.err.find("<stdin>:1"), std::string::npos) << result.err;
+    // backtracking does not solve Nurikabe: the puzzle is rejected, named, and the exit code says so.
+    const auto nurikabe = runCli("solve -a backtracking '" + test::puzzlesDir() + "/nurikabe/wikipedia_nikoli.txt'");
+    EXPECT_EQ(nurikabe.exitCode, 1);
+    EXPECT_NE(nurikabe.err.find("does not solve nurikabe puzzles"), std::string::npos) << nurikabe.err;
+}
+
+}  // namespace
+}  // namespace pw

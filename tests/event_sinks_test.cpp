@@ -1,0 +1,78 @@
+#include "event_sinks.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+#include <thread>
+
+namespace pw {
+namespace {
+
+TEST(EventSinksTest, JsonLinesWritesOneObjectPerEvent) {
+    std::ostringstream out;
+    JsonLinesSink sink(out);
+    sink.receive(MoveEvent{{3, 4}, Move::place(10, 7)});
+    sink.receive(CostSample{{5, 6}, 12, 9, CostBreakdown{1, 2, 3}});
+    sink.receive(Finished{{7, 8}, Outcome::Solved, true, 0, "solution found"});
+    std::istringstream lines(out.str());
+    std::string line;
+    std::vector<nlohmann::json> objects;
+    while (std::getline(lines, line)) objects.push_back(nlohmann::json::parse(line));
+    ASSERT_EQ(objects.size(), 3u);
+    EXPECT_EQ(objects[0]["type"], "move");
+    EXPECT_EQ(objects[0]["kind"], "place");
+    EXPECT_EQ(objects[0]["cell"], 10);
+    EXPECT_EQ(objects[0]["value"], 7);
+    EXPECT_EQ(objects[0]["step"], 3);
+    EXPECT_EQ(objects[1]["breakdown"]["boxes"], 3.0);
+    EXPECT_EQ(objects[2]["outcome"], "solved");
+    EXPECT_EQ(objects[2]["evaluations"], 8);
+}
+
+TEST(EventSinksTest, JsonLinesThinsFrequentKindsOnly) {
+    std::ostringstream out;
+    JsonLinesSink sink(out, 10);
+    for (std::uint64_t i = 0; i < 100; ++i) sink.receive(MoveEvent{{i, i}, Move::place(0, 1)});
+    for (std::uint64_t i = 0; i < 5; ++i) sink.receive(Explanation{{i, i}, "note"});
+    std::size_t lines = 0;
+    for (char c : out.str()) lines += c == '\n';
+    EXPECT_EQ(lines, 10u + 5u);
+}
+
+TEST(EventSinksTest, BatchingBoundsABatchAndKeepsRareEvents) {
+    std::vector<EventBatch> batches;
+    BatchingSink sink([&](EventBatch&& batch) { batches.push_back(std::move(batch)); },
+                      std::chrono::milliseconds(100000), 100);
+    for (std::uint64_t i = 0; i < 10000; ++i) {
+        sink.receive(MoveEvent{{i, i}, Move::place(0, 1)});
+        sink.receive(CostSample{{i, i}, 1, 1, std::nullopt});
+    }
+    sink.receive(Reheat{{10000, 10000}, 40});
+    sink.receive(Finished{{10000, 10000}, Outcome::Solved, true, 0, "done"});  // delivers at once
+    ASSERT_EQ(batches.size(), 1u);
+    const EventBatch& batch = batches[0];
+    EXPECT_TRUE(batch.movesDropped);
+    EXPECT_LE(batch.events.size(), 102u);
+    EXPECT_GT(batch.droppedEvents, 19000u);
+    EXPECT_TRUE(std::holds_alternative<Reheat>(batch.events[batch.events.size() - 2]));
+    EXPECT_TRUE(std::holds_alternative<Finished>(batch.events.back()));
+}
+
+TEST(EventSinksTest, BatchingDeliversByTime) {
+    int deliveries = 0;
+    std::size_t delivered = 0;
+    BatchingSink sink([&](EventBatch&& batch) {
+        ++deliveries;
+        delivered += batch.events.size();
+    }, std::chrono::milliseconds(1));
+    for (std::uint64_t i = 0; i < 64; ++i) sink.receive(Explanation{{i, i}, "x"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (std::uint64_t i = 0; i < 64; ++i) sink.receive(Explanation{{i, i}, "y"});
+    EXPECT_GE(deliveries, 1);
+    sink.flush();
+    EXPECT_EQ(delivered, 128u);
+}
+
+}  // namespace
+}  // namespace pw

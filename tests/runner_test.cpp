@@ -1,0 +1,108 @@
+#include "runner.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+namespace pw {
+namespace {
+
+// A fake would test nothing of the contract: these tests drive the real `backtracking` algorithm.
+std::unique_ptr<Algorithm> backtracking() { return findAlgorithm("backtracking")->create(); }
+ParameterValues defaults(const char* id) { return ParameterValues(findAlgorithm(id)->info.parameters); }
+
+TEST(RunnerTest, SolvedRunEndsWithAValidFinishedEvent) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kPillayFigure1);
+    auto algorithm = backtracking();
+    RecordingSink sink;
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 7, &sink, {});
+    const RunResult result = runner.runToEnd();
+    EXPECT_EQ(result.outcome, Outcome::Solved);
+    EXPECT_TRUE(result.valid);
+    EXPECT_EQ(result.bestCost, 0);
+    ASSERT_FALSE(sink.events().empty());
+    const auto* finished = std::get_if<Finished>(&sink.events().back());
+    ASSERT_NE(finished, nullptr);
+    EXPECT_EQ(finished->outcome, Outcome::Solved);
+    EXPECT_TRUE(finished->valid);
+    EXPECT_EQ(finished->at, result.counters);
+    EXPECT_FALSE(runner.advance());
+}
+
+TEST(RunnerTest, StepBudgetStopsTheRun) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    auto algorithm = backtracking();
+    StopConditions stop;
+    stop.add(stepLimit(25));
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    const RunResult result = runner.runToEnd();
+    EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
+    EXPECT_EQ(result.counters.steps, 25u);
+    EXPECT_EQ(result.reason, "step budget of 25 reached");
+    EXPECT_FALSE(result.valid);
+}
+
+TEST(RunnerTest, ExternalStopAndStagnationCompose) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    std::atomic<bool> stopFlag{false};
+    {
+        auto algorithm = backtracking();
+        StopConditions stop;
+        stop.add(externalStop(stopFlag)).add(stepLimit(1000000));
+        Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+        for (int i = 0; i < 10; ++i) ASSERT_TRUE(runner.advance());
+        stopFlag = true;
+        EXPECT_FALSE(runner.advance());
+        EXPECT_EQ(runner.result().outcome, Outcome::Stopped);
+        EXPECT_EQ(runner.result().counters.steps, 11u);
+    }
+    {
+        auto algorithm = backtracking();
+        StopConditions stop;
+        stop.add(stagnationLimit(50));
+        Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+        const RunResult result = runner.runToEnd();
+        EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
+        EXPECT_EQ(result.reason, "no improvement in 50 steps");
+    }
+}
+
+TEST(RunnerTest, StopBetweenStepsAndTimeLimit) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    auto algorithm = backtracking();
+    RecordingSink sink;
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, &sink, {});
+    runner.advance();
+    runner.stop({Outcome::Stopped, "closed"});
+    EXPECT_TRUE(runner.finished());
+    EXPECT_EQ(runner.result().reason, "closed");
+    EXPECT_EQ(std::count_if(sink.events().begin(), sink.events().end(),
+                            [](const Event& e) { return std::holds_alternative<Finished>(e); }),
+              1);
+
+    auto timed = backtracking();
+    StopConditions stop;
+    stop.add(timeLimit(1e-9));
+    Runner timedRunner(*timed, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    const RunResult result = timedRunner.runToEnd();
+    EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
+    EXPECT_EQ(result.counters.steps, 64u);  // the clock is read every 64 steps
+}
+
+TEST(RunnerTest, EvaluationBudgetAndTargetCost) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    auto algorithm = backtracking();
+    StopConditions stop;
+    stop.add(evaluationLimit(10));
+    EXPECT_EQ(Runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop)).runToEnd().counters.evaluations,
+              10u);
+    auto second = backtracking();
+    StopConditions target;
+    target.add(targetCost(50));  // 58 cells are open at the start
+    const RunResult result = Runner(*second, puzzle, defaults("backtracking"), 1, nullptr, std::move(target)).runToEnd();
+    EXPECT_EQ(result.reason, "target cost 50 reached");
+    EXPECT_LE(result.bestCost, 50);
+}
+
+}  // namespace
+}  // namespace pw

@@ -1,0 +1,51 @@
+#pragma once
+// Helpers shared by the core tests.
+
+#include "algorithm.h"
+#include "formats.h"
+#include "puzzle.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+namespace pw::test {
+
+inline std::string puzzlesDir() { return PW_PUZZLES_DIR; }
+inline std::string sharedDataDir() { return PW_SHARED_DATA_DIR; }
+
+inline SudokuGrid sudokuFromLine(const std::string& line) {
+    SudokuShape shape;
+    int size = 1;
+    while (size * size < static_cast<int>(line.size())) ++size;
+    SudokuShape::fromSize(size, shape);
+    SudokuGrid grid(shape);
+    for (int cell = 0; cell < grid.cellCount(); ++cell) grid.setValue(cell, digitValue(line[cell], size));
+    return grid;
+}
+
+inline Puzzle sudokuPuzzle(const std::string& line, const std::string& id = "test") {
+    return Puzzle{id, id, SudokuPuzzle{sudokuFromLine(line), std::nullopt}};
+}
+
+// Pillay's Figure 1, the default puzzle of the window.
+inline const std::string kPillayFigure1 =
+    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+inline const std::string kAiEscargot =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+// Every registered algorithm id, and a test-name-safe form of one, for suites run over all algorithms.
+inline std::vector<std::string> algorithmIds() {
+    std::vector<std::string> ids;
+    for (const auto& entry : algorithmRegistry()) ids.push_back(entry.info.id);
+    return ids;
+}
+inline std::string testNameOf(const ::testing::TestParamInfo<std::string>& parameter) {
+    std::string name = parameter.param;
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+}
+
+}  // namespace pw::test
