@@ -2,6 +2,8 @@
 
 #include "algorithms/backtracking.h"
 #include "algorithms/exact.h"
+#include "algorithms/harmony_search.h"
+#include "algorithms/simulated_annealing.h"
 
 #include <algorithm>
 
@@ -27,6 +29,8 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
     static const std::vector<AlgorithmEntry> registry = {
         exactAlgorithmEntry(),
         backtrackingAlgorithmEntry(),
+        simulatedAnnealingAlgorithmEntry(),
+        harmonySearchAlgorithmEntry(),
     };
     return registry;
 }

@@ -1,1 +1,574 @@
-// in progress
+// The exact Nurikabe solver: forced-cell propagation to a fixpoint, then depth-first search.
+//
+// A node propagates these rules until none changes a cell (each is sound: it only decides what every
+// solution extending the current grid must have):
+//   1. Islands. Label the island pieces. A piece with two clues, or bigger than its clue, is a contradiction.
+//      A piece that has reached its clue is walled in: its unknown neighbours become river.
+//   2. Joins. An unknown cell that would join pieces holding two clues, or one clue with more cells than the
+//      clue allows, becomes river.
+//   3. Reach. From every unfinished clued piece, a breadth-first walk through unknown and clueless island
+//      cells, no further than the cells it still needs, and never onto a cell that touches another clued
+//      piece. An unknown cell no walk reaches becomes river; a clueless island cell none reaches, or a
+//      piece whose walk reaches fewer cells than its clue, is a contradiction.
+//   4. Growth. A piece that must grow (unfinished, or clueless) with one unknown neighbour takes it as island;
+//      with none it is a contradiction.
+//   5. River. While the river is not yet whole (several pieces, or fewer cells than the grid minus the clue
+//      sum), a river piece with one unknown neighbour takes it as river; with none it is a contradiction.
+//      The river cells must also stay connectable through unknown cells, or it is a contradiction.
+//   6. Pools. A 2x2 block with three river cells makes its fourth cell island; four is a contradiction.
+//   7. Counts. When the river has all its cells, the unknown cells are island; when the islands have all
+//      theirs, the unknown cells are river; more than either is a contradiction.
+//   8. Probing. When the rules stall, each value of each unknown cell beside a decided one is tried: if the
+//      rules above refute it, the cell takes the other value (one level of lookahead, no nesting).
+// Then the node either has every cell decided (a solution: checked against the full rules), meets a
+// contradiction (it backtracks to the latest branch with an untried value), or branches on the unknown
+// neighbour of the unfinished island with the fewest ways out — island first, then river — which keeps the
+// tree shallow on the human puzzles in the library.
+//
+// Every change goes on a trail, so a backtrack undoes exactly what the branch did, and the stepping search
+// reports it as Shade moves back to unknown.
+
+#include "nurikabe_exact.h"
+
+#include <algorithm>
+#include <array>
+
+namespace pw {
+
+namespace {
+
+constexpr int kNoPiece = -1;
+
+}  // namespace
+
+struct NurikabeSearch::Engine {
+    struct Change {
+        int cell;
+        NurikabeCell previous;
+    };
+    struct Branch {
+        std::size_t trailMark;
+        int cell;
+        NurikabeCell second;  // the value still to try
+        bool secondTried;
+    };
+
+    NurikabeGrid grid;
+    int height;
+    int width;
+    int cells;
+    int riverTotal = 0;   // cells of the river in any solution
+    int islandTotal = 0;  // sum of the clues
+    int solutionLimit;
+    std::vector<std::array<int, 4>> neighbours;  // -1 where the grid ends
+    std::vector<Change> trail;
+    std::vector<Branch> branches;
+    std::vector<Move>* moves = nullptr;
+    bool started = false;
+    bool finished = false;
+    bool resumeAfterSolution = false;
+    int solutions = 0;
+    std::optional<NurikabeGrid> first;
+    std::uint64_t nodeCount = 0;
+
+    // Scratch, sized once: no allocation per node.
+    std::vector<int> piece;        // island piece of each cell, or kNoPiece
+    std::vector<int> pieceSize;    // per piece
+    std::vector<int> pieceClue;    // per piece: the clue value, 0 for none, -1 for two or more clues
+    std::vector<int> pieceBegin;   // per piece: where its cells start in pieceCells (one extra at the end)
+    std::vector<int> pieceCells;   // the cells of every piece, piece after piece
+    std::vector<int> queue;
+    std::vector<int> distance;
+    std::vector<char> reached;
+    std::vector<int> stamp;
+    int stampNow = 0;
+
+    Engine(const NurikabeGrid& clues, int limit)
+        : grid(clues.height(), clues.width()), height(clues.height()), width(clues.width()),
+          cells(clues.cellCount()), solutionLimit(std::max(1, limit)) {
+        for (int cell = 0; cell < cells; ++cell) {
+            if (clues.clue(cell) > 0) {
+                grid.setClue(cell, clues.clue(cell));
+                islandTotal += clues.clue(cell);
+            }
+        }
+        riverTotal = cells - islandTotal;
+        neighbours.resize(static_cast<std::size_t>(cells));
+        for (int cell = 0; cell < cells; ++cell) {
+            const int r = cell / width;
+            const int c = cell % width;
+            neighbours[cell] = {r > 0 ? cell - width : -1, r + 1 < height ? cell + width : -1,
+                                c > 0 ? cell - 1 : -1, c + 1 < width ? cell + 1 : -1};
+        }
+        const auto n = static_cast<std::size_t>(cells);
+        piece.assign(n, kNoPiece);
+        pieceSize.reserve(n);
+        pieceClue.reserve(n);
+        pieceBegin.reserve(n + 1);
+        pieceCells.reserve(n);
+        queue.reserve(n);
+        distance.assign(n, 0);
+        reached.assign(n, 0);
+        stamp.assign(n, 0);
+        trail.reserve(n);
+        branches.reserve(n);
+    }
+
+    NurikabeCell at(int cell) const { return grid.state(cell); }
+
+    // Decides one cell; false when it is already decided the other way.
+    bool decide(int cell, NurikabeCell state) {
+        const NurikabeCell old = at(cell);
+        if (old == state) return true;
+        if (old != NurikabeCell::Unknown) return false;
+        trail.push_back({cell, old});
+        grid.setState(cell, state);
+        if (moves) moves->push_back(Move::shade(cell, static_cast<int>(state), static_cast<int>(old)));
+        return true;
+    }
+
+    void undoTo(std::size_t mark) {
+        while (trail.size() > mark) {
+            const Change change = trail.back();
+            trail.pop_back();
+            if (moves)
+                moves->push_back(Move::shade(change.cell, static_cast<int>(change.previous),
+                                             static_cast<int>(at(change.cell))));
+            grid.setState(change.cell, change.previous);
+        }
+    }
+
+    void nextStamp() {
+        if (++stampNow == 0) {
+            std::fill(stamp.begin(), stamp.end(), 0);
+            stampNow = 1;
+        }
+    }
+
+    // Labels the island pieces; false on two clues in one piece or a piece bigger than its clue.
+    bool labelIslands() {
+        std::fill(piece.begin(), piece.end(), kNoPiece);
+        pieceSize.clear();
+        pieceClue.clear();
+        pieceBegin.clear();
+        pieceCells.clear();
+        for (int start = 0; start < cells; ++start) {
+            if (at(start) != NurikabeCell::Island || piece[start] != kNoPiece) continue;
+            const int id = static_cast<int>(pieceSize.size());
+            const std::size_t begin = pieceCells.size();
+            int clue = 0;
+            pieceCells.push_back(start);
+            piece[start] = id;
+            for (std::size_t head = begin; head < pieceCells.size(); ++head) {
+                const int cell = pieceCells[head];
+                if (grid.clue(cell)) clue = clue ? -1 : grid.clue(cell);
+                for (int next : neighbours[cell]) {
+                    if (next >= 0 && piece[next] == kNoPiece && at(next) == NurikabeCell::Island) {
+                        piece[next] = id;
+                        pieceCells.push_back(next);
+                    }
+                }
+            }
+            const int size = static_cast<int>(pieceCells.size() - begin);
+            if (clue < 0 || (clue > 0 && size > clue)) return false;
+            pieceSize.push_back(size);
+            pieceClue.push_back(clue);
+            pieceBegin.push_back(static_cast<int>(begin));
+        }
+        pieceBegin.push_back(static_cast<int>(pieceCells.size()));
+        return true;
+    }
+
+    // The distinct unknown neighbours of a piece, counted up to `enough`; `exit` is the first of them.
+    int exitsOf(int id, int enough, int& exit) {
+        int exits = 0;
+        exit = -1;
+        nextStamp();
+        for (int k = pieceBegin[id]; k < pieceBegin[id + 1] && exits < enough; ++k) {
+            for (int next : neighbours[pieceCells[k]]) {
+                if (next >= 0 && at(next) == NurikabeCell::Unknown && stamp[next] != stampNow) {
+                    stamp[next] = stampNow;
+                    if (exit < 0) exit = next;
+                    ++exits;
+                }
+            }
+        }
+        return exits;
+    }
+
+    bool finishedPiece(int id) const { return pieceClue[id] > 0 && pieceSize[id] == pieceClue[id]; }
+
+    // Rules 1 and 2 for one unknown cell: would making it island join pieces it must not?
+    bool joinForbidden(int cell) const {
+        std::array<int, 4> seen{};
+        int seenCount = 0;
+        int size = 1;
+        int clue = 0;
+        for (int next : neighbours[cell]) {
+            if (next < 0 || piece[next] == kNoPiece) continue;
+            const int id = piece[next];
+            if (std::find(seen.begin(), seen.begin() + seenCount, id) != seen.begin() + seenCount) continue;
+            seen[seenCount++] = id;
+            size += pieceSize[id];
+            if (pieceClue[id] > 0) {
+                if (clue) return true;
+                clue = pieceClue[id];
+            }
+        }
+        return clue > 0 && size > clue;
+    }
+
+    // Rule 3: marks in `reached` every cell some unfinished clued piece can still grow onto; false when a
+    // piece cannot reach as many cells as its clue asks for.
+    bool markReach() {
+        std::fill(reached.begin(), reached.end(), 0);
+        for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id)
+            if (pieceClue[id] > 0 && markReachOf(id, pieceClue[id] - pieceSize[id]) < pieceClue[id]) return false;
+        return true;
+    }
+
+    bool touchesOtherCluedPiece(int cell, int id) const {
+        for (int next : neighbours[cell])
+            if (next >= 0 && piece[next] != kNoPiece && piece[next] != id && pieceClue[piece[next]] != 0) return true;
+        return false;
+    }
+
+    // A multi-source breadth-first walk from the piece, at most `budget` cells out, marking what it reaches;
+    // returns how many cells it reached, the piece included.
+    int markReachOf(int id, int budget) {
+        nextStamp();
+        queue.clear();
+        for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k) {
+            const int cell = pieceCells[k];
+            stamp[cell] = stampNow;
+            distance[cell] = 0;
+            queue.push_back(cell);
+        }
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            const int cell = queue[head];
+            reached[cell] = 1;
+            if (distance[cell] >= budget) continue;
+            for (int next : neighbours[cell]) {
+                if (next < 0 || stamp[next] == stampNow) continue;
+                const NurikabeCell state = at(next);
+                if (state == NurikabeCell::River) continue;
+                if (state == NurikabeCell::Island && pieceClue[piece[next]] != 0) continue;
+                if (state == NurikabeCell::Unknown && touchesOtherCluedPiece(next, id)) continue;
+                stamp[next] = stampNow;
+                distance[next] = distance[cell] + 1;
+                queue.push_back(next);
+            }
+        }
+        return static_cast<int>(queue.size());
+    }
+
+    // Rule 5's connectivity half: every river cell reachable from the first through river or unknown cells.
+    bool riverConnectable() {
+        int firstRiver = -1;
+        int riverCount = 0;
+        for (int cell = 0; cell < cells; ++cell) {
+            if (at(cell) == NurikabeCell::River) {
+                if (firstRiver < 0) firstRiver = cell;
+                ++riverCount;
+            }
+        }
+        if (firstRiver < 0) return true;
+        nextStamp();
+        queue.assign(1, firstRiver);
+        stamp[firstRiver] = stampNow;
+        int seenRiver = 0;
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            const int cell = queue[head];
+            seenRiver += at(cell) == NurikabeCell::River;
+            for (int next : neighbours[cell]) {
+                if (next >= 0 && stamp[next] != stampNow && at(next) != NurikabeCell::Island) {
+                    stamp[next] = stampNow;
+                    queue.push_back(next);
+                }
+            }
+        }
+        return seenRiver == riverCount;
+    }
+
+    // One pass of every rule; returns false on a contradiction and sets `changed` when a cell was decided.
+    bool propagateOnce(bool& changed) {
+        const std::size_t before = trail.size();
+        if (!labelIslands()) return false;
+
+        // Rules 1 and 2.
+        for (int cell = 0; cell < cells; ++cell)
+            if (at(cell) == NurikabeCell::Unknown && joinForbidden(cell)) decide(cell, NurikabeCell::River);
+        if (trail.size() != before) {
+            changed = true;
+            return true;
+        }
+
+        // Rule 3.
+        if (!markReach()) return false;
+        for (int cell = 0; cell < cells; ++cell) {
+            if (reached[cell]) continue;
+            if (at(cell) == NurikabeCell::Unknown) decide(cell, NurikabeCell::River);
+            else if (at(cell) == NurikabeCell::Island) return false;
+        }
+        if (trail.size() != before) {
+            changed = true;
+            return true;
+        }
+
+        // Rule 4.
+        for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id) {
+            if (finishedPiece(id)) continue;
+            int exit = -1;
+            const int exits = exitsOf(id, 2, exit);
+            if (exits == 0) return false;
+            if (exits == 1) {
+                decide(exit, NurikabeCell::Island);
+                changed = true;
+                return true;
+            }
+        }
+
+        // Rule 6.
+        for (int r = 0; r + 1 < height; ++r) {
+            for (int c = 0; c + 1 < width; ++c) {
+                const int corner = r * width + c;
+                const int block[4] = {corner, corner + 1, corner + width, corner + width + 1};
+                int river = 0;
+                int unknown = -1;
+                int unknownCount = 0;
+                for (int cell : block) {
+                    if (at(cell) == NurikabeCell::River) ++river;
+                    else if (at(cell) == NurikabeCell::Unknown) {
+                        unknown = cell;
+                        ++unknownCount;
+                    }
+                }
+                if (river == 4) return false;
+                if (river == 3 && unknownCount == 1) decide(unknown, NurikabeCell::Island);
+            }
+        }
+        if (trail.size() != before) {
+            changed = true;
+            return true;
+        }
+
+        // Rule 7.
+        int river = 0;
+        int island = 0;
+        for (int cell = 0; cell < cells; ++cell) {
+            river += at(cell) == NurikabeCell::River;
+            island += at(cell) == NurikabeCell::Island;
+        }
+        if (river > riverTotal || island > islandTotal) return false;
+        if (river + island < cells && (river == riverTotal || island == islandTotal)) {
+            const NurikabeCell fill = river == riverTotal ? NurikabeCell::Island : NurikabeCell::River;
+            for (int cell = 0; cell < cells; ++cell)
+                if (at(cell) == NurikabeCell::Unknown) decide(cell, fill);
+            changed = true;
+            return true;
+        }
+
+        // Rule 5.
+        if (!riverConnectable()) return false;
+        if (river > 0 && river < riverTotal) {
+            // Walk each river piece, counting its ways out.
+            nextStamp();
+            for (int start = 0; start < cells; ++start) {
+                if (at(start) != NurikabeCell::River || stamp[start] == stampNow) continue;
+                queue.assign(1, start);
+                stamp[start] = stampNow;
+                int exits = 0;  // distinct unknown neighbours, counted up to two
+                int exit = -1;
+                for (std::size_t head = 0; head < queue.size(); ++head) {
+                    const int cell = queue[head];
+                    for (int next : neighbours[cell]) {
+                        if (next < 0 || stamp[next] == stampNow) continue;
+                        if (at(next) == NurikabeCell::River) {
+                            stamp[next] = stampNow;
+                            queue.push_back(next);
+                        } else if (at(next) == NurikabeCell::Unknown && next != exit) {
+                            exits = exit < 0 ? 1 : 2;
+                            if (exit < 0) exit = next;
+                        }
+                    }
+                }
+                // The piece is the whole river only when it holds every river cell there will be.
+                if (static_cast<int>(queue.size()) == riverTotal) continue;
+                if (exits == 0) return false;
+                if (exits == 1) {
+                    decide(exit, NurikabeCell::River);
+                    changed = true;
+                    return true;
+                }
+            }
+        }
+        return true;
+    }
+
+    // The rules to a fixpoint; false on a contradiction.
+    bool propagateRules() {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            if (!propagateOnce(changed)) return false;
+        }
+        return true;
+    }
+
+    // Rule 8, probing: when the rules stall, try each value of each unknown cell next to a decided one; a
+    // value whose propagation meets a contradiction is ruled out, so the cell takes the other. The trial
+    // changes are undone silently: only the conclusion is a move.
+    bool probeOnce(bool& changed) {
+        for (int cell = 0; cell < cells; ++cell) {
+            if (at(cell) != NurikabeCell::Unknown || !nextToDecided(cell)) continue;
+            for (const NurikabeCell value : {NurikabeCell::Island, NurikabeCell::River}) {
+                const std::size_t mark = trail.size();
+                std::vector<Move>* const shown = moves;
+                moves = nullptr;
+                decide(cell, value);
+                const bool consistent = propagateRules();
+                undoTo(mark);
+                moves = shown;
+                if (!consistent) {
+                    decide(cell, value == NurikabeCell::Island ? NurikabeCell::River : NurikabeCell::Island);
+                    changed = true;
+                    return propagateRules();
+                }
+            }
+        }
+        return true;
+    }
+
+    bool nextToDecided(int cell) const {
+        for (int next : neighbours[cell])
+            if (next >= 0 && at(next) != NurikabeCell::Unknown) return true;
+        return false;
+    }
+
+    bool propagate() {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            if (!propagateRules()) return false;
+            if (allDecided()) return true;
+            if (!probeOnce(changed)) return false;
+        }
+        return true;
+    }
+
+    bool allDecided() const {
+        for (int cell = 0; cell < cells; ++cell)
+            if (at(cell) == NurikabeCell::Unknown) return false;
+        return true;
+    }
+
+    // The unknown cell to branch on: next to the unfinished clued piece with the fewest exits, else the first.
+    int branchCell() {
+        if (!labelIslands()) return -1;
+        int bestCell = -1;
+        int bestExits = 1 << 30;
+        for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id) {
+            if (pieceClue[id] <= 0 || finishedPiece(id)) continue;
+            int firstExit = -1;
+            const int exits = exitsOf(id, bestExits, firstExit);
+            if (firstExit >= 0 && exits < bestExits) {
+                bestExits = exits;
+                bestCell = firstExit;
+            }
+        }
+        if (bestCell >= 0) return bestCell;
+        for (int cell = 0; cell < cells; ++cell)
+            if (at(cell) == NurikabeCell::Unknown) return cell;
+        return -1;
+    }
+
+    // Backtracks to the latest branch with an untried value and takes it; false when none is left.
+    bool backtrack() {
+        while (!branches.empty()) {
+            Branch& branch = branches.back();
+            undoTo(branch.trailMark);
+            if (!branch.secondTried) {
+                branch.secondTried = true;
+                decide(branch.cell, branch.second);
+                return true;
+            }
+            branches.pop_back();
+        }
+        return false;
+    }
+
+    Status step() {
+        if (finished) return Status::Exhausted;
+        if (resumeAfterSolution) {
+            resumeAfterSolution = false;
+            if (!backtrack()) {
+                finished = true;
+                return Status::Exhausted;
+            }
+        }
+        ++nodeCount;
+        started = true;
+        if (!propagate()) {
+            if (!backtrack()) {
+                finished = true;
+                return Status::Exhausted;
+            }
+            return Status::Running;
+        }
+        if (allDecided()) {
+            if (!grid.isSolved()) {  // the rules above are not complete for every corner case: check
+                if (!backtrack()) {
+                    finished = true;
+                    return Status::Exhausted;
+                }
+                return Status::Running;
+            }
+            ++solutions;
+            if (!first) first = grid;
+            resumeAfterSolution = true;
+            return Status::FoundSolution;
+        }
+        const int cell = branchCell();
+        branches.push_back({trail.size(), cell, NurikabeCell::Island, false});
+        decide(cell, NurikabeCell::River);
+        return Status::Running;
+    }
+};
+
+NurikabeSearch::NurikabeSearch(const NurikabeGrid& clues, int solutionLimit)
+    : m_engine(std::make_unique<Engine>(clues, solutionLimit)) {}
+NurikabeSearch::~NurikabeSearch() = default;
+NurikabeSearch::NurikabeSearch(NurikabeSearch&&) noexcept = default;
+NurikabeSearch& NurikabeSearch::operator=(NurikabeSearch&&) noexcept = default;
+
+NurikabeSearch::Status NurikabeSearch::step(std::vector<Move>* moves) {
+    m_engine->moves = moves;
+    const Status status = m_engine->step();
+    m_engine->moves = nullptr;
+    return status;
+}
+
+const NurikabeGrid& NurikabeSearch::current() const { return m_engine->grid; }
+int NurikabeSearch::solutionsFound() const { return m_engine->solutions; }
+const std::optional<NurikabeGrid>& NurikabeSearch::firstSolution() const { return m_engine->first; }
+std::uint64_t NurikabeSearch::nodes() const { return m_engine->nodeCount; }
+
+NurikabeSolveResult solveNurikabe(const NurikabeGrid& clues, int solutionLimit, std::uint64_t nodeLimit) {
+    NurikabeSearch search(clues, solutionLimit);
+    NurikabeSolveResult result;
+    while (true) {
+        if (search.nodes() >= nodeLimit) {
+            result.nodeLimitHit = true;
+            break;
+        }
+        const auto status = search.step(nullptr);
+        if (status == NurikabeSearch::Status::Exhausted) break;
+        if (status == NurikabeSearch::Status::FoundSolution && search.solutionsFound() >= solutionLimit) break;
+    }
+    result.solutionCount = search.solutionsFound();
+    result.firstSolution = search.firstSolution();
+    result.nodes = search.nodes();
+    return result;
+}
+
+}  // namespace pw

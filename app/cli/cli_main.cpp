@@ -46,11 +46,21 @@ struct LoadedInputs {
     std::vector<pw::ParseError> errors;
 };
 
+// A missing file should be reported as such, not parsed as a puzzle: an argument with a folder separator or
+// a short name with a file extension (".txt", ".sdk") is taken for a path. Puzzle strings use '.' for empty
+// cells, so an "extension" made only of digits is not one (16x16 lines, which hold letters, are longer).
 bool looksLikeFilePath(const std::string& input) {
     if (input.find("?nurikabe/") != std::string::npos) return false;
-    const auto extension = std::filesystem::path(input).extension().string();
-    return input.find('/') != std::string::npos || input.find('\\') != std::string::npos ||
-           (!extension.empty() && extension.size() <= 5 && input.size() < 60);
+    if (input.find('/') != std::string::npos || input.find('\\') != std::string::npos) return true;
+    const auto dot = input.rfind('.');
+    if (dot == std::string::npos || input.size() - dot > 6 || input.size() >= 256) return false;
+    bool letter = false;
+    for (std::size_t i = dot + 1; i < input.size(); ++i) {
+        const auto c = static_cast<unsigned char>(input[i]);
+        if (!std::isalnum(c)) return false;
+        letter |= std::isalpha(c) != 0;
+    }
+    return letter;
 }
 
 LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
@@ -233,6 +243,12 @@ const char* statusName(pw::Outcome outcome) {
     return "unsolved";
 }
 
+// A false solution: the algorithm's own cost says solved (0) but the independent check rejects the board, as
+// with harmony search's sum45 objective (every unit sums to 45 without holding each digit once).
+bool isFalseSolution(const pw::RunResult& result) {
+    return result.outcome != pw::Outcome::Solved && result.bestCost == 0 && !result.valid;
+}
+
 std::string puzzleLine(const pw::Puzzle& puzzle) {
     if (puzzle.kind() == pw::PuzzleKind::Sudoku) return pw::Puzzle::boardLine(puzzle.sudoku().givens);
     return pw::formatNurikabeUrl(puzzle.nurikabe().clues);
@@ -341,6 +357,7 @@ int runSolve(const SolveOptions& options) {
                                   {"steps", result.counters.steps},
                                   {"evaluations", result.counters.evaluations},
                                   {"best_cost", result.bestCost},
+                                  {"false_solution", isFalseSolution(result)},
                                   {"solution", pw::Puzzle::boardLine(result.finalBoard)}}
                                  .dump()
                           << std::endl;
@@ -350,6 +367,8 @@ int runSolve(const SolveOptions& options) {
                           << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
                           << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
                           << ", " << result.seconds << " s\n\n";
+                if (isFalseSolution(result))
+                    std::cout << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
             }
         }
     }

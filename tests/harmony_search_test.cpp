@@ -1,0 +1,239 @@
+#include "algorithms/harmony_search.h"
+#include "runner.h"
+#include "sudoku_exact.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace pw {
+namespace {
+
+const AlgorithmEntry& entry() {
+    return *findAlgorithm("harmony");
+}
+
+ParameterValues parametersWith(std::initializer_list<std::pair<const char*, const char*>> assignments) {
+    ParameterValues parameters(entry().info.parameters);
+    for (const auto& [key, value] : assignments)
+        EXPECT_EQ(parameters.set(entry().info.parameters, key, value), std::nullopt) << key << "=" << value;
+    return parameters;
+}
+
+RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+              RecordingSink* sink, std::uint64_t steps) {
+    auto algorithm = entry().create();
+    StopConditions stop;
+    stop.add(stepLimit(steps));
+    return Runner(*algorithm, puzzle, parameters, seed, sink, std::move(stop)).runToEnd();
+}
+
+bool explainsFalseSolution(const RecordingSink& sink) {
+    for (const Event& event : sink.events())
+        if (const auto* explanation = std::get_if<Explanation>(&event))
+            if (explanation->text.rfind("false solution:", 0) == 0) return true;
+    return false;
+}
+
+// The thesis's Figure 3.5: every row, column and box sums to 45, yet digits repeat.
+const std::string kFigure35 = "835465923"
+                              "265319874"
+                              "493827651"
+                              "577743219"
+                              "942186735"
+                              "317592486"
+                              "774651348"
+                              "654238197"
+                              "138974562";
+
+// A puzzle with conflict-free givens that admits sum45 false solutions: Pillay's solution with the 2×2
+// rectangle r1c1, r1c2, r2c1, r2c2 open. Adding k to r1c1 and r2c2 and subtracting k from r1c2 and r2c1 keeps
+// every row, column and box sum, and for k ≠ 0 repeats a digit.
+Puzzle rectanglePuzzle() {
+    const auto solved = solveSudoku(test::sudokuFromLine(test::kPillayFigure1), 1);
+    EXPECT_TRUE(solved.firstSolution.has_value());
+    SudokuGrid givens = *solved.firstSolution;
+    for (int cell : {0, 1, 9, 10})
+        givens.setValue(cell, 0);
+    return Puzzle{"rectangle", "rectangle", SudokuPuzzle{givens, std::nullopt}};
+}
+
+TEST(HarmonySearchTest, IsRegisteredForSudoku) {
+    EXPECT_EQ(entry().info.family, AlgorithmFamily::Evolutionary);
+    EXPECT_TRUE(entry().info.supports(PuzzleKind::Sudoku));
+    EXPECT_FALSE(entry().info.supports(PuzzleKind::Nurikabe));
+    const ParameterValues defaults(entry().info.parameters);
+    EXPECT_EQ(defaults.integer("hms"), 50);
+    EXPECT_EQ(defaults.real("hmcr"), 0.7);
+    EXPECT_EQ(defaults.real("par"), 0.1);
+}
+
+// With one open cell in Figure 3.5, the only zero-cost value under sum45 is the figure's own: a false
+// solution. It is reported as such — Failed, with an explanation — never as solved.
+TEST(HarmonySearchTest, Sum45ZeroThatBreaksTheRulesIsAFalseSolution) {
+    std::string line = kFigure35;
+    line[40] = '.';
+    const Puzzle puzzle = test::sudokuPuzzle(line);
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        RecordingSink sink;
+        const RunResult result = run(puzzle, parametersWith({{"objective", "sum45"}}), seed, &sink, 100'000);
+        EXPECT_EQ(result.outcome, Outcome::Failed);
+        EXPECT_FALSE(result.valid);
+        EXPECT_EQ(result.bestCost, 0);
+        EXPECT_EQ(std::get<SudokuGrid>(result.finalBoard), test::sudokuFromLine(kFigure35));
+        EXPECT_TRUE(explainsFalseSolution(sink));
+    }
+    // The thesis's replacement objective never reaches 0 here.
+    const RunResult missing = run(puzzle, parametersWith({{"objective", "missing"}}), 1, nullptr, 2000);
+    EXPECT_EQ(missing.outcome, Outcome::BudgetExhausted);
+    EXPECT_GT(missing.bestCost, 0);
+}
+
+TEST(HarmonySearchTest, Sum45FindsFalseAndTrueSolutionsOfTheRectanglePuzzle) {
+    const Puzzle puzzle = rectanglePuzzle();
+    int falseSolutions = 0, solutions = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        RecordingSink sink;
+        const RunResult result =
+            run(puzzle, parametersWith({{"objective", "sum45"}, {"hms", "5"}}), seed, &sink, 100'000);
+        if (result.outcome == Outcome::Solved) {
+            EXPECT_TRUE(result.valid);
+            EXPECT_FALSE(explainsFalseSolution(sink));
+            ++solutions;
+        } else {
+            EXPECT_EQ(result.outcome, Outcome::Failed) << seed;
+            EXPECT_FALSE(result.valid);
+            EXPECT_EQ(result.bestCost, 0);
+            EXPECT_TRUE(explainsFalseSolution(sink));
+            ++falseSolutions;
+        }
+    }
+    EXPECT_GT(falseSolutions, 0);
+    EXPECT_GT(solutions, 0);
+    // Under `missing` every run that ends is a true solution.
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        const RunResult result = run(puzzle, parametersWith({{"hms", "5"}}), seed, nullptr, 100'000);
+        EXPECT_EQ(result.outcome == Outcome::Solved, result.valid);
+        if (result.outcome != Outcome::Solved) {
+            EXPECT_GT(result.bestCost, 0);
+        }
+    }
+}
+
+TEST(HarmonySearchTest, CliFlagsAFalseSolution) {
+    // Find a seed whose run ends in a false solution, then ask the CLI for the same run.
+    const Puzzle puzzle = rectanglePuzzle();
+    std::uint64_t seed = 0;
+    for (std::uint64_t candidate = 1; candidate <= 50 && !seed; ++candidate)
+        if (run(puzzle, parametersWith({{"objective", "sum45"}, {"hms", "5"}}), candidate, nullptr, 100'000)
+                .outcome == Outcome::Failed)
+            seed = candidate;
+    ASSERT_NE(seed, 0u);
+    const std::string command = std::string("'") + PW_CLI_PATH +
+                                "' solve -a harmony --param objective=sum45 --param hms=5 "
+                                "--max-steps 100000 --json --seed " +
+                                std::to_string(seed) + " " + Puzzle::boardLine(puzzle.sudoku().givens) +
+                                " 2>/dev/null";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string out;
+    char buffer[4096];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        out.append(buffer, n);
+    ::pclose(pipe);
+    const auto json = nlohmann::json::parse(out.substr(0, out.find('\n')));
+    EXPECT_EQ(json["status"], "unsolved");
+    EXPECT_EQ(json["false_solution"], true);
+    EXPECT_EQ(json["valid"], false);
+    EXPECT_EQ(json["best_cost"], 0);
+}
+
+TEST(HarmonySearchTest, SolvesPuzzlesWithFewOpenCells) {
+    const auto solved = solveSudoku(test::sudokuFromLine(test::kPillayFigure1), 1);
+    ASSERT_TRUE(solved.firstSolution.has_value());
+    SudokuGrid givens = *solved.firstSolution;
+    for (int cell : {3, 17, 30, 44, 52, 66, 79})
+        givens.setValue(cell, 0);
+    const Puzzle puzzle{"few", "few", SudokuPuzzle{givens, std::nullopt}};
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        const RunResult result = run(puzzle, parametersWith({}), seed, nullptr, 200'000);
+        EXPECT_EQ(result.outcome, Outcome::Solved);
+        EXPECT_TRUE(result.valid);
+    }
+    // Other shapes: the 4x4 sample.
+    const RunResult small =
+        run(test::sudokuPuzzle(".4.2...3.....1.."), parametersWith({}), 1, nullptr, 200'000);
+    EXPECT_EQ(small.outcome, Outcome::Solved);
+}
+
+TEST(HarmonySearchTest, MemoryStatisticsAndTheBestGridFollowTheRun) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    RecordingSink sink;
+    const RunResult result = run(puzzle, parametersWith({{"sample_every", "50"}}), 3, &sink, 3000);
+    EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
+    SudokuGrid board = puzzle.sudoku().givens;
+    double lastBest = 1e9;
+    int stats = 0;
+    for (const Event& event : sink.events()) {
+        if (const auto* move = std::get_if<MoveEvent>(&event)) {
+            EXPECT_EQ(move->move.kind, MoveKind::Place);
+            board.apply(move->move);
+        } else if (const auto* generation = std::get_if<GenerationStats>(&event)) {
+            EXPECT_LE(generation->best, generation->mean);
+            EXPECT_LE(generation->mean, generation->worst);
+            EXPECT_LE(generation->best, lastBest);
+            EXPECT_EQ(generation->generation, generation->at.steps);
+            lastBest = generation->best;
+            ++stats;
+        } else if (const auto* cost = std::get_if<CostSample>(&event)) {
+            ASSERT_TRUE(cost->breakdown.has_value());
+            EXPECT_EQ(cost->current,
+                      cost->breakdown->rows + cost->breakdown->columns + cost->breakdown->boxes);
+        }
+    }
+    EXPECT_GE(stats, 3000 / 50);
+    EXPECT_EQ(lastBest, result.bestCost);
+    // The moves keep the window's board on the best harmony.
+    EXPECT_EQ(board, std::get<SudokuGrid>(result.finalBoard));
+    EXPECT_TRUE(board.keepsGivens(puzzle.sudoku().givens));
+    EXPECT_TRUE(board.isComplete());
+}
+
+TEST(HarmonySearchTest, ThesisMetricIsTheBestCostAfter10000Improvisations) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    const ParameterValues defaults(entry().info.parameters);
+    const double metric = harmonyBestCostAfter(puzzle, defaults, 7);
+    EXPECT_GT(metric, 0);
+    EXPECT_EQ(metric, harmonyBestCostAfter(puzzle, defaults, 7));
+    EXPECT_EQ(metric, run(puzzle, defaults, 7, nullptr, 10'000).bestCost);
+}
+
+TEST(HarmonySearchTest, SameSeedSameStream) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    for (const char* objective : {"missing", "sum45"}) {
+        RecordingSink first, second, other;
+        run(puzzle, parametersWith({{"objective", objective}}), 4, &first, 2000);
+        run(puzzle, parametersWith({{"objective", objective}}), 4, &second, 2000);
+        run(puzzle, parametersWith({{"objective", objective}}), 5, &other, 2000);
+        EXPECT_TRUE(first.events() == second.events());
+        EXPECT_FALSE(first.events() == other.events());
+    }
+}
+
+TEST(HarmonySearchTest, RejectsInvalidParameters) {
+    const auto& specs = entry().info.parameters;
+    ParameterValues parameters(specs);
+    EXPECT_NE(parameters.set(specs, "hms", "0"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "hmcr", "1.5"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "par", "-0.1"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "objective", "sum"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "sample_every", "0"), std::nullopt);
+    EXPECT_EQ(parameters, ParameterValues(specs));
+}
+
+}  // namespace
+}  // namespace pw

@@ -1,0 +1,344 @@
+#include "runner.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace pw {
+namespace {
+
+const AlgorithmEntry& entry() {
+    return *findAlgorithm("sa");
+}
+
+ParameterValues parametersWith(std::initializer_list<std::pair<const char*, const char*>> assignments) {
+    ParameterValues parameters(entry().info.parameters);
+    for (const auto& [key, value] : assignments)
+        EXPECT_EQ(parameters.set(entry().info.parameters, key, value), std::nullopt) << key << "=" << value;
+    return parameters;
+}
+
+RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+              RecordingSink* sink, std::uint64_t steps = 0) {
+    auto algorithm = entry().create();
+    StopConditions stop;
+    if (steps) stop.add(stepLimit(steps));
+    return Runner(*algorithm, puzzle, parameters, seed, sink, std::move(stop)).runToEnd();
+}
+
+// The thesis's cost from scratch: digits missing from every row and every column.
+CostBreakdown missingDigits(const SudokuGrid& grid) {
+    const auto& geometry = grid.geometry();
+    CostBreakdown cost;
+    for (int unit = 0; unit < 2 * grid.size(); ++unit) {
+        DigitMask present = 0;
+        for (int i = 0; i < grid.size(); ++i) {
+            const int value = grid.value(geometry.unitCells[unit][i]);
+            if (value) present = static_cast<DigitMask>(present | digitBit(value));
+        }
+        (unit < grid.size() ? cost.rows : cost.columns) += grid.size() - popCount(present);
+    }
+    return cost;
+}
+
+TEST(SimulatedAnnealingTest, IsRegisteredForSudoku) {
+    EXPECT_EQ(entry().info.family, AlgorithmFamily::LocalSearch);
+    EXPECT_TRUE(entry().info.supports(PuzzleKind::Sudoku));
+    EXPECT_FALSE(entry().info.supports(PuzzleKind::Nurikabe));
+    for (const auto& spec : entry().info.parameters)
+        EXPECT_FALSE(spec.help.empty()) << spec.key;
+}
+
+// Replays the moves onto the givens and checks, after every single proposal, that the incrementally kept cost
+// (and its row/column split) equals a full recomputation on the replayed grid. A hot, slowly cooling run
+// accepts most swaps, worse ones included, so this covers every kind of delta.
+TEST(SimulatedAnnealingTest, DeltaCostEqualsFullRecomputation) {
+    for (const std::string& line : {test::kAiEscargot, test::kPillayFigure1, std::string(".4.2...3.....1.."),
+                                    std::string("..51..6....5..23......2.4..6.......1")}) {
+        const Puzzle puzzle = test::sudokuPuzzle(line);
+        for (const char* t0 : {"1000", "1.5"}) {
+            RecordingSink sink;
+            const auto parameters =
+                parametersWith({{"t0", t0}, {"alpha", "0.99999"}, {"t_min", "0.01"}, {"sample_every", "1"}});
+            run(puzzle, parameters, 11, &sink, 30'000);
+            SudokuGrid grid = puzzle.sudoku().givens;
+            int checked = 0, swaps = 0, worse = 0;
+            double previous = -1;
+            for (const Event& event : sink.events()) {
+                if (const auto* move = std::get_if<MoveEvent>(&event)) {
+                    grid.apply(move->move);
+                    swaps += move->move.kind == MoveKind::Swap;
+                } else if (const auto* sample = std::get_if<CostSample>(&event)) {
+                    const CostBreakdown expected = missingDigits(grid);
+                    ASSERT_TRUE(sample->breakdown.has_value());
+                    ASSERT_EQ(sample->current, expected.rows + expected.columns)
+                        << line << " at " << sample->at.steps;
+                    ASSERT_EQ(sample->breakdown->rows, expected.rows);
+                    ASSERT_EQ(sample->breakdown->columns, expected.columns);
+                    EXPECT_EQ(sample->breakdown->boxes, 0);
+                    EXPECT_LE(sample->best, sample->current);
+                    worse += previous >= 0 && sample->current > previous;
+                    previous = sample->current;
+                    ++checked;
+                }
+            }
+            // Every box stays a permutation of 1..N.
+            for (int box = 0; box < grid.size(); ++box) {
+                DigitMask present = 0;
+                for (int i = 0; i < grid.size(); ++i)
+                    present = static_cast<DigitMask>(
+                        present | digitBit(grid.value(grid.geometry().unitCells[2 * grid.size() + box][i])));
+                EXPECT_EQ(present, allDigits(grid.size()));
+            }
+            EXPECT_TRUE(grid.keepsGivens(puzzle.sudoku().givens));
+            if (line.size() == 81) {
+                EXPECT_GT(checked, 100) << line;
+            }
+            if (std::string(t0) == "1000" && line.size() == 81) {
+                EXPECT_GT(swaps, 20'000) << line;
+                EXPECT_GT(worse, 1000) << line;
+            }
+        }
+    }
+}
+
+TEST(SimulatedAnnealingTest, SolvesEveryShape) {
+    const auto parameters = parametersWith({});
+    for (const std::string& line :
+         {std::string(".4.2...3.....1.."), std::string("..51..6....5..23......2.4..6.......1"),
+          test::kPillayFigure1, test::kAiEscargot}) {
+        for (std::uint64_t seed : {1, 2}) {
+            RecordingSink sink;
+            const RunResult result = run(test::sudokuPuzzle(line), parameters, seed, &sink, 200'000'000);
+            EXPECT_EQ(result.outcome, Outcome::Solved) << line;
+            EXPECT_TRUE(result.valid) << line;
+            EXPECT_EQ(result.bestCost, 0);
+            // The moves turn the givens into the solution.
+            SudokuGrid replay = test::sudokuFromLine(line);
+            for (const Event& event : sink.events())
+                if (const auto* move = std::get_if<MoveEvent>(&event)) replay.apply(move->move);
+            EXPECT_EQ(replay, std::get<SudokuGrid>(result.finalBoard)) << line;
+        }
+    }
+}
+
+TEST(SimulatedAnnealingTest, SolvesA16x16Puzzle) {
+    const auto collection = loadPuzzleFile(test::puzzlesDir() + "/sudoku/janko_16x16_sample.csv");
+    ASSERT_FALSE(collection.puzzles.empty());
+    const RunResult result = run(collection.puzzles.front(), parametersWith({}), 3, nullptr, 400'000'000);
+    EXPECT_EQ(result.outcome, Outcome::Solved);
+    EXPECT_TRUE(result.valid);
+}
+
+// Thesis schedule on a small example: after k accepted moves since the last reheat t = t0·α^k, and the run
+// reheats to t0 exactly when t falls below t_min.
+TEST(SimulatedAnnealingTest, ThesisScheduleCoolsPerAcceptedMoveAndReheatsBelowTMin) {
+    const auto parameters =
+        parametersWith({{"t0", "2"}, {"alpha", "0.8"}, {"t_min", "0.5"}, {"sample_every", "1"}});
+    RecordingSink sink;
+    run(test::sudokuPuzzle(test::kAiEscargot), parameters, 5, &sink, 3000);
+    // t0 = 2, 1.6, 1.28, 1.024, 0.8192, 0.65536, 0.524288, then 0.4194304 < 0.5: reheat after 7 accepted
+    // moves.
+    double expected = 2;
+    int reheats = 0, acceptedSinceReheat = 0;
+    bool reheatDue = false;
+    std::uint64_t lastMoveStep = 0;
+    for (const Event& event : sink.events()) {
+        if (const auto* move = std::get_if<MoveEvent>(&event)) {
+            if (move->move.kind != MoveKind::Swap) continue;
+            ASSERT_FALSE(reheatDue) << "no reheat before the move at step " << move->at.steps;
+            expected *= 0.8;
+            ++acceptedSinceReheat;
+            lastMoveStep = move->at.steps;
+            reheatDue = expected < 0.5;
+        } else if (const auto* reheat = std::get_if<Reheat>(&event)) {
+            ASSERT_TRUE(reheatDue) << "unexpected reheat at step " << reheat->at.steps;
+            EXPECT_EQ(reheat->at.steps, lastMoveStep);
+            EXPECT_EQ(acceptedSinceReheat, 7);
+            EXPECT_EQ(reheat->temperature, 2);
+            expected = 2;
+            acceptedSinceReheat = 0;
+            reheatDue = false;
+            ++reheats;
+        } else if (const auto* sample = std::get_if<TemperatureSample>(&event)) {
+            ASSERT_DOUBLE_EQ(sample->temperature, expected) << "at step " << sample->at.steps;
+            EXPECT_GE(sample->acceptanceRatio, 0);
+            EXPECT_LE(sample->acceptanceRatio, 1);
+        }
+    }
+    EXPECT_GT(reheats, 10);
+}
+
+// Lewis schedule: the temperature changes only at the end of a chain (α per chain), and the run reheats to t0
+// after R consecutive chains whose lowest cost did not beat the previous chain's.
+TEST(SimulatedAnnealingTest, LewisScheduleCoolsPerChainAndReheatsAfterChainsWithoutImprovement) {
+    const std::uint64_t chain = 50;
+    const auto parameters = parametersWith({{"schedule", "lewis"},
+                                            {"lewis_chain_length", "50"},
+                                            {"lewis_alpha", "0.5"},
+                                            {"lewis_reheat_after", "3"},
+                                            {"sample_every", "1"}});
+    RecordingSink sink;
+    run(test::sudokuPuzzle(test::kAiEscargot), parameters, 9, &sink, 20'000);
+    // Per step: the temperature after it (the last sample at that step) and the cost after it (the first).
+    std::map<std::uint64_t, double> temperature;
+    std::map<std::uint64_t, double> cost;
+    std::set<std::uint64_t> reheatSteps;
+    double t0 = -1;
+    for (const Event& event : sink.events()) {
+        if (const auto* sample = std::get_if<TemperatureSample>(&event)) {
+            if (t0 < 0) t0 = sample->temperature;
+            temperature[sample->at.steps] = sample->temperature;
+        } else if (const auto* costSample = std::get_if<CostSample>(&event)) {
+            cost.emplace(costSample->at.steps, costSample->current);
+        } else if (const auto* reheat = std::get_if<Reheat>(&event)) {
+            EXPECT_EQ(reheat->temperature, t0);
+            reheatSteps.insert(reheat->at.steps);
+        }
+    }
+    ASSERT_GT(t0, 0);
+    double t = t0;
+    double chainLow = cost.at(0), previousLow = chainLow + 1;
+    int without = 0;
+    std::set<std::uint64_t> predicted;
+    for (std::uint64_t step = 1; step <= 20'000; ++step) {
+        chainLow = std::min(chainLow, cost.at(step));
+        if (step % chain == 0) {
+            t *= 0.5;
+            without = chainLow < previousLow ? 0 : without + 1;
+            previousLow = chainLow;
+            chainLow = cost.at(step);
+            if (without >= 3) {
+                t = t0;
+                without = 0;
+                chainLow = cost.at(step);
+                previousLow = chainLow + 1;
+                predicted.insert(step);
+            }
+        }
+        ASSERT_DOUBLE_EQ(temperature.at(step), t) << "at step " << step;
+    }
+    EXPECT_EQ(reheatSteps, predicted);
+    EXPECT_GT(predicted.size(), 3u);
+}
+
+TEST(SimulatedAnnealingTest, LewisInitialTemperatureIsTheCostDeviationOfARandomWalk) {
+    const auto parameters = parametersWith({{"schedule", "lewis"}});
+    RecordingSink sink;
+    const RunResult result = run(test::sudokuPuzzle(test::kAiEscargot), parameters, 4, &sink, 10);
+    const auto* first = [&]() -> const TemperatureSample* {
+        for (const Event& event : sink.events())
+            if (const auto* sample = std::get_if<TemperatureSample>(&event)) return sample;
+        return nullptr;
+    }();
+    ASSERT_NE(first, nullptr);
+    // A random walk over block permutations of AI Escargot moves the cost by a few units.
+    EXPECT_GT(first->temperature, 0.5);
+    EXPECT_LT(first->temperature, 10);
+    // The walk's swaps are evaluations, not steps.
+    EXPECT_EQ(result.counters.steps, 10u);
+    EXPECT_EQ(result.counters.evaluations, 210u);
+}
+
+TEST(SimulatedAnnealingTest, HeatMapsRecordTheLastSwapOfEveryOpenCell) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kPillayFigure1);
+    RecordingSink sink;
+    const RunResult result = run(puzzle, parametersWith({}), 2, &sink);
+    ASSERT_EQ(result.outcome, Outcome::Solved);
+    std::vector<double> expected(81, -1);
+    for (int cell = 0; cell < 81; ++cell)
+        if (!puzzle.sudoku().givens.value(cell)) expected[cell] = 0;
+    for (const Event& event : sink.events())
+        if (const auto* move = std::get_if<MoveEvent>(&event); move && move->move.kind == MoveKind::Swap)
+            expected[move->move.cell] = expected[move->move.otherCell] = static_cast<double>(move->at.steps);
+    const HeatMap* lastSwap = nullptr;
+    const HeatMap* order = nullptr;
+    for (const Event& event : sink.events()) {
+        if (const auto* map = std::get_if<HeatMap>(&event)) {
+            if (map->label == "last swap step") lastSwap = map;
+            if (map->label == "cell filling order") order = map;
+        }
+    }
+    ASSERT_NE(lastSwap, nullptr);
+    ASSERT_NE(order, nullptr);
+    EXPECT_EQ(lastSwap->values, expected);
+    for (int a = 0; a < 81; ++a) {
+        EXPECT_EQ(order->values[a] < 0, expected[a] < 0);
+        for (int b = 0; b < 81; ++b)
+            if (expected[a] >= 0 && expected[b] >= 0 && expected[a] < expected[b]) {
+                EXPECT_LT(order->values[a], order->values[b]);
+            }
+    }
+    EXPECT_EQ(*std::min_element(order->values.begin(), order->values.end()), -1);
+    // Samples are thinned: far fewer temperature samples than steps.
+    const auto samples = std::count_if(sink.events().begin(), sink.events().end(), [](const Event& e) {
+        return std::holds_alternative<TemperatureSample>(e);
+    });
+    EXPECT_LT(static_cast<std::uint64_t>(samples), result.counters.steps / 500 + 10);
+}
+
+TEST(SimulatedAnnealingTest, SameSeedSameStreamOtherSeedOtherStream) {
+    for (const char* schedule : {"thesis", "lewis"}) {
+        const auto parameters = parametersWith({{"schedule", schedule}, {"sample_every", "100"}});
+        RecordingSink first, second, other;
+        const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+        run(puzzle, parameters, 8, &first, 50'000);
+        run(puzzle, parameters, 8, &second, 50'000);
+        run(puzzle, parameters, 9, &other, 50'000);
+        EXPECT_TRUE(first.events() == second.events()) << schedule;
+        EXPECT_FALSE(first.events() == other.events()) << schedule;
+        // A run nobody watches takes the same path.
+        const RunResult unwatched = run(puzzle, parameters, 8, nullptr, 50'000);
+        const auto& finished = std::get<Finished>(first.events().back());
+        EXPECT_EQ(unwatched.bestCost, finished.bestCost);
+        EXPECT_EQ(unwatched.counters, finished.at);
+    }
+}
+
+TEST(SimulatedAnnealingTest, RejectsInvalidParameters) {
+    const auto& specs = entry().info.parameters;
+    ParameterValues parameters(specs);
+    EXPECT_NE(parameters.set(specs, "schedule", "geometric"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "t0", "0"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "alpha", "1"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "alpha", "1.5"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "t_min", "-1"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "lewis_reheat_after", "0"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "sample_every", "0"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "lewis_chain_length", "x"), std::nullopt);
+    EXPECT_EQ(parameters, ParameterValues(specs));
+
+    // t_min must lie below t0: the run fails at once and says why.
+    RecordingSink sink;
+    const RunResult result = run(test::sudokuPuzzle(test::kAiEscargot),
+                                 parametersWith({{"t0", "1"}, {"t_min", "2"}}), 1, &sink, 1000);
+    EXPECT_EQ(result.outcome, Outcome::Failed);
+    EXPECT_GT(result.bestCost, 0);
+    bool explained = false;
+    for (const Event& event : sink.events())
+        if (const auto* explanation = std::get_if<Explanation>(&event))
+            explained |= explanation->text.find("t_min") != std::string::npos;
+    EXPECT_TRUE(explained);
+}
+
+TEST(SimulatedAnnealingTest, ConflictingGivensFail) {
+    Puzzle conflicting = test::sudokuPuzzle(test::kPillayFigure1);
+    std::get<SudokuPuzzle>(conflicting.content).givens.setValue(1, 4);  // a second 4 in row 1
+    const RunResult result = run(conflicting, parametersWith({}), 1, nullptr, 1000);
+    EXPECT_EQ(result.outcome, Outcome::Failed);
+    EXPECT_GT(result.bestCost, 0);
+}
+
+TEST(SimulatedAnnealingTest, CompleteGridIsSolvedAtOnce) {
+    const RunResult result =
+        run(test::sudokuPuzzle("3412124343212134"), parametersWith({}), 1, nullptr, 1000);
+    EXPECT_EQ(result.outcome, Outcome::Solved);
+    EXPECT_EQ(result.counters.steps, 0u);
+}
+
+}  // namespace
+}  // namespace pw

@@ -1,0 +1,307 @@
+// GUI tests of the workbench window on the offscreen platform: the generated parameter form, runs that change
+// the board and feed the charts, pause / step / stop, safety of new runs and new puzzles during a run, undo,
+// and the command-line hook (screenshot, bad options).
+
+#include "algorithm_panel.h"
+#include "board_model.h"
+#include "board_view.h"
+#include "charts/chart_panel.h"
+#include "launch_options.h"
+#include "log_pane.h"
+#include "main_window.h"
+#include "parameter_form.h"
+#include "puzzle_io.h"
+#include "run_controller.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace pw;
+using namespace pw::ui;
+
+namespace {
+int filledCells(const BoardModel& model) {
+    return model.isSudoku() ? model.sudoku().filledCount() : 0;
+}
+int distinctColours(const QImage& image) {
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+constexpr const char* kEasySudoku =
+    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+}  // namespace
+
+class UiTests : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("PuzzleWorkbenchTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("ui_tests"));
+    }
+
+    void formReflectsEveryAlgorithmsParameters() {
+        AlgorithmPanel panel;
+        for (const AlgorithmEntry& entry : algorithmRegistry()) {
+            QVERIFY(panel.setAlgorithm(entry.info.id));
+            QCOMPARE(panel.algorithmId(), entry.info.id);
+            ParameterForm* form = panel.parameterForm();
+            QCOMPARE(form->editorCount(), static_cast<int>(entry.info.parameters.size()));
+            QCOMPARE(form->values(), ParameterValues(entry.info.parameters));  // defaults filled in
+            for (const ParameterSpec& spec : entry.info.parameters) {
+                QWidget* editor = form->editor(spec.key);
+                QVERIFY2(editor, spec.key.c_str());
+                QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.help).toHtmlEscaped()));
+                if (!spec.citation.empty())
+                    QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.citation).toHtmlEscaped()));
+                if (spec.type == ParameterType::Integer)
+                    if (auto* box = qobject_cast<QSpinBox*>(editor)) {
+                        QCOMPARE(box->minimum(), static_cast<int>(spec.minimum));
+                        QCOMPARE(box->maximum(), static_cast<int>(spec.maximum));
+                    }
+                if (spec.type == ParameterType::Real) {
+                    auto* box = qobject_cast<QDoubleSpinBox*>(editor);
+                    QVERIFY(box);
+                    QCOMPARE(box->minimum(), spec.minimum);
+                    QCOMPARE(box->maximum(), spec.maximum);
+                }
+                if (spec.type == ParameterType::Choice) {
+                    auto* box = qobject_cast<QComboBox*>(editor);
+                    QVERIFY(box);
+                    QCOMPARE(box->count(), static_cast<int>(spec.choices.size()));
+                }
+            }
+        }
+    }
+
+    void formEditsAndResetsValues() {
+        AlgorithmPanel panel;
+        QVERIFY(panel.setAlgorithm("backtracking"));
+        auto* order = qobject_cast<QComboBox*>(panel.parameterForm()->editor("cell_order"));
+        QVERIFY(order);
+        QSignalSpy changed(&panel, &AlgorithmPanel::settingsChanged);
+        const int other = order->currentIndex() == 0 ? 1 : 0;
+        order->setCurrentIndex(other);
+        QVERIFY(changed.count() > 0);
+        QCOMPARE(panel.parameters().choice("cell_order"), order->itemText(other).toStdString());
+        panel.parameterForm()->resetToDefaults();
+        QCOMPARE(panel.parameters(), ParameterValues(findAlgorithm("backtracking")->info.parameters));
+    }
+
+    void runFromThePanelChangesTheBoardAndAddsChartPoints() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
+        window.setMovesPerSecond(RunController::kFlatOut);
+        const int givens = filledCells(*window.boardModel());
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        QSignalSpy changed(window.boardModel(), &BoardModel::cellChanged);
+        window.run();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(changed.count() > 0);
+        QCOMPARE(filledCells(*window.boardModel()), 81);
+        QVERIFY(filledCells(*window.boardModel()) > givens);
+        QVERIFY(window.boardModel()->sudoku().isSolved());
+        window.chartPanel()->refreshNow();
+        QVERIFY(window.chartPanel()->costPointCount(QStringLiteral("best")) > 1);
+        QVERIFY(window.boardModel()->hasHeatMap());
+        QVERIFY(!window.logPane()->toPlainText().isEmpty());
+    }
+
+    void slowRunIsPacedAndAnimatedMoveByMove() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        window.setMovesPerSecond(20);
+        const int givens = filledCells(*window.boardModel());
+        window.run();
+        QTest::qWait(500);
+        const int shown = filledCells(*window.boardModel()) - givens;
+        // About ten moves in half a second at 20 moves per second: paced by the window, not the solver.
+        QVERIFY2(shown >= 2 && shown <= 20, qPrintable(QString::number(shown)));
+        window.stop();
+    }
+
+    void pauseStepAndStopBehave() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        window.setMovesPerSecond(5);
+        RunController* controller = window.controller();
+        window.run();
+        QCOMPARE(controller->state(), RunState::Running);
+        QTest::qWait(400);
+        window.pause();
+        QCOMPARE(controller->state(), RunState::Paused);
+        QTest::qWait(100);
+        const Board paused = window.boardModel()->board();
+        const std::uint64_t pausedSteps = controller->status().counters.steps;
+        QTest::qWait(400);
+        QVERIFY(window.boardModel()->board() == paused);  // nothing moves while paused
+        QCOMPARE(controller->status().counters.steps, pausedSteps);
+
+        // One move: exactly one cell changes.
+        window.setStepGrain(StepGrain::Move);
+        QSignalSpy cells(window.boardModel(), &BoardModel::cellChanged);
+        window.step();
+        QTRY_VERIFY_WITH_TIMEOUT(!(window.boardModel()->board() == paused), 2000);
+        QCOMPARE(filledCells(*window.boardModel()), [&] {
+            int count = 0;
+            for (int cell = 0; cell < 81; ++cell) count += std::get<SudokuGrid>(paused).isEmpty(cell) ? 0 : 1;
+            return count + 1;
+        }());
+
+        // One iteration: the step counter advances (by one, unless moves queued ahead are shown first).
+        window.setStepGrain(StepGrain::Iteration);
+        const std::uint64_t before = controller->status().counters.steps;
+        window.step();
+        QTRY_VERIFY_WITH_TIMEOUT(controller->status().counters.steps > before, 2000);
+        QCOMPARE(controller->state(), RunState::Paused);
+
+        // Stop ends the run promptly with the Stopped outcome.
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        QElapsedTimer clock;
+        clock.start();
+        window.stop();
+        QVERIFY(finished.count() == 1 || finished.wait(2000));
+        qInfo("stop took %lld ms", static_cast<long long>(clock.elapsed()));
+        QVERIFY(clock.elapsed() < 500);
+        QCOMPARE(finished.first().first().value<Finished>().outcome, Outcome::Stopped);
+        QCOMPARE(controller->state(), RunState::Finished);
+    }
+
+    void newPuzzleOrNewRunDuringARunIsSafe() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        window.setMovesPerSecond(RunController::kFlatOut);
+        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
+        window.algorithmPanel()->setStepLimit(0);
+        for (int i = 0; i < 5; ++i) {
+            window.run();
+            QTest::qWait(5);
+        }
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<other>"), true));
+        const Board givens = window.boardModel()->board();
+        QTest::qWait(300);
+        // Nothing of the discarded runs reached the new board.
+        QVERIFY(window.boardModel()->board() == givens);
+        QCOMPARE(window.controller()->state(), RunState::Idle);
+        window.setMovesPerSecond(2);
+        window.run();
+        QTest::qWait(50);
+        // Closing during a run is safe too (the destructor stops the worker).
+    }
+
+    void typingUndoAndRedo() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        BoardView* view = window.boardView();
+        const int cell = 1;  // empty in kEasySudoku
+        QVERIFY(window.boardModel()->sudoku().isEmpty(cell));
+        view->setSelectedCell(cell);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_6);
+        QCOMPARE(window.boardModel()->sudoku().value(cell), 6);
+        QCOMPARE(window.boardModel()->origin(cell), CellOrigin::User);
+        QTest::keyClick(view, Qt::Key_2, Qt::AltModifier);  // a filled cell takes no pencil marks
+        window.undoStack()->undo();
+        QVERIFY(window.boardModel()->sudoku().isEmpty(cell));
+        QTest::keyClick(view, Qt::Key_3, Qt::AltModifier);
+        QVERIFY(window.boardModel()->sudoku().marks(cell) & (1u << 2));
+        window.undoStack()->undo();
+        window.undoStack()->redo();
+        QVERIFY(window.boardModel()->sudoku().marks(cell) & (1u << 2));
+        view->setSelectedCell(0);  // a given
+        QTest::keyClick(view, Qt::Key_9);
+        QCOMPARE(window.boardModel()->sudoku().value(0), 4);
+    }
+
+    void windowRendersNonBlank() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QImage image = window.grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(distinctColours(image) > 20);
+    }
+
+    void launchOptionsAreValidated() {
+        auto parse = [](QStringList arguments) {
+            arguments.prepend(QStringLiteral("puzzle-workbench"));
+            return parseLaunchOptions(arguments);
+        };
+        QVERIFY(parse({QStringLiteral("--bogus")}).error.contains(QStringLiteral("bogus")));
+        QVERIFY(!parse({QStringLiteral("--seed"), QStringLiteral("x")}).error.isEmpty());
+        QVERIFY(!parse({QStringLiteral("--screenshot"), QStringLiteral("a.jpg")}).error.isEmpty());
+        QVERIFY(!parse({QStringLiteral("--after-ms"), QStringLiteral("10")}).error.isEmpty());
+        const LaunchParse good = parse({QStringLiteral("--algorithm"), QStringLiteral("exact"), QStringLiteral("--seed"),
+                                        QStringLiteral("7"), QStringLiteral("--param"), QStringLiteral("a=1"),
+                                        QStringLiteral("--run")});
+        QVERIFY(good.error.isEmpty());
+        QCOMPARE(good.options.seed.value(), 7u);
+        QVERIFY(good.options.run);
+
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        LaunchOptions options;
+        options.algorithm = QStringLiteral("no-such-algorithm");
+        QVERIFY(window.applyLaunchOptions(options).contains(QStringLiteral("no-such-algorithm")));
+        options = {};
+        options.algorithm = QStringLiteral("backtracking");
+        options.parameters = {QStringLiteral("cell_order=sideways")};
+        QVERIFY(window.applyLaunchOptions(options).contains(QStringLiteral("cell_order")));
+        options = {};
+        options.open = QStringLiteral("/no/such/file.txt");
+        QVERIFY(window.applyLaunchOptions(options).contains(QStringLiteral("no such file")));
+        options.open = QStringLiteral("12345");
+        QVERIFY(!window.applyLaunchOptions(options).isEmpty());
+    }
+
+    void screenshotHookWritesANonBlankImage() {
+        QTemporaryDir dir;
+        const QString shot = dir.filePath(QStringLiteral("shot.png"));
+        QProcess process;
+        process.start(QStringLiteral(PW_WORKBENCH_PATH),
+                      {QStringLiteral("--open"), QString::fromLatin1(kEasySudoku), QStringLiteral("--algorithm"),
+                       QStringLiteral("backtracking"), QStringLiteral("--seed"), QStringLiteral("3"),
+                       QStringLiteral("--run"), QStringLiteral("--screenshot"), shot, QStringLiteral("--after-ms"),
+                       QStringLiteral("800")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 0);
+        const QImage image(shot);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() > 600 && image.height() > 400);
+        QVERIFY(distinctColours(image) > 20);
+    }
+
+    void badCommandLineExitsWithAMessage() {
+        QProcess process;
+        process.start(QStringLiteral(PW_WORKBENCH_PATH), {QStringLiteral("--algorithm"), QStringLiteral("nope")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("unknown algorithm 'nope'"));
+        process.start(QStringLiteral(PW_WORKBENCH_PATH), {QStringLiteral("--open"), QStringLiteral("missing.txt")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("missing.txt"));
+    }
+};
+
+QTEST_MAIN(UiTests)
+#include "ui_tests.moc"

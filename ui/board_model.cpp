@@ -1,0 +1,229 @@
+#include "board_model.h"
+
+#include <algorithm>
+
+namespace pw::ui {
+
+namespace {
+SudokuPuzzle emptySudoku() { return SudokuPuzzle{SudokuGrid(SudokuShape{}), std::nullopt}; }
+}  // namespace
+
+BoardModel::BoardModel(QObject* parent) : QObject(parent) {
+    Puzzle empty;
+    empty.id = "empty";
+    empty.content = emptySudoku();
+    setPuzzle(empty);
+}
+
+int BoardModel::rows() const {
+    return isSudoku() ? sudoku().size() : nurikabe().height();
+}
+
+int BoardModel::columns() const {
+    return isSudoku() ? sudoku().size() : nurikabe().width();
+}
+
+void BoardModel::setPuzzle(const Puzzle& puzzle) {
+    m_puzzle = puzzle;
+    resetToGivens();
+}
+
+void BoardModel::resetToGivens() {
+    m_board = m_puzzle.startBoard();
+    const int count = cellCount();
+    m_origins.assign(count, CellOrigin::Empty);
+    for (int cell = 0; cell < count; ++cell) {
+        const bool given = isSudoku() ? !sudoku().isEmpty(cell) : nurikabe().clue(cell) > 0;
+        if (given) m_origins[cell] = CellOrigin::Given;
+    }
+    m_conflicts.assign(count, false);
+    m_conflictCount = 0;
+    m_solverCandidates.clear();
+    m_heatMap.clear();
+    m_heatMapLabel.clear();
+    m_heatMaps.clear();
+    m_lastMove.reset();
+    std::vector<int> ignored;
+    recomputeConflicts(ignored);
+    emit boardReset();
+    emit heatMapChanged();
+    emit conflictsChanged(m_conflictCount);
+}
+
+void BoardModel::clearRunOverlays() {
+    std::vector<int> changed;
+    for (int cell = 0; cell < static_cast<int>(m_solverCandidates.size()); ++cell)
+        if (m_solverCandidates[cell]) changed.push_back(cell);
+    m_solverCandidates.clear();
+    if (m_lastMove) {
+        changed.push_back(m_lastMove->cell);
+        if (m_lastMove->otherCell >= 0) changed.push_back(m_lastMove->otherCell);
+        m_lastMove.reset();
+    }
+    const bool hadHeatMap = !m_heatMap.empty();
+    m_heatMap.clear();
+    m_heatMapLabel.clear();
+    m_heatMaps.clear();
+    announce(changed);
+    if (hadHeatMap) emit heatMapChanged();
+}
+
+bool BoardModel::acceptsMove(const Move& move) const {
+    const int count = cellCount();
+    if (move.cell < 0 || move.cell >= count) return false;
+    if (isGiven(move.cell)) return false;
+    if (isSudoku()) {
+        if (move.kind == MoveKind::Shade) return false;
+        if (move.kind == MoveKind::Swap) return move.otherCell >= 0 && move.otherCell < count && !isGiven(move.otherCell);
+        if (move.kind == MoveKind::Erase) return true;
+        return move.value >= 1 && move.value <= sudoku().size();
+    }
+    return move.kind == MoveKind::Shade && move.value <= static_cast<int>(NurikabeCell::Island);
+}
+
+void BoardModel::applyOne(const Move& move, CellOrigin origin, std::vector<int>& changed) {
+    if (!acceptsMove(move)) return;
+    if (auto* grid = std::get_if<SudokuGrid>(&m_board)) {
+        grid->apply(move);
+        auto originOf = [&](int cell) { return grid->isEmpty(cell) ? CellOrigin::Empty : origin; };
+        m_origins[move.cell] = originOf(move.cell);
+        changed.push_back(move.cell);
+        if (move.kind == MoveKind::Swap) {
+            m_origins[move.otherCell] = originOf(move.otherCell);
+            changed.push_back(move.otherCell);
+        }
+    } else {
+        auto& nurikabeGrid = std::get<NurikabeGrid>(m_board);
+        nurikabeGrid.apply(move);
+        m_origins[move.cell] = nurikabeGrid.state(move.cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
+        changed.push_back(move.cell);
+    }
+    m_lastMove = move;
+}
+
+void BoardModel::applyMoves(std::span<const Move> moves, CellOrigin origin, bool animate) {
+    if (moves.empty()) return;
+    std::vector<int> changed;
+    if (m_lastMove) {
+        changed.push_back(m_lastMove->cell);
+        if (m_lastMove->otherCell >= 0) changed.push_back(m_lastMove->otherCell);
+    }
+    for (const Move& move : moves) applyOne(move, origin, changed);
+    announce(changed);
+    emit lastMoveChanged(animate);
+}
+
+void BoardModel::applyMove(const Move& move, CellOrigin origin, bool animate) {
+    applyMoves(std::span<const Move>(&move, 1), origin, animate);
+}
+
+void BoardModel::setBoard(const Board& board, CellOrigin origin) {
+    if (board.index() != m_board.index()) return;
+    std::vector<int> changed;
+    if (const auto* grid = std::get_if<SudokuGrid>(&board)) {
+        auto& mine = std::get<SudokuGrid>(m_board);
+        if (grid->shape() != mine.shape()) return;
+        for (int cell = 0; cell < mine.cellCount(); ++cell) {
+            if (isGiven(cell)) continue;
+            if (grid->value(cell) != mine.value(cell) || grid->marks(cell) != mine.marks(cell)) {
+                mine.setValue(cell, grid->value(cell));
+                mine.setMarks(cell, grid->marks(cell));
+                m_origins[cell] = mine.isEmpty(cell) ? CellOrigin::Empty : origin;
+                changed.push_back(cell);
+            }
+        }
+    } else {
+        const auto& other = std::get<NurikabeGrid>(board);
+        auto& mine = std::get<NurikabeGrid>(m_board);
+        if (!mine.sameClues(other)) return;
+        for (int cell = 0; cell < mine.cellCount(); ++cell) {
+            if (isGiven(cell) || other.state(cell) == mine.state(cell)) continue;
+            mine.setState(cell, other.state(cell));
+            m_origins[cell] = mine.state(cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
+            changed.push_back(cell);
+        }
+    }
+    announce(changed);
+}
+
+void BoardModel::setSolverCandidates(const std::vector<std::uint16_t>& candidates) {
+    if (static_cast<int>(candidates.size()) != cellCount() || !isSudoku()) return;
+    std::vector<int> changed;
+    for (int cell = 0; cell < cellCount(); ++cell) {
+        const std::uint16_t before = cell < static_cast<int>(m_solverCandidates.size()) ? m_solverCandidates[cell] : 0;
+        if (before != candidates[cell]) changed.push_back(cell);
+    }
+    m_solverCandidates = candidates;
+    announce(changed);
+}
+
+void BoardModel::setHeatMap(const QString& label, const std::vector<double>& values) {
+    if (static_cast<int>(values.size()) != cellCount()) return;
+    bool replaced = false;
+    for (auto& [name, map] : m_heatMaps)
+        if (name == label) {
+            map = values;
+            replaced = true;
+        }
+    if (!replaced) m_heatMaps.emplace_back(label, values);
+    if (m_heatMap.empty() || m_heatMapLabel == label) {
+        m_heatMapLabel = label;
+        m_heatMap = values;
+    }
+    emit heatMapChanged();
+}
+
+QStringList BoardModel::heatMapLabels() const {
+    QStringList labels;
+    for (const auto& entry : m_heatMaps) labels.append(entry.first);
+    return labels;
+}
+
+void BoardModel::showHeatMap(const QString& label) {
+    for (const auto& [name, map] : m_heatMaps) {
+        if (name != label) continue;
+        m_heatMapLabel = name;
+        m_heatMap = map;
+        emit heatMapChanged();
+    }
+}
+
+void BoardModel::recomputeConflicts(std::vector<int>& changed) {
+    std::vector<bool> conflicts(cellCount(), false);
+    if (const auto* grid = std::get_if<SudokuGrid>(&m_board)) {
+        for (const SudokuConflict& conflict : grid->conflicts())
+            for (int cell : conflict.cells)
+                if (grid->value(cell) == conflict.digit) conflicts[cell] = true;
+    } else {
+        const auto& nurikabeGrid = std::get<NurikabeGrid>(m_board);
+        bool undecided = false;
+        for (int cell = 0; cell < nurikabeGrid.cellCount() && !undecided; ++cell)
+            undecided = nurikabeGrid.state(cell) == NurikabeCell::Unknown;
+        for (const NurikabeViolation& violation : nurikabeGrid.violations()) {
+            // While cells are undecided only the rules no later cell can repair are shown as conflicts.
+            const bool final = violation.rule == NurikabeRule::Pool || violation.rule == NurikabeRule::TwoCluesInIsland;
+            if (violation.rule == NurikabeRule::Undecided || (undecided && !final)) continue;
+            for (int cell : violation.cells)
+                if (cell >= 0 && cell < cellCount()) conflicts[cell] = true;
+        }
+    }
+    int count = 0;
+    for (int cell = 0; cell < cellCount(); ++cell) {
+        if (conflicts[cell] != m_conflicts[cell]) changed.push_back(cell);
+        count += conflicts[cell] ? 1 : 0;
+    }
+    m_conflicts = std::move(conflicts);
+    if (count != m_conflictCount) {
+        m_conflictCount = count;
+        emit conflictsChanged(count);
+    }
+}
+
+void BoardModel::announce(std::vector<int>& changed) {
+    if (!changed.empty()) recomputeConflicts(changed);
+    std::sort(changed.begin(), changed.end());
+    changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+    for (int cell : changed) emit cellChanged(cell);
+}
+
+}  // namespace pw::ui

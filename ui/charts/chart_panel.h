@@ -1,0 +1,66 @@
+#pragma once
+// The run's charts: cost against progress (current, best, and the row/column/box breakdown when the
+// algorithm reports one) and a second chart each algorithm fills from its own events (temperature and
+// acceptance ratio with reheat markers, population best/mean/worst). Fed with core events; this header
+// exposes no Qt Charts type, so the rest of the window does not depend on the charts module.
+
+#include "events.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QSplitter;
+
+namespace pw::ui {
+
+class LiveChart;
+
+enum class ChartAxis { Steps, Evaluations, Seconds };
+
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartPanel(QWidget* parent = nullptr);
+    ~ChartPanel() override;
+
+    void clear();
+    // Called before the events of a batch: the batch's counters and elapsed time, from which the seconds of
+    // each sample are interpolated (events themselves carry no wall-clock time).
+    void beginBatch(const Counters& at, double seconds);
+    void addEvent(const Event& event);
+
+    void setXAxis(ChartAxis axis);
+    ChartAxis xAxis() const { return m_axis; }
+    void setLogScale(bool logScale);
+    bool logScale() const { return m_logScale; }
+    // Pushes buffered samples into the chart series now (normally done on a timer).
+    void refreshNow();
+
+    // For tests and the status line: points shown by a series of the cost chart ("current", "best", ...) or
+    // of the second chart ("temperature", "population best", ...); -1 when there is no such series.
+    int costPointCount(const QString& series) const;
+    int progressPointCount(const QString& series) const;
+    bool progressChartVisible() const;
+
+signals:
+    void axisChanged();
+
+private:
+    double secondsAt(double steps) const;
+    void addSample(LiveChart* chart, const QString& series, const Counters& at, double value);
+
+    LiveChart* m_cost;
+    LiveChart* m_progress;
+    QSplitter* m_splitter;
+    QComboBox* m_axisCombo;
+    QCheckBox* m_logCheck;
+    ChartAxis m_axis = ChartAxis::Steps;
+    bool m_logScale = false;
+    double m_batchStartSteps = 0;
+    double m_batchStartSeconds = 0;
+    double m_batchEndSteps = 0;
+    double m_batchEndSeconds = 0;
+};
+
+}  // namespace pw::ui

@@ -1,0 +1,267 @@
+#include "live_chart.h"
+
+#include "chart_panel.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace pw::ui {
+
+namespace {
+// A log axis cannot show zero (a solved cost): such values sit on this floor instead.
+constexpr double kLogFloor = 0.5;
+}  // namespace
+
+struct LiveChart::Entry {
+    QString name;
+    QXYSeries* series = nullptr;
+    Side side = Side::Left;
+    SampleBuffer buffer;
+    bool dirty = false;
+};
+
+LiveChart::LiveChart(const QString& title, const QString& leftTitle, QWidget* parent)
+    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_x(new QValueAxis(this)),
+      m_left(nullptr), m_right(nullptr), m_leftTitle(leftTitle), m_axis(ChartAxis::Steps) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_chart->setTitle(title);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_x->setTitleText(tr("steps"));
+    m_x->setLabelFormat(QStringLiteral("%.3g"));
+    m_x->setRange(0, 1);
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    rebuildLeftAxis();
+    applyTheme();
+}
+
+LiveChart::~LiveChart() = default;
+
+void LiveChart::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) applyTheme();
+}
+
+void LiveChart::applyTheme() {
+    const QPalette& p = palette();
+    const bool dark = p.color(QPalette::Base).lightnessF() < 0.5;
+    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundBrush(p.color(QPalette::Base));
+    m_chart->setTitleBrush(p.color(QPalette::Text));
+    m_chart->legend()->setLabelColor(p.color(QPalette::Text));
+    // A theme resets series colours and axis fonts; put ours back.
+    for (auto& entry : m_entries) {
+        const QColor color = entry->series->property("pwColor").value<QColor>();
+        if (auto* line = qobject_cast<QLineSeries*>(entry->series)) {
+            QPen pen(color, entry->series->property("pwWidth").toReal());
+            line->setPen(pen);
+        } else if (auto* scatter = qobject_cast<QScatterSeries*>(entry->series)) {
+            scatter->setColor(color);
+            scatter->setBorderColor(color);
+        }
+    }
+    for (QAbstractAxis* axis : m_chart->axes()) {
+        axis->setLabelsColor(p.color(QPalette::Text));
+        axis->setTitleBrush(p.color(QPalette::Text));
+        QFont small = axis->labelsFont();
+        small.setPointSizeF(8);
+        axis->setLabelsFont(small);
+        axis->setTitleFont(small);
+        axis->setGridLineColor(p.color(QPalette::Mid));
+    }
+}
+
+void LiveChart::rebuildLeftAxis() {
+    QAbstractAxis* axis = nullptr;
+    if (m_logScale) {
+        auto* log = new QLogValueAxis(this);
+        log->setBase(10);
+        log->setLabelFormat(QStringLiteral("%g"));
+        log->setMinorTickCount(-1);
+        log->setRange(kLogFloor, 10);
+        axis = log;
+    } else {
+        auto* linear = new QValueAxis(this);
+        linear->setLabelFormat(QStringLiteral("%.4g"));
+        linear->setRange(0, 1);
+        axis = linear;
+    }
+    axis->setTitleText(m_leftTitle);
+    if (m_left) {
+        for (auto& entry : m_entries)
+            if (entry->side == Side::Left) entry->series->detachAxis(m_left);
+        m_chart->removeAxis(m_left);
+        m_left->deleteLater();
+    }
+    m_left = axis;
+    m_chart->addAxis(m_left, Qt::AlignLeft);
+    for (auto& entry : m_entries) {
+        if (entry->side != Side::Left) continue;
+        entry->series->attachAxis(m_left);
+        entry->dirty = true;
+    }
+    m_dirty = true;
+    applyTheme();
+}
+
+void LiveChart::setRightAxisTitle(const QString& title) {
+    if (m_right) m_right->setTitleText(title);
+}
+
+int LiveChart::series(const QString& name, const QColor& color, Side side, Style style, qreal width) {
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i]->name == name) return static_cast<int>(i);
+    auto entry = std::make_unique<Entry>();
+    entry->name = name;
+    entry->side = side;
+    if (style == Style::Markers) {
+        auto* scatter = new QScatterSeries(this);
+        scatter->setMarkerSize(9);
+        scatter->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        scatter->setColor(color);
+        scatter->setBorderColor(color);
+        entry->series = scatter;
+        entry->buffer = SampleBuffer(512);
+    } else {
+        auto* line = new QLineSeries(this);
+        line->setPen(QPen(color, width));
+        entry->series = line;
+    }
+    entry->series->setName(name);
+    entry->series->setProperty("pwColor", color);
+    entry->series->setProperty("pwWidth", width);
+    m_chart->addSeries(entry->series);
+    entry->series->attachAxis(m_x);
+    if (side == Side::Right) {
+        if (!m_right) {
+            m_right = new QValueAxis(this);
+            m_right->setRange(0, 1);
+            m_right->setLabelFormat(QStringLiteral("%.2g"));
+            m_chart->addAxis(m_right, Qt::AlignRight);
+        }
+        entry->series->attachAxis(m_right);
+    } else {
+        entry->series->attachAxis(m_left);
+    }
+    m_entries.push_back(std::move(entry));
+    applyTheme();
+    return static_cast<int>(m_entries.size()) - 1;
+}
+
+void LiveChart::append(int series, const ChartSample& sample) {
+    if (series < 0 || series >= static_cast<int>(m_entries.size())) return;
+    m_entries[series]->buffer.append(sample);
+    m_entries[series]->dirty = true;
+    m_dirty = true;
+}
+
+void LiveChart::clear() {
+    for (auto& entry : m_entries) {
+        m_chart->removeSeries(entry->series);
+        entry->series->deleteLater();
+    }
+    m_entries.clear();
+    if (m_right) {
+        m_chart->removeAxis(m_right);
+        m_right->deleteLater();
+        m_right = nullptr;
+    }
+    m_x->setRange(0, 1);
+    rebuildLeftAxis();
+}
+
+void LiveChart::setXAxis(ChartAxis axis) {
+    m_axis = axis;
+    m_x->setTitleText(axis == ChartAxis::Steps ? tr("steps") : axis == ChartAxis::Evaluations ? tr("evaluations") : tr("seconds"));
+    for (auto& entry : m_entries) entry->dirty = true;
+    m_dirty = true;
+    refresh();
+}
+
+void LiveChart::setLogScale(bool logScale) {
+    if (m_logScale == logScale) return;
+    m_logScale = logScale;
+    rebuildLeftAxis();
+    refresh();
+}
+
+bool LiveChart::hasData() const {
+    return std::any_of(m_entries.begin(), m_entries.end(), [](const auto& entry) { return !entry->buffer.empty(); });
+}
+
+int LiveChart::pointCount(const QString& name) const {
+    for (const auto& entry : m_entries)
+        if (entry->name == name) return static_cast<int>(entry->series->count());
+    return -1;
+}
+
+double LiveChart::xOf(const ChartSample& sample) const {
+    switch (m_axis) {
+    case ChartAxis::Steps: return sample.steps;
+    case ChartAxis::Evaluations: return sample.evaluations;
+    case ChartAxis::Seconds: return sample.seconds;
+    }
+    return sample.steps;
+}
+
+void LiveChart::refresh() {
+    if (!m_dirty) return;
+    m_dirty = false;
+    double xMin = std::numeric_limits<double>::infinity(), xMax = -xMin;
+    double leftMin = xMin, leftMax = -xMin;
+    double rightMax = 1;
+    for (auto& entry : m_entries) {
+        const std::vector<ChartSample> samples = entry->buffer.points();
+        const bool logged = m_logScale && entry->side == Side::Left;
+        for (const ChartSample& sample : samples) {
+            xMin = std::min(xMin, xOf(sample));
+            xMax = std::max(xMax, xOf(sample));
+            const double value = logged ? std::max(kLogFloor, sample.value) : sample.value;
+            if (entry->side == Side::Left) {
+                leftMin = std::min(leftMin, value);
+                leftMax = std::max(leftMax, value);
+            } else {
+                rightMax = std::max(rightMax, value);
+            }
+        }
+        if (!entry->dirty) continue;
+        entry->dirty = false;
+        QList<QPointF> points;
+        points.reserve(static_cast<qsizetype>(samples.size()));
+        for (const ChartSample& sample : samples)
+            points.append(QPointF(xOf(sample), logged ? std::max(kLogFloor, sample.value) : sample.value));
+        entry->series->replace(points);
+    }
+    if (xMax < xMin) return;
+    if (xMax <= xMin) xMax = xMin + 1;
+    m_x->setRange(xMin, xMax);
+    if (leftMax >= leftMin) {
+        if (m_logScale) {
+            const double low = std::pow(10.0, std::floor(std::log10(std::max(kLogFloor, leftMin))));
+            const double high = std::pow(10.0, std::ceil(std::log10(std::max(low * 10, leftMax))));
+            m_left->setRange(low, high);
+        } else {
+            const double span = std::max(1e-9, leftMax - leftMin);
+            const double low = leftMin >= 0 && leftMin - span * 0.05 < 0 ? 0 : leftMin - span * 0.05;
+            m_left->setRange(low, leftMax + span * 0.05 + (leftMax == leftMin ? 1 : 0));
+        }
+    }
+    if (m_right) m_right->setRange(0, rightMax);
+}
+
+}  // namespace pw::ui

@@ -1,0 +1,121 @@
+#include "launch_options.h"
+
+#include <QCommandLineParser>
+
+namespace pw::ui {
+
+LaunchParse parseLaunchOptions(const QStringList& arguments) {
+    LaunchParse result;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Puzzle Workbench: watch Sudoku and Nurikabe solvers think."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("A puzzle file or a puzzle string."),
+                                  QStringLiteral("FILE_OR_PUZZLE"));
+    const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("Algorithm id (puzzle-cli algorithms)."),
+                                       QStringLiteral("ID"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed of the run."), QStringLiteral("N"));
+    const QCommandLineOption param(QStringLiteral("param"), QStringLiteral("Algorithm parameter; repeatable."),
+                                   QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Start the run at once."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save a PNG of the window after --after-ms and exit 0."),
+                                        QStringLiteral("FILE.png"));
+    const QCommandLineOption afterMs(QStringLiteral("after-ms"), QStringLiteral("Delay before the screenshot (default 1000)."),
+                                     QStringLiteral("MS"));
+    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("Moves per second, or 'max' for flat out."),
+                                   QStringLiteral("MOVES"));
+    const QCommandLineOption stepLimit(QStringLiteral("step-limit"), QStringLiteral("Step budget of the run."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption timeLimit(QStringLiteral("time-limit"), QStringLiteral("Time budget of the run in seconds."),
+                                       QStringLiteral("S"));
+    const QCommandLineOption palette(QStringLiteral("palette"), QStringLiteral("light or dark."), QStringLiteral("NAME"));
+    const QCommandLineOption stats(QStringLiteral("stats"),
+                                   QStringLiteral("Print steps, steps per second and the longest event-loop stall at exit."));
+    const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
+                                              QStringLiteral("Exit once the run has finished."));
+    parser.addOptions({help, open, algorithm, seed, param, run, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
+                       stats, exitWhenFinished});
+    if (!parser.parse(arguments)) {
+        result.error = parser.errorText();
+        return result;
+    }
+    if (parser.isSet(help)) {
+        result.helpShown = true;
+        result.helpText = parser.helpText();
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        result.error = QStringLiteral("unexpected argument '%1' (use --open to open a puzzle)")
+                           .arg(parser.positionalArguments().first());
+        return result;
+    }
+    LaunchOptions& options = result.options;
+    options.open = parser.value(open);
+    options.algorithm = parser.value(algorithm);
+    options.parameters = parser.values(param);
+    options.run = parser.isSet(run);
+    options.screenshot = parser.value(screenshot);
+    options.stats = parser.isSet(stats);
+    options.exitWhenFinished = parser.isSet(exitWhenFinished);
+    bool ok = true;
+    if (parser.isSet(seed)) {
+        const qulonglong value = parser.value(seed).toULongLong(&ok);
+        if (!ok) {
+            result.error = QStringLiteral("--seed: '%1' is not a non-negative integer").arg(parser.value(seed));
+            return result;
+        }
+        options.seed = value;
+    }
+    if (parser.isSet(afterMs)) {
+        options.afterMs = parser.value(afterMs).toInt(&ok);
+        if (!ok || options.afterMs < 0) {
+            result.error = QStringLiteral("--after-ms: '%1' is not a number of milliseconds").arg(parser.value(afterMs));
+            return result;
+        }
+        if (options.screenshot.isEmpty()) {
+            result.error = QStringLiteral("--after-ms needs --screenshot FILE.png");
+            return result;
+        }
+    }
+    if (!options.screenshot.isEmpty() && !options.screenshot.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+        result.error = QStringLiteral("--screenshot: '%1' must name a .png file").arg(options.screenshot);
+        return result;
+    }
+    if (parser.isSet(speed)) {
+        const QString text = parser.value(speed);
+        if (text == QLatin1String("max") || text == QLatin1String("flat")) {
+            options.movesPerSecond = 0;
+        } else {
+            const double value = text.toDouble(&ok);
+            if (!ok || value <= 0) {
+                result.error = QStringLiteral("--speed: '%1' is neither a positive number of moves per second nor 'max'").arg(text);
+                return result;
+            }
+            options.movesPerSecond = value;
+        }
+    }
+    if (parser.isSet(stepLimit)) {
+        options.stepLimit = parser.value(stepLimit).toULongLong(&ok);
+        if (!ok) {
+            result.error = QStringLiteral("--step-limit: '%1' is not a non-negative integer").arg(parser.value(stepLimit));
+            return result;
+        }
+    }
+    if (parser.isSet(timeLimit)) {
+        options.timeLimitSeconds = parser.value(timeLimit).toDouble(&ok);
+        if (!ok || options.timeLimitSeconds < 0) {
+            result.error = QStringLiteral("--time-limit: '%1' is not a number of seconds").arg(parser.value(timeLimit));
+            return result;
+        }
+    }
+    if (parser.isSet(palette)) {
+        options.palette = parser.value(palette);
+        if (options.palette != QLatin1String("light") && options.palette != QLatin1String("dark")) {
+            result.error = QStringLiteral("--palette: '%1' is neither light nor dark").arg(options.palette);
+            return result;
+        }
+    }
+    return result;
+}
+
+}  // namespace pw::ui

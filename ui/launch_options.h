@@ -1,0 +1,43 @@
+#pragma once
+// The window's command line, for the README, docs, tests and CI:
+//   puzzle-workbench [--open FILE_OR_PUZZLE_STRING] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
+//                    [--run] [--screenshot FILE.png --after-ms MS]
+// plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+
+namespace pw::ui {
+
+struct LaunchOptions {
+    QString open;
+    QString algorithm;
+    std::optional<std::uint64_t> seed;
+    QStringList parameters;  // KEY=VALUE
+    bool run = false;
+    QString screenshot;
+    int afterMs = 1000;
+    std::optional<double> movesPerSecond;  // 0 = flat out
+    std::uint64_t stepLimit = 0;
+    double timeLimitSeconds = 0;
+    QString palette;  // "light", "dark" or empty for the remembered one
+    bool stats = false;
+    bool exitWhenFinished = false;
+
+    // Scripted launches neither read nor change the user's remembered settings.
+    bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }
+};
+
+struct LaunchParse {
+    LaunchOptions options;
+    QString error;  // non-empty: print it and exit with status 2
+    bool helpShown = false;
+    QString helpText;
+};
+
+LaunchParse parseLaunchOptions(const QStringList& arguments);
+
+}  // namespace pw::ui

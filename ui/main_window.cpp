@@ -1,0 +1,737 @@
+#include "main_window.h"
+
+#include "algorithm_panel.h"
+#include "appearance.h"
+#include "board_model.h"
+#include "board_view.h"
+#include "charts/chart_panel.h"
+#include "log_pane.h"
+#include "nurikabe_exact.h"
+#include "parameter_form.h"
+#include "puzzle_io.h"
+#include "puzzle_library.h"
+#include "sudoku_exact.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include <array>
+#include <cmath>
+
+namespace pw::ui {
+
+namespace {
+
+// The speed control's notches, in moves per second; the last one is flat out.
+constexpr std::array<double, 12> kSpeeds = {1, 2, 5, 10, 20, 50, 100, 250, 1000, 5000, 20000, RunController::kFlatOut};
+constexpr int kDefaultSpeedIndex = 6;
+constexpr int kMaxRecentFiles = 8;
+
+int speedIndex(double movesPerSecond) {
+    if (movesPerSecond <= 0) return static_cast<int>(kSpeeds.size()) - 1;
+    int best = 0;
+    for (int i = 0; i + 1 < static_cast<int>(kSpeeds.size()); ++i)
+        if (std::abs(std::log(kSpeeds[i] / movesPerSecond)) < std::abs(std::log(kSpeeds[best] / movesPerSecond))) best = i;
+    return best;
+}
+
+QString speedText(double movesPerSecond) {
+    if (movesPerSecond <= 0) return QObject::tr("flat out");
+    if (movesPerSecond == 1) return QObject::tr("1 move/s");
+    return QObject::tr("%L1 moves/s").arg(movesPerSecond);
+}
+
+QString formatSeconds(double seconds) {
+    if (seconds < 60) return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
+    const int whole = static_cast<int>(seconds);
+    return QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+}
+
+// A user's edit on the board: undone by its inverse move.
+class EditCommand : public QUndoCommand {
+public:
+    EditCommand(BoardModel* model, const Move& move, CellOrigin undoOrigin) : m_model(model), m_move(move), m_undoOrigin(undoOrigin) {
+        setText(QString::fromUtf8(moveKindName(move.kind)));
+    }
+    void redo() override { m_model->applyMove(m_move, CellOrigin::User); }
+    void undo() override {
+        const Move inverse = m_model->isSudoku() ? SudokuGrid::inverse(m_move)
+                                                 : Move::shade(m_move.cell, m_move.previous, m_move.value);
+        m_model->applyMove(inverse, m_undoOrigin);
+    }
+
+private:
+    BoardModel* m_model;
+    Move m_move;
+    CellOrigin m_undoOrigin;
+};
+
+}  // namespace
+
+MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* parent)
+    : QMainWindow(parent), m_puzzlesDir(puzzlesDir), m_useSettings(useSettings), m_model(new BoardModel(this)),
+      m_view(new BoardView(m_model, this)), m_panel(new AlgorithmPanel(this)), m_charts(new ChartPanel(this)),
+      m_log(new LogPane(this)), m_library(new PuzzleLibrary(this)), m_controller(new RunController(this)),
+      m_undo(new QUndoStack(this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(workbenchIcon(IconKind::Application));
+    setCentralWidget(m_view);
+    createActions();
+    createDocks();
+    createStatusBar();
+
+    connect(m_controller, &RunController::eventsPlayed, this, &MainWindow::onEventsPlayed);
+    connect(m_controller, &RunController::snapshotReady, this,
+            [this](const Board& board) { m_model->setBoard(board, CellOrigin::Solver); });
+    connect(m_controller, &RunController::statusChanged, this, &MainWindow::updateStatus);
+    connect(m_controller, &RunController::stateChanged, this, [this] { updateActions(); });
+    connect(m_controller, &RunController::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_view, &BoardView::editRequested, this, &MainWindow::onEditRequested);
+    connect(m_library, &PuzzleLibrary::puzzleChosen, this,
+            [this](const Puzzle& puzzle, const QString& file) { setPuzzle(puzzle, file); });
+    connect(m_library, &PuzzleLibrary::openFolderRequested, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Add a puzzle folder"));
+        if (!folder.isEmpty()) m_library->addFolder(folder);
+    });
+    connect(m_panel, &AlgorithmPanel::algorithmChanged, this, [this](const QString& id) {
+        if (!m_currentAlgorithm.isEmpty()) saveAlgorithmSettings();
+        m_currentAlgorithm = id;
+        restoreAlgorithmSettings(id);
+    });
+    m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
+
+    // Event-loop stall probe: a timer that should tick every 5 ms; any longer gap is time the loop was busy.
+    m_probe.setTimerType(Qt::PreciseTimer);
+    m_probe.setInterval(5);
+    connect(&m_probe, &QTimer::timeout, this, &MainWindow::probeTick);
+    m_probeClock.start();
+    m_probe.start();
+
+    m_library->addFolder(m_puzzlesDir);
+    m_panel->setAlgorithm("backtracking");
+    setMovesPerSecond(kSpeeds[kDefaultSpeedIndex]);
+    resize(1440, 900);
+    if (m_useSettings) readSettings();
+    if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
+    updateActions();
+}
+
+MainWindow::~MainWindow() {
+    // The run is stopped before the widgets its events are meant for go away.
+    m_controller->discard();
+}
+
+void MainWindow::probeTick() {
+    const double elapsed = static_cast<double>(m_probeClock.nsecsElapsed()) / 1e6;
+    m_probeClock.restart();
+    if (m_controller->state() == RunState::Running)
+        m_longestStallMs = std::max(m_longestStallMs, elapsed - m_probe.interval());
+}
+
+void MainWindow::createActions() {
+    auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    auto* openAction = fileMenu->addAction(workbenchIcon(IconKind::Open), tr("&Open…"), this, &MainWindow::openDialog);
+    openAction->setShortcut(QKeySequence::Open);
+    auto* pasteAction = fileMenu->addAction(workbenchIcon(IconKind::Paste), tr("&Paste puzzle"), this, &MainWindow::pasteFromClipboard);
+    pasteAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    m_recentMenu = fileMenu->addMenu(tr("Open &recent"));
+    auto* newMenu = fileMenu->addMenu(tr("&New empty puzzle"));
+    for (const SudokuShape shape : {SudokuShape{2, 2}, SudokuShape{2, 3}, SudokuShape{3, 3}, SudokuShape{4, 4}}) {
+        auto* action = newMenu->addAction(QString::fromStdString(shape.name()), this, [this, shape] { newEmpty(shape); });
+        if (shape.size() == 9) action->setShortcut(QKeySequence::New);
+    }
+    fileMenu->addSeparator();
+    auto* saveAction = fileMenu->addAction(workbenchIcon(IconKind::Save), tr("&Save board as…"), this, &MainWindow::saveAs);
+    saveAction->setShortcut(QKeySequence::Save);
+    fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
+        ->setShortcut(QKeySequence::Copy);
+    fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    fileMenu->addSeparator();
+    fileMenu->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+    auto* editMenu = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+    editMenu->addSeparator();
+    m_pencilAction = editMenu->addAction(workbenchIcon(IconKind::Pencil), tr("&Pencil marks mode"));
+    m_pencilAction->setCheckable(true);
+    m_pencilAction->setShortcut(QKeySequence(Qt::Key_P));
+    m_pencilAction->setToolTip(tr("Digits toggle candidates instead of placing values (or hold Alt)"));
+    connect(m_pencilAction, &QAction::toggled, m_view, &BoardView::setPencilMode);
+    m_conflictsAction = editMenu->addAction(tr("Show &conflicts"));
+    m_conflictsAction->setCheckable(true);
+    m_conflictsAction->setChecked(true);
+    connect(m_conflictsAction, &QAction::toggled, m_view, &BoardView::setConflictsVisible);
+    editMenu->addAction(tr("C&heck against the solution"), this, &MainWindow::checkAgainstSolution)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    editMenu->addAction(tr("Use board as &givens"), this, &MainWindow::useBoardAsGivens)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+
+    auto* runMenu = menuBar()->addMenu(tr("&Run"));
+    m_runAction = runMenu->addAction(workbenchIcon(IconKind::Run), tr("&Run"), this, &MainWindow::run);
+    m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_pauseAction = runMenu->addAction(workbenchIcon(IconKind::Pause), tr("&Pause"), this, &MainWindow::pause);
+    m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_stepAction = runMenu->addAction(workbenchIcon(IconKind::Step), tr("&Step"), this, &MainWindow::step);
+    m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_stopAction = runMenu->addAction(workbenchIcon(IconKind::Stop), tr("S&top"), this, &MainWindow::stop);
+    m_stopAction->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::Key_Escape)});
+    m_resetAction = runMenu->addAction(workbenchIcon(IconKind::Reset), tr("R&eset"), this, &MainWindow::reset);
+    m_resetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stopAction, m_resetAction})
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
+                                                        action->shortcut().toString(QKeySequence::NativeText)));
+    runMenu->addSeparator();
+    runMenu->addAction(tr("Faster"), this, [this] { m_speedSlider->setValue(m_speedSlider->value() + 1); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus));
+    runMenu->addAction(tr("Slower"), this, [this] { m_speedSlider->setValue(m_speedSlider->value() - 1); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_heatMapAction = m_viewMenu->addAction(workbenchIcon(IconKind::HeatMap), tr("&Heat map overlay"));
+    m_heatMapAction->setCheckable(true);
+    m_heatMapAction->setChecked(true);
+    m_heatMapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    connect(m_heatMapAction, &QAction::toggled, m_view, &BoardView::setHeatMapVisible);
+    m_darkAction = m_viewMenu->addAction(tr("&Dark palette"));
+    m_darkAction->setCheckable(true);
+    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkPalette);
+    m_viewMenu->addSeparator();
+
+    auto* toolbar = addToolBar(tr("Run"));
+    toolbar->setObjectName(QStringLiteral("runToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->setIconSize(QSize(20, 20));
+    toolbar->addAction(openAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_runAction);
+    toolbar->addAction(m_pauseAction);
+    toolbar->addAction(m_stepAction);
+    m_grainCombo = new QComboBox(toolbar);
+    m_grainCombo->setObjectName(QStringLiteral("grainCombo"));
+    m_grainCombo->addItems({tr("move"), tr("iteration"), tr("generation")});
+    m_grainCombo->setCurrentIndex(1);
+    m_grainCombo->setToolTip(tr("What one Step advances: one move on the board, one iteration of the algorithm, or one generation"));
+    toolbar->addWidget(m_grainCombo);
+    toolbar->addAction(m_stopAction);
+    toolbar->addAction(m_resetAction);
+    toolbar->addSeparator();
+    auto* speedBox = new QWidget(toolbar);
+    auto* speedLayout = new QHBoxLayout(speedBox);
+    speedLayout->setContentsMargins(6, 0, 6, 0);
+    speedLayout->addWidget(new QLabel(tr("Speed"), speedBox));
+    m_speedSlider = new QSlider(Qt::Horizontal, speedBox);
+    m_speedSlider->setObjectName(QStringLiteral("speedSlider"));
+    m_speedSlider->setRange(0, static_cast<int>(kSpeeds.size()) - 1);
+    m_speedSlider->setPageStep(1);
+    m_speedSlider->setTickPosition(QSlider::TicksBelow);
+    m_speedSlider->setFixedWidth(170);
+    speedBox->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    m_speedSlider->setToolTip(tr("From one move per second to flat out (Ctrl+Plus, Ctrl+Minus)"));
+    speedLayout->addWidget(m_speedSlider);
+    m_speedLabel = new QLabel(speedBox);
+    m_speedLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("20,000 moves/s")));
+    speedLayout->addWidget(m_speedLabel);
+    toolbar->addWidget(speedBox);
+    toolbar->addSeparator();
+    toolbar->addAction(m_pencilAction);
+    toolbar->addAction(m_heatMapAction);
+    m_heatMapCombo = new QComboBox(toolbar);
+    m_heatMapCombo->setObjectName(QStringLiteral("heatMapCombo"));
+    m_heatMapCombo->setToolTip(tr("Which of the run's heat maps the board shows"));
+    m_heatMapCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_heatMapCombo->setEnabled(false);
+    m_heatMapCombo->addItem(tr("no heat map yet"));
+    toolbar->addWidget(m_heatMapCombo);
+    connect(m_heatMapCombo, &QComboBox::textActivated, this, [this](const QString& label) { m_model->showHeatMap(label); });
+    connect(m_model, &BoardModel::heatMapChanged, this, [this] {
+        const QStringList labels = m_model->heatMapLabels();
+        QSignalBlocker blocker(m_heatMapCombo);
+        m_heatMapCombo->clear();
+        m_heatMapCombo->addItems(labels.isEmpty() ? QStringList{tr("no heat map yet")} : labels);
+        m_heatMapCombo->setEnabled(!labels.isEmpty());
+        if (!labels.isEmpty()) m_heatMapCombo->setCurrentText(m_model->heatMapLabel());
+    });
+    connect(m_speedSlider, &QSlider::valueChanged, this, [this](int index) {
+        const double speed = kSpeeds[static_cast<std::size_t>(index)];
+        m_controller->setMovesPerSecond(speed);
+        m_speedLabel->setText(speedText(speed));
+        // Animations last a little less than the interval between moves, so each one finishes.
+        m_view->setAnimationDuration(speed > 0 ? static_cast<int>(std::min(350.0, 800.0 / speed)) : 0);
+    });
+    m_viewMenu->addAction(toolbar->toggleViewAction());
+}
+
+void MainWindow::createDocks() {
+    auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(widget);
+        addDockWidget(area, d);
+        m_viewMenu->addAction(d->toggleViewAction());
+        return d;
+    };
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(300);
+    QDockWidget* algorithmDock = dock(tr("Algorithm"), QStringLiteral("algorithmDock"), scroll, Qt::LeftDockWidgetArea);
+    QDockWidget* libraryDock = dock(tr("Puzzles"), QStringLiteral("libraryDock"), m_library, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(libraryDock, algorithmDock);
+    algorithmDock->raise();
+    QDockWidget* chartDock = dock(tr("Charts"), QStringLiteral("chartDock"), m_charts, Qt::RightDockWidgetArea);
+    m_charts->setMinimumWidth(420);
+    QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
+    resizeDocks({chartDock}, {520}, Qt::Horizontal);
+    resizeDocks({logDock}, {130}, Qt::Vertical);
+}
+
+void MainWindow::createStatusBar() {
+    auto label = [this](const QString& name, const QString& tip) {
+        auto* l = new QLabel(this);
+        l->setObjectName(name);
+        l->setToolTip(tip);
+        l->setContentsMargins(6, 0, 6, 0);
+        statusBar()->addPermanentWidget(l);
+        return l;
+    };
+    m_stateLabel = label(QStringLiteral("stateLabel"), tr("Run state"));
+    m_stepLabel = label(QStringLiteral("stepLabel"), tr("Steps of the algorithm so far"));
+    m_evaluationsLabel = label(QStringLiteral("evaluationsLabel"), tr("Cost evaluations so far"));
+    m_bestLabel = label(QStringLiteral("bestLabel"), tr("Best cost so far (0 = solved)"));
+    m_elapsedLabel = label(QStringLiteral("elapsedLabel"), tr("Solver time"));
+    m_rateLabel = label(QStringLiteral("rateLabel"), tr("Steps per second"));
+    updateStatus({});
+}
+
+void MainWindow::updateStatus(const RunStatus& status) {
+    m_stepLabel->setText(tr("Step %L1").arg(status.counters.steps));
+    m_evaluationsLabel->setText(tr("Evaluations %L1").arg(status.counters.evaluations));
+    m_bestLabel->setText(tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
+    m_elapsedLabel->setText(formatSeconds(status.seconds));
+    m_rateLabel->setText(tr("%L1 steps/s").arg(static_cast<qulonglong>(std::llround(status.stepsPerSecond))));
+    m_charts->beginBatch(status.counters, status.seconds);
+}
+
+void MainWindow::updateActions() {
+    const RunState state = m_controller->state();
+    static const char* names[] = {"Ready", "Running", "Paused", "Finished"};
+    m_stateLabel->setText(tr(names[static_cast<int>(state)]));
+    const bool running = state == RunState::Running;
+    const bool active = m_controller->isActive();
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    const bool usable = info && info->supports(m_model->puzzle().kind());
+    m_runAction->setEnabled(usable && !running);
+    m_runAction->setText(state == RunState::Paused ? tr("Resume") : tr("Run"));
+    m_pauseAction->setEnabled(running);
+    m_stepAction->setEnabled(usable && state != RunState::Finished);
+    m_stopAction->setEnabled(active);
+    m_view->setEditable(!active);
+}
+
+void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
+    m_controller->discard();  // nothing of the old run is painted on the new board
+    m_undo->clear();
+    m_model->setPuzzle(puzzle);
+    m_puzzleFile = sourceFile;
+    m_panel->setPuzzleKind(puzzle.kind());
+    m_charts->clear();
+    updateStatus({});
+    m_log->addNote(tr("puzzle %1 (%2)").arg(QString::fromStdString(puzzle.id), QString::fromStdString(puzzle.origin)));
+    updateTitle();
+    updateActions();
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1 — Puzzle Workbench").arg(QString::fromStdString(m_model->puzzle().id)));
+}
+
+bool MainWindow::openFile(const QString& path, bool quiet) {
+    PuzzleLoad load = loadPuzzlesFromFile(path);
+    if (load.puzzles.empty()) {
+        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
+        if (!quiet) QMessageBox::warning(this, tr("Cannot open puzzle"), message);
+        m_log->addNote(message);
+        return false;
+    }
+    if (!load.errors.isEmpty()) {
+        m_log->addNote(tr("%n entries skipped:", nullptr, static_cast<int>(load.errors.size())));
+        for (const QString& error : load.errors) m_log->addNote(error);
+    }
+    setPuzzle(load.puzzles.front(), path);
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool MainWindow::openText(const QString& text, const QString& sourceName, bool quiet) {
+    PuzzleLoad load = parsePuzzleText(text, sourceName);
+    if (load.puzzles.empty()) {
+        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found in the text").arg(sourceName)
+                                                       : load.errors.join(QLatin1Char('\n'));
+        if (!quiet) QMessageBox::warning(this, tr("Cannot read puzzle"), message);
+        m_log->addNote(message);
+        return false;
+    }
+    setPuzzle(load.puzzles.front());
+    return true;
+}
+
+void MainWindow::openDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open puzzle"), m_puzzlesDir,
+                                                      tr("Puzzles (*.txt *.csv *.sdk *.ss *.sdm);;All files (*)"));
+    if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::pasteFromClipboard() {
+    openText(QApplication::clipboard()->text(), QStringLiteral("<clipboard>"));
+}
+
+void MainWindow::saveAs() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save board"), m_puzzlesDir, tr("Puzzle text (*.txt)"));
+    if (path.isEmpty()) return;
+    const QString text = boardText(m_model->puzzle(), m_model->board(), SudokuTextStyle::Line);
+    std::string error;
+    if (!writeFileAtomically(path.toStdString(), text.toStdString(), error)) {
+        QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(path, QString::fromStdString(error)));
+        return;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+}
+
+void MainWindow::copyBoard(SudokuTextStyle style) {
+    QApplication::clipboard()->setText(boardText(m_model->puzzle(), m_model->board(), style));
+    statusBar()->showMessage(tr("Board copied"), 3000);
+}
+
+void MainWindow::newEmpty(SudokuShape shape) {
+    setPuzzle(emptySudoku(shape));
+    m_view->setSelectedCell(0);
+    m_view->setFocus();
+    statusBar()->showMessage(tr("Type the givens, then Edit > Use board as givens (Ctrl+G)"), 8000);
+}
+
+void MainWindow::useBoardAsGivens() {
+    if (m_controller->isActive()) return;
+    Puzzle puzzle = puzzleFromBoard(m_model->puzzle(), m_model->board());
+    if (puzzle.kind() == PuzzleKind::Sudoku && puzzle.id.rfind("new ", 0) == 0) puzzle.id = "typed in";
+    setPuzzle(puzzle);
+}
+
+void MainWindow::checkAgainstSolution() {
+    const Puzzle& puzzle = m_model->puzzle();
+    std::optional<Board> solution;
+    if (puzzle.kind() == PuzzleKind::Sudoku) {
+        if (puzzle.sudoku().solution) solution = *puzzle.sudoku().solution;
+        else if (auto result = solveSudoku(puzzle.sudoku().givens, 1); result.firstSolution) solution = *result.firstSolution;
+    } else {
+        if (puzzle.nurikabe().solution) solution = *puzzle.nurikabe().solution;
+        else if (auto result = solveNurikabe(puzzle.nurikabe().clues, 1, 2'000'000); result.firstSolution)
+            solution = *result.firstSolution;
+    }
+    if (!solution) {
+        QMessageBox::information(this, tr("Check"), tr("This puzzle has no solution to check against."));
+        return;
+    }
+    int wrong = 0, open = 0, firstWrong = -1;
+    for (int cell = 0; cell < m_model->cellCount(); ++cell) {
+        bool empty = false, differs = false;
+        if (m_model->isSudoku()) {
+            empty = m_model->sudoku().isEmpty(cell);
+            differs = !empty && m_model->sudoku().value(cell) != std::get<SudokuGrid>(*solution).value(cell);
+        } else {
+            const NurikabeCell state = m_model->nurikabe().state(cell);
+            empty = state == NurikabeCell::Unknown;
+            differs = !empty && state != std::get<NurikabeGrid>(*solution).state(cell);
+        }
+        open += empty ? 1 : 0;
+        if (differs) {
+            ++wrong;
+            if (firstWrong < 0) firstWrong = cell;
+        }
+    }
+    if (firstWrong >= 0) m_view->setSelectedCell(firstWrong);
+    const QString message = wrong ? tr("%n cell(s) differ from the solution (the first is selected).", nullptr, wrong)
+                            : open ? tr("No mistakes so far; %n cell(s) still open.", nullptr, open)
+                                   : tr("Solved!");
+    statusBar()->showMessage(message, 8000);
+    m_log->addNote(message);
+}
+
+void MainWindow::onEditRequested(const Move& move) {
+    if (m_controller->isActive()) {
+        statusBar()->showMessage(tr("Stop the run to edit the board"), 3000);
+        return;
+    }
+    if (!m_model->acceptsMove(move)) return;
+    if (m_controller->state() == RunState::Finished) {
+        m_controller->discard();
+        m_model->clearRunOverlays();
+    }
+    const CellOrigin before = m_model->origin(move.cell);
+    m_undo->push(new EditCommand(m_model, move, before == CellOrigin::Empty ? CellOrigin::User : before));
+}
+
+void MainWindow::startRun(bool paused) {
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    if (!info || !info->supports(m_model->puzzle().kind())) return;
+    m_undo->clear();
+    m_model->resetToGivens();
+    m_charts->clear();
+    RunRequest request;
+    request.puzzle = m_model->puzzle();
+    request.algorithmId = info->id;
+    request.parameters = m_panel->parameters();
+    request.seed = m_panel->takeSeed();
+    request.stepLimit = m_panel->stepLimit();
+    request.timeLimitSeconds = m_panel->timeLimitSeconds();
+    QStringList parameters;
+    for (const auto& [key, value] : request.parameters.all())
+        parameters.append(QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value))));
+    m_log->addNote(tr("run %1 seed %2 %3").arg(QString::fromStdString(info->id)).arg(request.seed).arg(parameters.join(QLatin1Char(' '))));
+    resetStallProbe();
+    m_controller->start(request, paused);
+    updateActions();
+}
+
+void MainWindow::run() {
+    if (m_controller->state() == RunState::Paused) m_controller->resume();
+    else startRun(false);
+}
+
+void MainWindow::pause() { m_controller->pause(); }
+
+void MainWindow::step() {
+    if (!m_controller->isActive()) startRun(true);
+    m_controller->step(stepGrain());
+}
+
+void MainWindow::stop() { m_controller->stop(); }
+
+void MainWindow::reset() {
+    m_controller->discard();
+    m_undo->clear();
+    m_model->resetToGivens();
+    m_charts->clear();
+    updateStatus({});
+    updateActions();
+}
+
+void MainWindow::setStepGrain(StepGrain grain) { m_grainCombo->setCurrentIndex(static_cast<int>(grain)); }
+StepGrain MainWindow::stepGrain() const { return static_cast<StepGrain>(m_grainCombo->currentIndex()); }
+
+void MainWindow::setMovesPerSecond(double movesPerSecond) {
+    const int index = speedIndex(movesPerSecond);
+    if (m_speedSlider->value() == index) emit m_speedSlider->valueChanged(index);
+    else m_speedSlider->setValue(index);
+    if (movesPerSecond > 0 && kSpeeds[static_cast<std::size_t>(index)] != movesPerSecond) {
+        // An exact pace from the command line, between two notches.
+        m_controller->setMovesPerSecond(movesPerSecond);
+        m_speedLabel->setText(speedText(movesPerSecond));
+    }
+}
+
+void MainWindow::setDarkPalette(bool dark) {
+    if (m_darkAction->isChecked() != dark) m_darkAction->setChecked(dark);
+    applyPalette(dark);
+}
+
+void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) {
+    std::vector<Move> moves;
+    auto flushMoves = [&] {
+        if (moves.empty()) return;
+        m_model->applyMoves(moves, CellOrigin::Solver, animate);
+        moves.clear();
+    };
+    for (const Event& event : events) {
+        if (const auto* move = std::get_if<MoveEvent>(&event)) {
+            moves.push_back(move->move);
+            continue;
+        }
+        if (const auto* candidates = std::get_if<CandidatesUpdate>(&event)) {
+            flushMoves();
+            m_model->setSolverCandidates(candidates->candidates);
+        } else if (const auto* heat = std::get_if<HeatMap>(&event)) {
+            flushMoves();
+            m_model->setHeatMap(QString::fromStdString(heat->label), heat->values);
+        } else {
+            m_charts->addEvent(event);
+        }
+    }
+    flushMoves();
+    m_log->addEvents(events);
+}
+
+void MainWindow::onRunFinished(const Finished& finished) {
+    updateActions();
+    statusBar()->showMessage(tr("Run finished: %1 — %2").arg(QString::fromUtf8(outcomeName(finished.outcome)),
+                                                              QString::fromStdString(finished.reason)),
+                             10000);
+    m_charts->refreshNow();
+    emit runFinished(finished);
+}
+
+QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
+    if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
+    if (!options.open.isEmpty()) {
+        PuzzleLoad load = loadFileOrPuzzleString(options.open);
+        if (load.puzzles.empty())
+            return load.errors.isEmpty() ? tr("--open: no puzzle found in '%1'").arg(options.open)
+                                         : QStringLiteral("--open: ") + load.errors.join(QStringLiteral("\n  "));
+        const QFileInfo info(options.open);
+        setPuzzle(load.puzzles.front(), info.isFile() ? info.absoluteFilePath() : QString());
+    }
+    if (!options.algorithm.isEmpty()) {
+        const AlgorithmEntry* entry = findAlgorithm(options.algorithm.toStdString());
+        if (!entry) {
+            QStringList ids;
+            for (const AlgorithmEntry& e : algorithmRegistry()) ids.append(QString::fromStdString(e.info.id));
+            return tr("--algorithm: unknown algorithm '%1' (known: %2)").arg(options.algorithm, ids.join(QStringLiteral(", ")));
+        }
+        if (!entry->info.supports(m_model->puzzle().kind()))
+            return tr("--algorithm: %1 does not solve %2 puzzles")
+                .arg(options.algorithm, QString::fromUtf8(puzzleKindName(m_model->puzzle().kind())));
+        m_panel->setAlgorithm(entry->info.id);
+        m_panel->parameterForm()->resetToDefaults();
+    }
+    if (!options.parameters.isEmpty()) {
+        const AlgorithmInfo* info = m_panel->algorithmInfo();
+        ParameterValues values = m_panel->parameters();
+        for (const QString& assignment : options.parameters) {
+            if (auto error = values.setAssignment(info->parameters, assignment.toStdString()))
+                return tr("--param %1: %2").arg(assignment, QString::fromStdString(*error));
+        }
+        m_panel->setParameters(values);
+    }
+    if (options.seed) {
+        m_panel->setRandomSeed(false);
+        m_panel->setSeed(*options.seed);
+    }
+    if (options.stepLimit) m_panel->setStepLimit(options.stepLimit);
+    if (options.timeLimitSeconds > 0) m_panel->setTimeLimitSeconds(options.timeLimitSeconds);
+    if (options.movesPerSecond) setMovesPerSecond(*options.movesPerSecond);
+    return {};
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    m_recentFiles.removeAll(path);
+    m_recentFiles.prepend(path);
+    while (m_recentFiles.size() > kMaxRecentFiles) m_recentFiles.removeLast();
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    for (const QString& path : m_recentFiles)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+    m_recentMenu->setEnabled(!m_recentFiles.isEmpty());
+}
+
+void MainWindow::saveAlgorithmSettings() const {
+    if (!m_useSettings || m_currentAlgorithm.isEmpty()) return;
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("parameters/") + m_currentAlgorithm);
+    settings.remove(QString());
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    if (!info || QString::fromStdString(info->id) != m_currentAlgorithm) return;
+    const ParameterValues values = m_panel->parameters();
+    for (const auto& [key, value] : values.all())
+        settings.setValue(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value)));
+}
+
+void MainWindow::restoreAlgorithmSettings(const QString& id) {
+    if (!m_useSettings) return;
+    const AlgorithmEntry* entry = findAlgorithm(id.toStdString());
+    if (!entry) return;
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("parameters/") + id);
+    ParameterValues values(entry->info.parameters);
+    for (const QString& key : settings.childKeys())
+        values.set(entry->info.parameters, key.toStdString(), settings.value(key).toString().toStdString());
+    m_panel->setParameters(values);
+}
+
+void MainWindow::readSettings() {
+    QSettings settings;
+    m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
+    rebuildRecentMenu();
+    setDarkPalette(settings.value(QStringLiteral("darkPalette"), false).toBool());
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    const QString puzzleText = settings.value(QStringLiteral("lastPuzzle")).toString();
+    if (!puzzleText.isEmpty()) {
+        PuzzleLoad load = parsePuzzleText(puzzleText, QStringLiteral("<last session>"));
+        if (!load.puzzles.empty()) {
+            Puzzle puzzle = load.puzzles.front();
+            const QString id = settings.value(QStringLiteral("lastPuzzleId")).toString();
+            if (!id.isEmpty()) puzzle.id = id.toStdString();
+            setPuzzle(puzzle, settings.value(QStringLiteral("lastPuzzleFile")).toString());
+        }
+    }
+    const QString algorithm = settings.value(QStringLiteral("algorithm")).toString();
+    if (!algorithm.isEmpty()) m_panel->setAlgorithm(algorithm.toStdString());
+    m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
+    restoreAlgorithmSettings(m_currentAlgorithm);
+    m_panel->setSeed(settings.value(QStringLiteral("seed"), 1).toULongLong());
+    m_panel->setRandomSeed(settings.value(QStringLiteral("randomSeed"), false).toBool());
+    m_speedSlider->setValue(settings.value(QStringLiteral("speedIndex"), kDefaultSpeedIndex).toInt());
+    m_grainCombo->setCurrentIndex(settings.value(QStringLiteral("stepGrain"), 1).toInt());
+    m_charts->setXAxis(static_cast<ChartAxis>(std::clamp(settings.value(QStringLiteral("chartAxis"), 0).toInt(), 0, 2)));
+    m_charts->setLogScale(settings.value(QStringLiteral("chartLog"), false).toBool());
+    m_heatMapAction->setChecked(settings.value(QStringLiteral("heatMap"), true).toBool());
+}
+
+void MainWindow::writeSettings() const {
+    if (!m_useSettings) return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    settings.setValue(QStringLiteral("recentFiles"), m_recentFiles);
+    settings.setValue(QStringLiteral("darkPalette"), m_darkAction->isChecked());
+    const Puzzle& puzzle = m_model->puzzle();
+    settings.setValue(QStringLiteral("lastPuzzle"), QString::fromStdString(formatPuzzles({puzzle})));
+    settings.setValue(QStringLiteral("lastPuzzleId"), QString::fromStdString(puzzle.id));
+    settings.setValue(QStringLiteral("lastPuzzleFile"), m_puzzleFile);
+    settings.setValue(QStringLiteral("algorithm"), QString::fromStdString(m_panel->algorithmId()));
+    settings.setValue(QStringLiteral("seed"), QString::number(m_panel->seed()));
+    settings.setValue(QStringLiteral("randomSeed"), m_panel->randomSeed());
+    settings.setValue(QStringLiteral("speedIndex"), m_speedSlider->value());
+    settings.setValue(QStringLiteral("stepGrain"), m_grainCombo->currentIndex());
+    settings.setValue(QStringLiteral("chartAxis"), static_cast<int>(m_charts->xAxis()));
+    settings.setValue(QStringLiteral("chartLog"), m_charts->logScale());
+    settings.setValue(QStringLiteral("heatMap"), m_heatMapAction->isChecked());
+    saveAlgorithmSettings();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    writeSettings();
+    m_controller->discard();
+    event->accept();
+}
+
+}  // namespace pw::ui

@@ -1,0 +1,142 @@
+#pragma once
+// The workbench window: the board in the middle, the algorithm panel and puzzle library on the left, the
+// charts on the right, the log below; run controls in the toolbar; run figures in the status bar. Driven
+// entirely by the registry's AlgorithmInfo, ParameterSpec and the Event vocabulary: a new algorithm needs
+// no change here.
+
+#include "formats.h"
+#include "launch_options.h"
+#include "run_controller.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QTimer>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QSlider;
+class QUndoStack;
+
+namespace pw::ui {
+
+class AlgorithmPanel;
+class BoardModel;
+class BoardView;
+class ChartPanel;
+class LogPane;
+class PuzzleLibrary;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `puzzlesDir` is the bundled library; `useSettings` false keeps the user's settings untouched.
+    explicit MainWindow(const QString& puzzlesDir, bool useSettings = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Applies --open/--algorithm/--seed/--param/...; returns an error message, empty when all were valid.
+    QString applyLaunchOptions(const LaunchOptions& options);
+
+    void setPuzzle(const Puzzle& puzzle, const QString& sourceFile = {});
+    // Opens a file or puzzle text; on errors shows them (a dialog unless `quiet`) and returns false.
+    bool openFile(const QString& path, bool quiet = false);
+    bool openText(const QString& text, const QString& sourceName, bool quiet = false);
+
+    void run();
+    void pause();
+    void step();
+    void stop();
+    void reset();
+    void setStepGrain(StepGrain grain);
+    StepGrain stepGrain() const;
+    void setMovesPerSecond(double movesPerSecond);  // RunController::kFlatOut for flat out
+    void setDarkPalette(bool dark);
+
+    BoardModel* boardModel() const { return m_model; }
+    BoardView* boardView() const { return m_view; }
+    AlgorithmPanel* algorithmPanel() const { return m_panel; }
+    ChartPanel* chartPanel() const { return m_charts; }
+    LogPane* logPane() const { return m_log; }
+    RunController* controller() const { return m_controller; }
+    PuzzleLibrary* library() const { return m_library; }
+    QUndoStack* undoStack() const { return m_undo; }
+    // The longest gap between two ticks of a 5 ms probe timer during runs, minus the interval.
+    double longestStallMs() const { return m_longestStallMs; }
+    void resetStallProbe() { m_longestStallMs = 0; }
+
+signals:
+    void runFinished(const pw::Finished& finished);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void createStatusBar();
+    void updateActions();
+    void updateStatus(const RunStatus& status);
+    void onEventsPlayed(const std::vector<Event>& events, bool animate);
+    void onRunFinished(const Finished& finished);
+    void startRun(bool paused);
+    void onEditRequested(const Move& move);
+    void openDialog();
+    void pasteFromClipboard();
+    void saveAs();
+    void copyBoard(SudokuTextStyle style);
+    void newEmpty(SudokuShape shape);
+    void useBoardAsGivens();
+    void checkAgainstSolution();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void readSettings();
+    void writeSettings() const;
+    void saveAlgorithmSettings() const;
+    void restoreAlgorithmSettings(const QString& id);
+    void updateTitle();
+    void probeTick();
+
+    QString m_puzzlesDir;
+    bool m_useSettings;
+    BoardModel* m_model;
+    BoardView* m_view;
+    AlgorithmPanel* m_panel;
+    ChartPanel* m_charts;
+    LogPane* m_log;
+    PuzzleLibrary* m_library;
+    RunController* m_controller;
+    QUndoStack* m_undo;
+    QString m_puzzleFile;
+
+    QAction* m_runAction = nullptr;
+    QAction* m_pauseAction = nullptr;
+    QAction* m_stepAction = nullptr;
+    QAction* m_stopAction = nullptr;
+    QAction* m_resetAction = nullptr;
+    QAction* m_heatMapAction = nullptr;
+    QAction* m_conflictsAction = nullptr;
+    QAction* m_pencilAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QComboBox* m_grainCombo = nullptr;
+    QComboBox* m_heatMapCombo = nullptr;
+    QSlider* m_speedSlider = nullptr;
+    QLabel* m_speedLabel = nullptr;
+    QLabel* m_stateLabel = nullptr;
+    QLabel* m_stepLabel = nullptr;
+    QLabel* m_evaluationsLabel = nullptr;
+    QLabel* m_bestLabel = nullptr;
+    QLabel* m_elapsedLabel = nullptr;
+    QLabel* m_rateLabel = nullptr;
+    QStringList m_recentFiles;
+
+    QTimer m_probe;
+    QElapsedTimer m_probeClock;
+    double m_longestStallMs = 0;
+    QString m_currentAlgorithm;
+};
+
+}  // namespace pw::ui

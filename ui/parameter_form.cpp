@@ -1,0 +1,199 @@
+#include "parameter_form.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace pw::ui {
+
+namespace {
+
+// Shows reals in their shortest form ("0.99995", "40") instead of padding every value to the decimals needed
+// by the most precise one.
+class CompactDoubleSpinBox : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double value) const override {
+        if (decimals() == 0) return QString::number(static_cast<qlonglong>(std::llround(value)));
+        return QString::number(value, 'g', 12);
+    }
+};
+
+int decimalsNeeded(double value) {
+    for (int decimals = 0; decimals <= 10; ++decimals) {
+        const double scaled = value * std::pow(10.0, decimals);
+        if (std::abs(scaled - std::round(scaled)) <= 1e-9 * std::max(1.0, std::abs(scaled))) return decimals;
+    }
+    return 10;
+}
+
+QString escaped(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+}  // namespace
+
+QString parameterToolTip(const ParameterSpec& spec) {
+    QString tip = QStringLiteral("<b>%1</b>: %2<br>Allowed: %3<br>Default: %4")
+                      .arg(escaped(spec.key), escaped(spec.help), escaped(spec.allowedText()),
+                           escaped(formatParameterValue(spec.defaultValue)));
+    if (!spec.citation.empty()) tip += QStringLiteral("<br><i>%1</i>").arg(escaped(spec.citation));
+    return tip;
+}
+
+ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLayout(this)) {
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+}
+
+void ParameterForm::setSpecs(const std::vector<ParameterSpec>& specs) {
+    while (m_layout->rowCount() > 0) m_layout->removeRow(0);
+    m_editors.clear();
+    m_specs = specs;
+    if (m_specs.empty()) {
+        auto* none = new QLabel(tr("This algorithm has no parameters."), this);
+        none->setEnabled(false);
+        m_layout->addRow(none);
+    }
+    for (const ParameterSpec& spec : m_specs) {
+        QWidget* editor = createEditor(spec);
+        editor->setObjectName(QString::fromStdString("parameter_" + spec.key));
+        editor->setToolTip(parameterToolTip(spec));
+        editor->setWhatsThis(parameterToolTip(spec));
+        auto* label = new QLabel(QString::fromStdString(spec.key).replace(QLatin1Char('_'), QLatin1Char(' ')), this);
+        label->setToolTip(editor->toolTip());
+        label->setBuddy(editor);
+        m_layout->addRow(label, editor);
+        m_editors[spec.key] = editor;
+        setEditorValue(editor, spec, spec.defaultValue);
+    }
+    emit valuesChanged();
+}
+
+QWidget* ParameterForm::createEditor(const ParameterSpec& spec) {
+    switch (spec.type) {
+    case ParameterType::Integer:
+        if (spec.minimum >= INT_MIN && spec.maximum <= INT_MAX) {
+            auto* box = new QSpinBox(this);
+            box->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
+            box->setAccelerated(true);
+            box->setGroupSeparatorShown(spec.maximum >= 100000);
+            connect(box, &QSpinBox::valueChanged, this, &ParameterForm::valuesChanged);
+            return box;
+        } else {
+            auto* box = new CompactDoubleSpinBox(this);
+            box->setDecimals(0);
+            box->setRange(spec.minimum, spec.maximum);
+            connect(box, &QDoubleSpinBox::valueChanged, this, &ParameterForm::valuesChanged);
+            return box;
+        }
+    case ParameterType::Real: {
+        auto* box = new CompactDoubleSpinBox(this);
+        const double defaultValue = std::get_if<double>(&spec.defaultValue) ? std::get<double>(spec.defaultValue) : 0;
+        const int decimals = std::max({2, decimalsNeeded(defaultValue), decimalsNeeded(spec.minimum),
+                                       decimalsNeeded(spec.maximum)});
+        box->setDecimals(decimals);
+        box->setRange(spec.minimum, spec.maximum);
+        // A step of one unit in the default's last significant decimal, so arrows nudge it meaningfully.
+        box->setSingleStep(std::pow(10.0, -std::max(0, decimalsNeeded(defaultValue))));
+        connect(box, &QDoubleSpinBox::valueChanged, this, &ParameterForm::valuesChanged);
+        return box;
+    }
+    case ParameterType::Boolean: {
+        auto* box = new QCheckBox(this);
+        connect(box, &QCheckBox::toggled, this, &ParameterForm::valuesChanged);
+        return box;
+    }
+    case ParameterType::Choice: {
+        auto* box = new QComboBox(this);
+        for (const std::string& choice : spec.choices) box->addItem(QString::fromStdString(choice));
+        connect(box, &QComboBox::currentIndexChanged, this, &ParameterForm::valuesChanged);
+        return box;
+    }
+    }
+    return new QWidget(this);
+}
+
+void ParameterForm::setEditorValue(QWidget* editor, const ParameterSpec& spec, const ParameterValue& value) {
+    switch (spec.type) {
+    case ParameterType::Integer: {
+        const auto* number = std::get_if<std::int64_t>(&value);
+        if (!number) return;
+        if (auto* box = qobject_cast<QSpinBox*>(editor)) box->setValue(static_cast<int>(*number));
+        else if (auto* wide = qobject_cast<QDoubleSpinBox*>(editor)) wide->setValue(static_cast<double>(*number));
+        return;
+    }
+    case ParameterType::Real:
+        if (const auto* number = std::get_if<double>(&value))
+            if (auto* box = qobject_cast<QDoubleSpinBox*>(editor)) box->setValue(*number);
+        return;
+    case ParameterType::Boolean:
+        if (const auto* flag = std::get_if<bool>(&value))
+            if (auto* box = qobject_cast<QCheckBox*>(editor)) box->setChecked(*flag);
+        return;
+    case ParameterType::Choice:
+        if (const auto* choice = std::get_if<std::string>(&value))
+            if (auto* box = qobject_cast<QComboBox*>(editor)) box->setCurrentText(QString::fromStdString(*choice));
+        return;
+    }
+}
+
+ParameterValue ParameterForm::editorValue(QWidget* editor, const ParameterSpec& spec) const {
+    switch (spec.type) {
+    case ParameterType::Integer:
+        if (auto* box = qobject_cast<QSpinBox*>(editor)) return static_cast<std::int64_t>(box->value());
+        if (auto* wide = qobject_cast<QDoubleSpinBox*>(editor)) return static_cast<std::int64_t>(std::llround(wide->value()));
+        break;
+    case ParameterType::Real:
+        if (auto* box = qobject_cast<QDoubleSpinBox*>(editor)) return box->value();
+        break;
+    case ParameterType::Boolean:
+        if (auto* box = qobject_cast<QCheckBox*>(editor)) return box->isChecked();
+        break;
+    case ParameterType::Choice:
+        if (auto* box = qobject_cast<QComboBox*>(editor)) return box->currentText().toStdString();
+        break;
+    }
+    return spec.defaultValue;
+}
+
+ParameterValues ParameterForm::values() const {
+    ParameterValues values(m_specs);
+    for (const ParameterSpec& spec : m_specs) {
+        auto found = m_editors.find(spec.key);
+        if (found == m_editors.end()) continue;
+        // The editors enforce the declared ranges; a value the core still rejects keeps its default.
+        values.setValue(m_specs, spec.key, editorValue(found->second, spec));
+    }
+    return values;
+}
+
+void ParameterForm::setValues(const ParameterValues& values) {
+    for (const ParameterSpec& spec : m_specs) {
+        auto found = values.all().find(spec.key);
+        auto editor = m_editors.find(spec.key);
+        if (found != values.all().end() && editor != m_editors.end())
+            setEditorValue(editor->second, spec, found->second);
+    }
+    emit valuesChanged();
+}
+
+void ParameterForm::resetToDefaults() {
+    for (const ParameterSpec& spec : m_specs) {
+        auto editor = m_editors.find(spec.key);
+        if (editor != m_editors.end()) setEditorValue(editor->second, spec, spec.defaultValue);
+    }
+    emit valuesChanged();
+}
+
+QWidget* ParameterForm::editor(const std::string& key) const {
+    auto found = m_editors.find(key);
+    return found == m_editors.end() ? nullptr : found->second;
+}
+
+}  // namespace pw::ui

@@ -1,0 +1,154 @@
+#include "solver_worker.h"
+
+#include "runner.h"
+
+#include <chrono>
+
+namespace pw::ui {
+
+namespace {
+
+// Counts what the stepping grains need to know (moves, generations) on the way to the batching sink.
+class ObservingSink : public EventSink {
+public:
+    explicit ObservingSink(EventSink& next) : m_next(next) {}
+    void receive(const Event& event) override {
+        if (std::holds_alternative<MoveEvent>(event)) ++moves;
+        else if (std::holds_alternative<GenerationStats>(event)) ++generations;
+        else if (const auto* end = std::get_if<Finished>(&event)) finished = *end;
+        m_next.receive(event);
+    }
+    std::uint64_t moves = 0;
+    std::uint64_t generations = 0;
+    std::optional<Finished> finished;
+
+private:
+    EventSink& m_next;
+};
+
+// Holds back batches while the window has not caught up, merging them so memory stays bounded.
+constexpr std::size_t kMaxPendingEvents = 40000;
+constexpr int kMaxBatchesInFlight = 3;
+
+void mergeInto(EventBatch& pending, EventBatch&& batch) {
+    pending.droppedEvents += batch.droppedEvents;
+    pending.movesDropped = pending.movesDropped || batch.movesDropped;
+    for (Event& event : batch.events) {
+        const bool isMove = std::holds_alternative<MoveEvent>(event);
+        const bool isSample = std::holds_alternative<CostSample>(event) ||
+                              std::holds_alternative<TemperatureSample>(event) ||
+                              std::holds_alternative<GenerationStats>(event);
+        if (pending.events.size() >= kMaxPendingEvents && (isMove || isSample)) {
+            ++pending.droppedEvents;
+            if (isMove) pending.movesDropped = true;
+            continue;
+        }
+        if (isMove && pending.movesDropped) {
+            ++pending.droppedEvents;
+            continue;
+        }
+        pending.events.push_back(std::move(event));
+    }
+}
+
+}  // namespace
+
+void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shared_ptr<RunControl> control) {
+    const AlgorithmEntry* entry = findAlgorithm(request.algorithmId);
+    if (!entry) {
+        auto batch = std::make_shared<RunBatch>();
+        batch->runId = runId;
+        batch->finished = true;
+        batch->outcome = Finished{{}, Outcome::Failed, false, 0, "unknown algorithm " + request.algorithmId};
+        batch->events.push_back(*batch->outcome);
+        emit batchReady(batch);
+        emit runEnded(runId);
+        return;
+    }
+    std::unique_ptr<Algorithm> algorithm = entry->create();
+
+    EventBatch pending;
+    BatchingSink batching([&pending](EventBatch&& batch) { mergeInto(pending, std::move(batch)); });
+    ObservingSink observing(batching);
+
+    StopConditions conditions;
+    if (request.stepLimit > 0) conditions.add(stepLimit(request.stepLimit));
+    if (request.timeLimitSeconds > 0) conditions.add(timeLimit(request.timeLimitSeconds));
+    conditions.add(externalStop(control->stop));
+    Runner runner(*algorithm, request.puzzle, request.parameters, request.seed, &observing, std::move(conditions));
+
+    auto deliver = [&](bool last) {
+        batching.flush();
+        if (!last && control->batchesInFlight.load() >= kMaxBatchesInFlight) return;  // keep merging
+        auto batch = std::make_shared<RunBatch>();
+        batch->runId = runId;
+        batch->events = std::move(pending.events);
+        batch->movesDropped = pending.movesDropped;
+        pending = EventBatch{};
+        batch->counters = algorithm->counters();
+        batch->seconds = runner.elapsedSeconds();
+        batch->bestCost = algorithm->bestCost();
+        if (last) {
+            batch->finished = true;
+            batch->seconds = runner.result().seconds;
+            batch->snapshot = runner.result().finalBoard;
+            const RunResult& result = runner.result();
+            batch->outcome = observing.finished.value_or(
+                Finished{result.counters, result.outcome, result.valid, result.bestCost, result.reason});
+        } else if (batch->movesDropped) {
+            // Taken between steps, after the flush: every move up to here is in this batch.
+            batch->snapshot = algorithm->currentBoard();
+        }
+        control->batchesInFlight.fetch_add(1);
+        emit batchReady(batch);
+    };
+
+    using Clock = std::chrono::steady_clock;
+    auto lastDelivery = Clock::now();
+    std::uint64_t stepsSinceClock = 0;
+    while (!runner.finished()) {
+        if (control->stop.load(std::memory_order_relaxed)) {
+            runner.stop({Outcome::Stopped, "stopped by the user"});
+            break;
+        }
+        const bool free = control->freeRunning.load(std::memory_order_relaxed);
+        if (!free && !control->hasWork()) {
+            if (!pending.events.empty() || pending.droppedEvents) deliver(false);
+            std::unique_lock lock(control->mutex);
+            control->wake.wait_for(lock, std::chrono::milliseconds(20), [&] { return control->hasWork(); });
+            continue;
+        }
+        const std::uint64_t movesBefore = observing.moves;
+        const std::uint64_t generationsBefore = observing.generations;
+        runner.advance();
+        if (!free) {
+            const auto moves = static_cast<std::int64_t>(observing.moves - movesBefore);
+            const auto generations = static_cast<std::int64_t>(observing.generations - generationsBefore);
+            if (moves > 0 && control->movesWanted.load() > 0) control->movesWanted.fetch_sub(moves);
+            if (control->iterationsWanted.load() > 0) control->iterationsWanted.fetch_sub(1);
+            if (generations > 0 && control->generationsWanted.load() > 0)
+                control->generationsWanted.fetch_sub(generations);
+            if (!control->hasWork()) {
+                deliver(false);
+                lastDelivery = Clock::now();
+                continue;
+            }
+        }
+        // Deliver what the batching sink handed over, or at least every 16 ms while it collects.
+        if (!pending.events.empty() || pending.droppedEvents) {
+            deliver(false);
+            lastDelivery = Clock::now();
+        } else if (++stepsSinceClock >= 256) {
+            stepsSinceClock = 0;
+            const auto now = Clock::now();
+            if (now - lastDelivery >= std::chrono::milliseconds(50)) {
+                deliver(false);
+                lastDelivery = now;
+            }
+        }
+    }
+    deliver(true);
+    emit runEnded(runId);
+}
+
+}  // namespace pw::ui
