@@ -1,5 +1,7 @@
 #include "event_sinks.h"
 
+#include <array>
+
 #include <nlohmann/json.hpp>
 
 namespace pw {
@@ -81,20 +83,35 @@ BatchingSink::BatchingSink(Deliver deliver, std::chrono::milliseconds interval, 
     : m_deliver(std::move(deliver)), m_interval(interval), m_capacity(capacity ? capacity : 1),
       m_lastDelivery(std::chrono::steady_clock::now()) {}
 
-bool BatchingSink::keep(const Event& event) {
-    // Moves are kept while there is room; once one is dropped the receiver resynchronises from a snapshot,
-    // so later moves of the same batch are useless and dropped too.
-    if (std::holds_alternative<MoveEvent>(event)) return !m_batch.movesDropped && m_batch.events.size() < m_capacity;
-    if (isFrequentSample(event)) {
-        // Thin samples by a stride that doubles whenever the batch runs full, so a batch covers the whole
-        // interval evenly instead of only its start.
-        if (m_sampleCount++ % m_sampleStride != 0) return false;
-        if (m_batch.events.size() >= m_capacity) {
-            m_sampleStride *= 2;
-            return false;
+void thinBatch(EventBatch& batch) {
+    std::size_t kept = 0;
+    std::array<bool, std::variant_size_v<Event>> dropNext{};  // per event type, so interleaved kinds both stay
+    for (Event& event : batch.events) {
+        bool keep = true;
+        if (std::holds_alternative<MoveEvent>(event)) {
+            batch.movesDropped = true;
+            keep = false;
+        } else if (isFrequentSample(event)) {
+            bool& drop = dropNext[event.index()];
+            keep = !drop;
+            drop = !drop;
         }
-        return true;
+        if (keep) batch.events[kept++] = std::move(event);
+        else ++batch.droppedEvents;
     }
+    batch.events.resize(kept);
+}
+
+bool BatchingSink::keep(const Event& event) {
+    // A full batch is thinned and later samples are taken at twice the stride, so a batch covers the whole
+    // interval evenly instead of only its start. Once a move is dropped the receiver resynchronises from a
+    // snapshot, so later moves of the same batch are useless and dropped too.
+    if (m_batch.events.size() >= m_capacity) {
+        thinBatch(m_batch);
+        m_sampleStride *= 2;
+    }
+    if (std::holds_alternative<MoveEvent>(event)) return !m_batch.movesDropped;
+    if (isFrequentSample(event)) return m_sampleCount[event.index()]++ % m_sampleStride == 0;
     return true;  // rare events: phases, reheats, explanations, heat maps, candidates, finished
 }
 
@@ -121,7 +138,7 @@ void BatchingSink::flush() {
     m_batch = EventBatch{};
     m_batch.events.reserve(batch.events.size());
     m_sampleStride = 1;
-    m_sampleCount = 0;
+    m_sampleCount.fill(0);
     m_deliver(std::move(batch));
 }
 

@@ -4,6 +4,7 @@
 
 #include "events.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -67,6 +68,10 @@ struct EventBatch {
     std::uint64_t droppedEvents = 0;
 };
 
+// Makes room in a full batch: every move goes (the receiver resynchronises from a snapshot, as the batch now
+// says) and every other frequent sample goes, so the kept samples still spread evenly over the whole batch.
+void thinBatch(EventBatch& batch);
+
 // Coalesces events into batches handed to `deliver` at most once per `interval` (checked every few events),
 // with at most `capacity` events in a batch, so a GUI never sees one signal per iteration and memory stays
 // bounded however fast the source runs. Finished, phase, reheat and explanation events are never dropped.
@@ -88,7 +93,8 @@ private:
     std::chrono::steady_clock::time_point m_lastDelivery;
     std::uint64_t m_sinceClockCheck = 0;
     std::uint64_t m_sampleStride = 1;
-    std::uint64_t m_sampleCount = 0;
+    // Counted per event type, so thinning one kind of sample never starves another interleaved with it.
+    std::array<std::uint64_t, std::variant_size_v<Event>> m_sampleCount{};
 };
 
 }  // namespace pw

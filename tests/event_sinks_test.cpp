@@ -47,6 +47,7 @@ TEST(EventSinksTest, BatchingBoundsABatchAndKeepsRareEvents) {
     for (std::uint64_t i = 0; i < 10000; ++i) {
         sink.receive(MoveEvent{{i, i}, Move::place(0, 1)});
         sink.receive(CostSample{{i, i}, 1, 1, std::nullopt});
+        sink.receive(TemperatureSample{{i, i}, 1, 0.5});  // interleaved with the costs: both kinds must stay
     }
     sink.receive(Reheat{{10000, 10000}, 40});
     sink.receive(Finished{{10000, 10000}, Outcome::Solved, true, 0, "done"});  // delivers at once
@@ -54,9 +55,21 @@ TEST(EventSinksTest, BatchingBoundsABatchAndKeepsRareEvents) {
     const EventBatch& batch = batches[0];
     EXPECT_TRUE(batch.movesDropped);
     EXPECT_LE(batch.events.size(), 102u);
-    EXPECT_GT(batch.droppedEvents, 19000u);
+    EXPECT_GT(batch.droppedEvents, 29000u);
     EXPECT_TRUE(std::holds_alternative<Reheat>(batch.events[batch.events.size() - 2]));
     EXPECT_TRUE(std::holds_alternative<Finished>(batch.events.back()));
+    // The kept samples span the whole batch evenly, not just its start: no gap wider than a few strides.
+    std::vector<std::uint64_t> steps;
+    std::size_t temperatures = 0;
+    for (const Event& event : batch.events) {
+        if (const auto* sample = std::get_if<CostSample>(&event)) steps.push_back(sample->at.steps);
+        temperatures += std::holds_alternative<TemperatureSample>(event);
+    }
+    ASSERT_GE(steps.size(), 20u);
+    EXPECT_GE(temperatures, 20u);
+    EXPECT_EQ(steps.front(), 0u);
+    EXPECT_GE(steps.back(), 9000u);
+    for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LE(steps[i] - steps[i - 1], 1024u);
 }
 
 TEST(EventSinksTest, BatchingDeliversByTime) {

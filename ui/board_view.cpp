@@ -38,6 +38,15 @@ QColor mix(const QColor& a, const QColor& b, double t) {
                             static_cast<float>(a.alphaF() + (b.alphaF() - a.alphaF()) * t));
 }
 
+// Heat-map numbers short enough for a cell corner: 812, 45.2k, 117k, 1.2M, 0.25.
+QString compactNumber(double value) {
+    const double magnitude = std::abs(value);
+    if (magnitude >= 1e6) return QString::number(value / 1e6, 'f', magnitude >= 1e7 ? 0 : 1) + QLatin1Char('M');
+    if (magnitude >= 1e4) return QString::number(value / 1e3, 'f', magnitude >= 1e5 ? 0 : 1) + QLatin1Char('k');
+    if (value == std::floor(value)) return QString::number(static_cast<qint64>(value));
+    return QString::number(value, 'g', 3);
+}
+
 // A perceptually even ramp (after viridis) from cold to hot.
 QColor heatColor(double t) {
     static const QColor stops[] = {QColor(68, 1, 84), QColor(59, 82, 139), QColor(33, 145, 140),
@@ -307,7 +316,7 @@ void BoardView::paintSudoku(QPainter& painter, const QRect& dirty, const Colors&
             painter.setFont(small);
             painter.setPen(c.dark ? QColor(255, 255, 255, 200) : QColor(0, 0, 0, 170));
             painter.drawText(rect.adjusted(2, 1, -3, -1), Qt::AlignRight | Qt::AlignBottom,
-                             QString::number(m_model->heatMap()[cell], 'g', 4));
+                             compactNumber(m_model->heatMap()[cell]));
         }
     }
 
@@ -396,9 +405,9 @@ void BoardView::paintHeatLegend(QPainter& painter, const Colors& c) {
     painter.drawRoundedRect(bar, 3, 3);
     painter.setPen(c.text);
     painter.drawText(QRectF(bar.left() - numberWidth, m_legend.top(), numberWidth - 6, m_legend.height()),
-                     Qt::AlignRight | Qt::AlignVCenter, QString::number(m_heatMin, 'g', 5));
+                     Qt::AlignRight | Qt::AlignVCenter, compactNumber(m_heatMin));
     painter.drawText(QRectF(bar.right() + 6, m_legend.top(), numberWidth, m_legend.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, QString::number(m_heatMax, 'g', 5));
+                     Qt::AlignLeft | Qt::AlignVCenter, compactNumber(m_heatMax));
 }
 
 void BoardView::mousePressEvent(QMouseEvent* event) {

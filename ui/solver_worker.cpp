@@ -34,16 +34,8 @@ void mergeInto(EventBatch& pending, EventBatch&& batch) {
     pending.droppedEvents += batch.droppedEvents;
     pending.movesDropped = pending.movesDropped || batch.movesDropped;
     for (Event& event : batch.events) {
-        const bool isMove = std::holds_alternative<MoveEvent>(event);
-        const bool isSample = std::holds_alternative<CostSample>(event) ||
-                              std::holds_alternative<TemperatureSample>(event) ||
-                              std::holds_alternative<GenerationStats>(event);
-        if (pending.events.size() >= kMaxPendingEvents && (isMove || isSample)) {
-            ++pending.droppedEvents;
-            if (isMove) pending.movesDropped = true;
-            continue;
-        }
-        if (isMove && pending.movesDropped) {
+        if (pending.events.size() >= kMaxPendingEvents) thinBatch(pending);
+        if (std::holds_alternative<MoveEvent>(event) && pending.movesDropped) {
             ++pending.droppedEvents;
             continue;
         }
