@@ -83,6 +83,9 @@ public:
     void receive(const Event& event) override;
     // Hands over whatever is pending now (end of run, pause, step).
     void flush();
+    // Off while the receiver only wants snapshots (a window running flat out): moves are then dropped at
+    // once and the batch says so, which spares copying millions of moves nobody will watch.
+    void setMovesWanted(bool wanted) { m_movesWanted = wanted; }
 
 private:
     bool keep(const Event& event);
@@ -93,6 +96,7 @@ private:
     std::chrono::steady_clock::time_point m_lastDelivery;
     std::uint64_t m_sinceClockCheck = 0;
     std::uint64_t m_sampleStride = 1;
+    bool m_movesWanted = true;
     // Counted per event type, so thinning one kind of sample never starves another interleaved with it.
     std::array<std::uint64_t, std::variant_size_v<Event>> m_sampleCount{};
 };

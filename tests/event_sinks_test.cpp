@@ -72,6 +72,26 @@ TEST(EventSinksTest, BatchingBoundsABatchAndKeepsRareEvents) {
     for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LE(steps[i] - steps[i - 1], 1024u);
 }
 
+TEST(EventSinksTest, BatchingDropsMovesWhenOnlySnapshotsAreWanted) {
+    std::vector<EventBatch> batches;
+    BatchingSink sink([&](EventBatch&& batch) { batches.push_back(std::move(batch)); },
+                      std::chrono::milliseconds(100000), 100);
+    sink.setMovesWanted(false);
+    sink.receive(MoveEvent{{1, 1}, Move::place(0, 1)});
+    sink.receive(CostSample{{1, 1}, 1, 1, std::nullopt});
+    sink.flush();
+    sink.setMovesWanted(true);
+    sink.receive(MoveEvent{{2, 2}, Move::place(0, 2)});
+    sink.flush();
+    ASSERT_EQ(batches.size(), 2u);
+    EXPECT_TRUE(batches[0].movesDropped);
+    ASSERT_EQ(batches[0].events.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<CostSample>(batches[0].events[0]));
+    EXPECT_FALSE(batches[1].movesDropped);
+    ASSERT_EQ(batches[1].events.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<MoveEvent>(batches[1].events[0]));
+}
+
 TEST(EventSinksTest, BatchingDeliversByTime) {
     int deliveries = 0;
     std::size_t delivered = 0;

@@ -16,18 +16,12 @@ const AlgorithmEntry& entry() {
 }
 
 ParameterValues parametersWith(std::initializer_list<std::pair<const char*, const char*>> assignments) {
-    ParameterValues parameters(entry().info.parameters);
-    for (const auto& [key, value] : assignments)
-        EXPECT_EQ(parameters.set(entry().info.parameters, key, value), std::nullopt) << key << "=" << value;
-    return parameters;
+    return test::parametersOf("sa", assignments);
 }
 
 RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
               RecordingSink* sink, std::uint64_t steps = 0) {
-    auto algorithm = entry().create();
-    StopConditions stop;
-    if (steps) stop.add(stepLimit(steps));
-    return Runner(*algorithm, puzzle, parameters, seed, sink, std::move(stop)).runToEnd();
+    return test::runAlgorithm("sa", puzzle, parameters, seed, sink, steps);
 }
 
 // The thesis's cost from scratch: digits missing from every row and every column.

@@ -4,6 +4,7 @@
 #include "algorithm.h"
 #include "formats.h"
 #include "puzzle.h"
+#include "runner.h"
 
 #include <gtest/gtest.h>
 
@@ -46,6 +47,26 @@ inline std::string testNameOf(const ::testing::TestParamInfo<std::string>& param
     for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
     return name;
+}
+
+// The algorithm's default parameters with some set from text, as the CLI would; a rejected value fails the test.
+inline ParameterValues parametersOf(const std::string& algorithmId,
+                                    std::initializer_list<std::pair<const char*, const char*>> assignments = {}) {
+    const auto& specs = findAlgorithm(algorithmId)->info.parameters;
+    ParameterValues parameters(specs);
+    for (const auto& [key, value] : assignments)
+        EXPECT_EQ(parameters.set(specs, key, value), std::nullopt) << key << "=" << value;
+    return parameters;
+}
+
+// One whole run through the real Runner; `steps` 0 means no step budget.
+inline RunResult runAlgorithm(const std::string& algorithmId, const Puzzle& puzzle,
+                              const ParameterValues& parameters, std::uint64_t seed, EventSink* sink,
+                              std::uint64_t steps) {
+    auto algorithm = findAlgorithm(algorithmId)->create();
+    StopConditions stop;
+    if (steps) stop.add(stepLimit(steps));
+    return Runner(*algorithm, puzzle, parameters, seed, sink, std::move(stop)).runToEnd();
 }
 
 }  // namespace pw::test

@@ -98,22 +98,32 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
     using Clock = std::chrono::steady_clock;
     auto lastDelivery = Clock::now();
     std::uint64_t stepsSinceClock = 0;
+    int burst = 1;  // steps between looks at the controls when flat out, sized to take about a millisecond
     while (!runner.finished()) {
         if (control->stop.load(std::memory_order_relaxed)) {
             runner.stop({Outcome::Stopped, "stopped by the user"});
             break;
         }
         const bool free = control->freeRunning.load(std::memory_order_relaxed);
+        batching.setMovesWanted(!free);  // flat out the window shows snapshots, not moves
         if (!free && !control->hasWork()) {
             if (!pending.events.empty() || pending.droppedEvents) deliver(false);
             std::unique_lock lock(control->mutex);
             control->wake.wait_for(lock, std::chrono::milliseconds(20), [&] { return control->hasWork(); });
             continue;
         }
-        const std::uint64_t movesBefore = observing.moves;
-        const std::uint64_t generationsBefore = observing.generations;
-        runner.advance();
-        if (!free) {
+        bool lookAtClock = false;
+        if (free) {
+            const auto burstStart = Clock::now();
+            for (int i = 0; i < burst && !runner.finished(); ++i) runner.advance();
+            const auto took = Clock::now() - burstStart;
+            if (took > std::chrono::milliseconds(2) && burst > 1) burst /= 2;
+            else if (took < std::chrono::microseconds(500) && burst < 65536) burst *= 2;
+            lookAtClock = true;
+        } else {
+            const std::uint64_t movesBefore = observing.moves;
+            const std::uint64_t generationsBefore = observing.generations;
+            runner.advance();
             const auto moves = static_cast<std::int64_t>(observing.moves - movesBefore);
             const auto generations = static_cast<std::int64_t>(observing.generations - generationsBefore);
             if (moves > 0 && control->movesWanted.load() > 0) control->movesWanted.fetch_sub(moves);
@@ -125,13 +135,16 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
                 lastDelivery = Clock::now();
                 continue;
             }
+            if (++stepsSinceClock >= 256) {
+                stepsSinceClock = 0;
+                lookAtClock = true;
+            }
         }
-        // Deliver what the batching sink handed over, or at least every 16 ms while it collects.
+        // Deliver what the batching sink handed over, or at least every 50 ms while it collects.
         if (!pending.events.empty() || pending.droppedEvents) {
             deliver(false);
             lastDelivery = Clock::now();
-        } else if (++stepsSinceClock >= 256) {
-            stepsSinceClock = 0;
+        } else if (lookAtClock) {
             const auto now = Clock::now();
             if (now - lastDelivery >= std::chrono::milliseconds(50)) {
                 deliver(false);
