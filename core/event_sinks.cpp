@@ -110,7 +110,7 @@ bool BatchingSink::keep(const Event& event) {
         thinBatch(m_batch);
         m_sampleStride *= 2;
     }
-    if (std::holds_alternative<MoveEvent>(event)) return m_movesWanted && !m_batch.movesDropped;
+    if (std::holds_alternative<MoveEvent>(event)) return wantsMoves() && !m_batch.movesDropped;
     if (isFrequentSample(event)) return m_sampleCount[event.index()]++ % m_sampleStride == 0;
     return true;  // rare events: phases, reheats, explanations, heat maps, candidates, finished
 }

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace pw {
@@ -17,7 +19,25 @@ class EventSink {
 public:
     virtual ~EventSink() = default;
     virtual void receive(const Event& event) = 0;
+
+    // False while the receiver wants states, not the moves that lead to them (a window running flat out):
+    // algorithms then skip building MoveEvents and the receiver resynchronises from snapshots. Every other
+    // event is still sent. For a fixed setting the stream stays deterministic.
+    bool wantsMoves() const { return m_wantsMoves; }
+    void setWantsMoves(bool wanted) { m_wantsMoves = wanted; }
+
+private:
+    bool m_wantsMoves = true;
 };
+
+// How algorithms send: nothing without a sink, and a move only when the sink wants moves.
+template <class E> void sendEvent(EventSink* sink, E&& event) {
+    if (!sink) return;
+    if constexpr (std::is_same_v<std::decay_t<E>, MoveEvent>) {
+        if (!sink->wantsMoves()) return;
+    }
+    sink->receive(Event(std::forward<E>(event)));
+}
 
 // Keeps every event: tests, replay, determinism checks.
 class RecordingSink : public EventSink {
@@ -83,9 +103,6 @@ public:
     void receive(const Event& event) override;
     // Hands over whatever is pending now (end of run, pause, step).
     void flush();
-    // Off while the receiver only wants snapshots (a window running flat out): moves are then dropped at
-    // once and the batch says so, which spares copying millions of moves nobody will watch.
-    void setMovesWanted(bool wanted) { m_movesWanted = wanted; }
 
 private:
     bool keep(const Event& event);
@@ -96,7 +113,6 @@ private:
     std::chrono::steady_clock::time_point m_lastDelivery;
     std::uint64_t m_sinceClockCheck = 0;
     std::uint64_t m_sampleStride = 1;
-    bool m_movesWanted = true;
     // Counted per event type, so thinning one kind of sample never starves another interleaved with it.
     std::array<std::uint64_t, std::variant_size_v<Event>> m_sampleCount{};
 };

@@ -9,8 +9,10 @@
 namespace pw {
 namespace {
 
-std::vector<Event> record(const AlgorithmEntry& entry, const Puzzle& puzzle, std::uint64_t seed) {
+std::vector<Event> record(const AlgorithmEntry& entry, const Puzzle& puzzle, std::uint64_t seed,
+                          bool wantsMoves = true) {
     RecordingSink sink;
+    sink.setWantsMoves(wantsMoves);
     auto algorithm = entry.create();
     StopConditions stop;
     stop.add(stepLimit(5000));
@@ -41,6 +43,17 @@ TEST_P(DeterminismTest, SameSeedGivesTheSameEventStream) {
             for (std::uint64_t seed = 43; seed < 48 && !differs; ++seed) differs = record(entry, puzzle, seed) != first;
             EXPECT_TRUE(differs) << puzzleKindName(kind);
         }
+    }
+}
+
+// A sink that wants no moves gets the same stream without them: skipping moves never changes the search.
+TEST_P(DeterminismTest, SkippingMovesOnlyRemovesMoves) {
+    const AlgorithmEntry& entry = *findAlgorithm(GetParam());
+    for (PuzzleKind kind : entry.info.kinds) {
+        const Puzzle puzzle = samplePuzzle(kind);
+        auto expected = record(entry, puzzle, 42);
+        std::erase_if(expected, [](const Event& event) { return std::holds_alternative<MoveEvent>(event); });
+        EXPECT_TRUE(record(entry, puzzle, 42, false) == expected) << puzzleKindName(kind);
     }
 }
 

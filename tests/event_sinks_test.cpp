@@ -76,11 +76,11 @@ TEST(EventSinksTest, BatchingDropsMovesWhenOnlySnapshotsAreWanted) {
     std::vector<EventBatch> batches;
     BatchingSink sink([&](EventBatch&& batch) { batches.push_back(std::move(batch)); },
                       std::chrono::milliseconds(100000), 100);
-    sink.setMovesWanted(false);
+    sink.setWantsMoves(false);
     sink.receive(MoveEvent{{1, 1}, Move::place(0, 1)});
     sink.receive(CostSample{{1, 1}, 1, 1, std::nullopt});
     sink.flush();
-    sink.setMovesWanted(true);
+    sink.setWantsMoves(true);
     sink.receive(MoveEvent{{2, 2}, Move::place(0, 2)});
     sink.flush();
     ASSERT_EQ(batches.size(), 2u);

@@ -105,7 +105,8 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
             break;
         }
         const bool free = control->freeRunning.load(std::memory_order_relaxed);
-        batching.setMovesWanted(!free);  // flat out the window shows snapshots, not moves
+        observing.setWantsMoves(!free);  // flat out the window shows snapshots, not moves
+        batching.setWantsMoves(!free);
         if (!free && !control->hasWork()) {
             if (!pending.events.empty() || pending.droppedEvents) deliver(false);
             std::unique_lock lock(control->mutex);

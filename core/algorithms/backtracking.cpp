@@ -174,9 +174,7 @@ private:
         if (m_sink) m_sink->receive(CostSample{m_counters, static_cast<double>(m_openAtStart - m_depth), m_bestCost, std::nullopt});
     }
 
-    template <class E> void emit(E&& event) {
-        if (m_sink) m_sink->receive(Event(std::forward<E>(event)));
-    }
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     EventSink* m_sink = nullptr;
     Rng m_rng;

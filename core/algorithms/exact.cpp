@@ -46,7 +46,7 @@ public:
     StepStatus step() override {
         if (m_done) return finalStatus();
         m_moves.clear();
-        std::vector<Move>* moves = m_sink ? &m_moves : nullptr;
+        std::vector<Move>* moves = m_sink ? &m_moves : nullptr;  // also keeps current() up to date
         bool exhausted = false;
         bool found = false;
         if (m_sudoku) {
@@ -114,9 +114,7 @@ private:
         return count;
     }
 
-    template <class E> void emit(E&& event) {
-        if (m_sink) m_sink->receive(Event(std::forward<E>(event)));
-    }
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     EventSink* m_sink = nullptr;
     int m_limit = 1;

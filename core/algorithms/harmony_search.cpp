@@ -240,7 +240,7 @@ private:
         for (int i = 0; i < m_openCount; ++i) {
             const int cell = m_open[i];
             if (m_shown.value(cell) == values[i]) continue;
-            m_sink->receive(MoveEvent{m_counters, Move::place(cell, values[i], m_shown.value(cell))});
+            emit(MoveEvent{m_counters, Move::place(cell, values[i], m_shown.value(cell))});
             m_shown.setValue(cell, values[i]);
         }
     }
@@ -260,9 +260,7 @@ private:
         return status;
     }
 
-    template <class E> void emit(E&& event) {
-        if (m_sink) m_sink->receive(Event(std::forward<E>(event)));
-    }
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     EventSink* m_sink = nullptr;
     Rng m_rng;

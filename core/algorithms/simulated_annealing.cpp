@@ -195,7 +195,7 @@ public:
             m_cost += delta;
             ++m_acceptedSinceSample;
             m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
-            if (m_sink) m_sink->receive(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
+            emit(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
             // The lowest cost of a chain is never below the best cost, so a new best is a new chain low too.
             if (m_cost < m_chainLow) {
                 m_chainLow = m_cost;
@@ -449,9 +449,7 @@ private:
         return status;
     }
 
-    template <class E> void emit(E&& event) {
-        if (m_sink) m_sink->receive(Event(std::forward<E>(event)));
-    }
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     // The hot state first, so one proposal touches as few cache lines as possible.
     Values m_value{};

@@ -17,16 +17,29 @@ namespace pw::ui {
 
 namespace {
 constexpr int kRefreshMs = 100;
-const QColor kCurrent(52, 120, 220);
-const QColor kBest(230, 120, 20);
-const QColor kRows(60, 170, 90);
-const QColor kColumns(170, 80, 200);
-const QColor kBoxes(200, 60, 90);
-const QColor kTemperature(220, 70, 50);
-const QColor kAcceptance(40, 150, 200);
-const QColor kReheat(250, 190, 0);
-const QColor kWorst(200, 80, 80);
-const QColor kMean(120, 120, 200);
+
+// Every series either chart can show, in the order of ChartPanel::SeriesKind.
+struct SeriesStyle {
+    const char* name;
+    bool onProgressChart;  // the second chart; else the cost chart
+    QColor color;
+    LiveChart::Side side;
+    LiveChart::Style style;
+    qreal width;
+};
+const SeriesStyle kSeriesStyles[] = {
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "current"), false, QColor(52, 120, 220), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "best"), false, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "rows"), false, QColor(60, 170, 90), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "columns"), false, QColor(170, 80, 200), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "boxes"), false, QColor(200, 60, 90), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "temperature"), true, QColor(220, 70, 50), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "reheat"), true, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population worst"), true, QColor(200, 80, 80), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population mean"), true, QColor(120, 120, 200), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population best"), true, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+};
 }  // namespace
 
 ChartPanel::ChartPanel(QWidget* parent)
@@ -52,6 +65,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter, 1);
     m_progress->hide();  // shown once the algorithm reports something for it
+    m_seriesIndex.fill(-1);
 
     connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setXAxis(static_cast<ChartAxis>(index)); });
@@ -67,6 +81,7 @@ ChartPanel::~ChartPanel() = default;
 void ChartPanel::clear() {
     m_cost->clear();
     m_progress->clear();
+    m_seriesIndex.fill(-1);
     m_progress->hide();
     m_batchStartSteps = m_batchStartSeconds = m_batchEndSteps = m_batchEndSeconds = 0;
 }
@@ -84,46 +99,39 @@ double ChartPanel::secondsAt(double steps) const {
     return m_batchStartSeconds + t * (m_batchEndSeconds - m_batchStartSeconds);
 }
 
-void ChartPanel::addSample(LiveChart* chart, const QString& series, const Counters& at, double value) {
-    QColor color = kCurrent;
-    LiveChart::Side side = LiveChart::Side::Left;
-    LiveChart::Style style = LiveChart::Style::Line;
-    qreal width = 2.0;
-    if (series == tr("best")) color = kBest;
-    else if (series == tr("rows")) { color = kRows; width = 1.2; }
-    else if (series == tr("columns")) { color = kColumns; width = 1.2; }
-    else if (series == tr("boxes")) { color = kBoxes; width = 1.2; }
-    else if (series == tr("temperature")) color = kTemperature;
-    else if (series == tr("acceptance ratio")) { color = kAcceptance; side = LiveChart::Side::Right; width = 1.2; }
-    else if (series == tr("reheat")) { color = kReheat; style = LiveChart::Style::Markers; }
-    else if (series == tr("population best")) color = kBest;
-    else if (series == tr("population mean")) color = kMean;
-    else if (series == tr("population worst")) color = kWorst;
-    const int index = chart->series(series, color, side, style, width);
-    if (side == LiveChart::Side::Right) chart->setRightAxisTitle(series);
+// Called for every sample of a flat-out run: the series is created once, then found by its kind alone.
+void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
+    const SeriesStyle& style = kSeriesStyles[static_cast<int>(kind)];
+    LiveChart* chart = style.onProgressChart ? m_progress : m_cost;
+    int& index = m_seriesIndex[static_cast<int>(kind)];
+    if (index < 0) {
+        const QString name = tr(style.name);
+        index = chart->series(name, style.color, style.side, style.style, style.width);
+        if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(name);
+        if (chart == m_progress) m_progress->show();
+    }
     const auto steps = static_cast<double>(at.steps);
     chart->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
-    if (chart == m_progress && m_progress->isHidden()) m_progress->show();
 }
 
 void ChartPanel::addEvent(const Event& event) {
     if (const auto* cost = std::get_if<CostSample>(&event)) {
-        addSample(m_cost, tr("current"), cost->at, cost->current);
-        addSample(m_cost, tr("best"), cost->at, cost->best);
+        addSample(SeriesKind::Current, cost->at, cost->current);
+        addSample(SeriesKind::Best, cost->at, cost->best);
         if (cost->breakdown) {
-            addSample(m_cost, tr("rows"), cost->at, cost->breakdown->rows);
-            addSample(m_cost, tr("columns"), cost->at, cost->breakdown->columns);
-            addSample(m_cost, tr("boxes"), cost->at, cost->breakdown->boxes);
+            addSample(SeriesKind::Rows, cost->at, cost->breakdown->rows);
+            addSample(SeriesKind::Columns, cost->at, cost->breakdown->columns);
+            addSample(SeriesKind::Boxes, cost->at, cost->breakdown->boxes);
         }
     } else if (const auto* temperature = std::get_if<TemperatureSample>(&event)) {
-        addSample(m_progress, tr("temperature"), temperature->at, temperature->temperature);
-        addSample(m_progress, tr("acceptance ratio"), temperature->at, temperature->acceptanceRatio);
+        addSample(SeriesKind::Temperature, temperature->at, temperature->temperature);
+        addSample(SeriesKind::Acceptance, temperature->at, temperature->acceptanceRatio);
     } else if (const auto* reheat = std::get_if<Reheat>(&event)) {
-        addSample(m_progress, tr("reheat"), reheat->at, reheat->temperature);
+        addSample(SeriesKind::Reheat, reheat->at, reheat->temperature);
     } else if (const auto* generation = std::get_if<GenerationStats>(&event)) {
-        addSample(m_progress, tr("population worst"), generation->at, generation->worst);
-        addSample(m_progress, tr("population mean"), generation->at, generation->mean);
-        addSample(m_progress, tr("population best"), generation->at, generation->best);
+        addSample(SeriesKind::PopulationWorst, generation->at, generation->worst);
+        addSample(SeriesKind::PopulationMean, generation->at, generation->mean);
+        addSample(SeriesKind::PopulationBest, generation->at, generation->best);
     }
 }
 

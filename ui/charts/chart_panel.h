@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <array>
+
 class QCheckBox;
 class QComboBox;
 class QSplitter;
@@ -47,8 +49,14 @@ signals:
     void axisChanged();
 
 private:
+    enum class SeriesKind {
+        Current, Best, Rows, Columns, Boxes,                      // the cost chart
+        Temperature, Acceptance, Reheat,                          // the second chart: annealing
+        PopulationWorst, PopulationMean, PopulationBest,          // the second chart: populations
+        Count
+    };
     double secondsAt(double steps) const;
-    void addSample(LiveChart* chart, const QString& series, const Counters& at, double value);
+    void addSample(SeriesKind kind, const Counters& at, double value);
 
     LiveChart* m_cost;
     LiveChart* m_progress;
@@ -61,6 +69,7 @@ private:
     double m_batchStartSeconds = 0;
     double m_batchEndSteps = 0;
     double m_batchEndSeconds = 0;
+    std::array<int, static_cast<int>(SeriesKind::Count)> m_seriesIndex;  // -1 until the series exists
 };
 
 }  // namespace pw::ui

@@ -141,6 +141,9 @@ int LiveChart::series(const QString& name, const QColor& color, Side side, Style
         auto* line = new QLineSeries(this);
         line->setPen(QPen(color, width));
         entry->series = line;
+        // About two points per pixel of a wide chart: more looks the same and costs painting time that a
+        // flat-out run would rather spend solving.
+        entry->buffer = SampleBuffer(1024);
     }
     entry->series->setName(name);
     entry->series->setProperty("pwColor", color);
