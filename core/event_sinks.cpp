@@ -96,8 +96,12 @@ void thinBatch(EventBatch& batch) {
             keep = !drop;
             drop = !drop;
         }
-        if (keep) batch.events[kept++] = std::move(event);
-        else ++batch.droppedEvents;
+        if (!keep) {
+            ++batch.droppedEvents;
+            continue;
+        }
+        if (&batch.events[kept] != &event) batch.events[kept] = std::move(event);  // never self-move
+        ++kept;
     }
     batch.events.resize(kept);
 }
