@@ -24,6 +24,8 @@ public:
     int selectedCell() const { return m_selected; }
     void setSelectedCell(int cell);
     void setAnimationDuration(int milliseconds) { m_animationMs = milliseconds; }
+    // Where a cell is drawn, in widget coordinates (for clicks, and tests that click).
+    QRectF cellRect(int cell) const;
 
     QSize sizeHint() const override { return {560, 560}; }
     QSize minimumSizeHint() const override { return {220, 220}; }
@@ -43,7 +45,6 @@ private:
     struct Colors;
     Colors colors() const;
     void layoutBoard();
-    QRectF cellRect(int cell) const;
     QRect cellUpdateRect(int cell) const;
     int cellAt(QPointF point) const;
     void onLastMoveChanged(bool animate);

@@ -1,6 +1,6 @@
 // GUI tests of the workbench window on the offscreen platform: the generated parameter form, runs that change
 // the board and feed the charts, pause / step / stop, safety of new runs and new puzzles during a run, undo,
-// and the command-line hook (screenshot, bad options).
+// the library browser, pasting, Nurikabe clicks, conflicts, and the command-line hook (screenshot, bad options).
 
 #include "algorithm_panel.h"
 #include "board_model.h"
@@ -9,11 +9,16 @@
 #include "launch_options.h"
 #include "log_pane.h"
 #include "main_window.h"
+#include "puzzle_library.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
 #include "run_controller.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QTreeWidget>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -229,6 +234,93 @@ private slots:
         view->setSelectedCell(0);  // a given
         QTest::keyClick(view, Qt::Key_9);
         QCOMPARE(window.boardModel()->sudoku().value(0), 4);
+    }
+
+    void libraryCountsSolutionsAndOpensPuzzles() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        auto* tree = window.library()->findChild<QTreeWidget*>(QStringLiteral("libraryTree"));
+        QVERIFY(tree);
+        auto fileItem = [tree](const QString& relativePath) -> QTreeWidgetItem* {
+            for (int i = 0; i < tree->topLevelItemCount(); ++i)
+                for (int j = 0; j < tree->topLevelItem(i)->childCount(); ++j)
+                    if (tree->topLevelItem(i)->child(j)->text(0) == relativePath) return tree->topLevelItem(i)->child(j);
+            return nullptr;
+        };
+        auto allStatuses = [](QTreeWidgetItem* item, const QString& status) {
+            if (item->childCount() == 0) return false;
+            for (int i = 0; i < item->childCount(); ++i)
+                if (item->child(i)->text(1) != status) return false;
+            return true;
+        };
+        QTreeWidgetItem* unique = fileItem(QStringLiteral("sudoku/famous_hard.csv"));
+        QTreeWidgetItem* several = fileItem(QStringLiteral("sudoku/multiple_solutions/serg_sample.csv"));
+        QTreeWidgetItem* nurikabe = fileItem(QStringLiteral("nurikabe/wikipedia_nikoli.txt"));
+        QVERIFY(unique && several && nurikabe);
+        unique->setExpanded(true);
+        several->setExpanded(true);
+        nurikabe->setExpanded(true);
+        QTRY_VERIFY_WITH_TIMEOUT(allStatuses(unique, QStringLiteral("unique")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(allStatuses(several, QStringLiteral("several")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(allStatuses(nurikabe, QStringLiteral("unique")), 30000);
+        emit tree->itemActivated(nurikabe->child(1), 0);
+        QCOMPARE(QString::fromStdString(window.boardModel()->puzzle().id), nurikabe->child(1)->text(0));
+        QVERIFY(!window.boardModel()->isSudoku());
+    }
+
+    void pastesAnyFormatTheCliReads() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QAction* paste = nullptr;
+        for (QAction* action : window.findChildren<QAction*>())
+            if (action->text() == QStringLiteral("&Paste puzzle")) paste = action;
+        QVERIFY(paste);
+        // A grid with box separators, as a forum post would have it.
+        QGuiApplication::clipboard()->setText(QStringLiteral(
+            "4 . . |9 5 . |1 . .\n8 . 7 |. 2 . |. . 6\n. . 3 |4 . . |9 . 8\n------+------+------\n"
+            "5 2 . |. . 6 |. 3 .\n9 . . |. 7 . |. . 4\n. 1 . |8 . 3 |. 5 2\n------+------+------\n"
+            "6 . 5 |. . 9 |3 . .\n2 . . |. 3 . |4 . 1\n. . 1 |. 8 4 |. . 5\n"));
+        window.openText(QStringLiteral("1.3..4....2.3..1"), QStringLiteral("<test>"), true);  // something else first
+        QCOMPARE(window.boardModel()->sudoku().size(), 4);
+        paste->trigger();
+        QCOMPARE(window.boardModel()->sudoku().size(), 9);
+        QCOMPARE(Puzzle::boardLine(Board{window.boardModel()->sudoku()}), std::string(kEasySudoku));
+    }
+
+    void nurikabeCellsCycleByClick() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QStringLiteral("2 . .\n. . .\n. . 1\n"), QStringLiteral("<test>"), true));
+        QVERIFY(!window.boardModel()->isSudoku());
+        BoardView* view = window.boardView();
+        const auto stateOf = [&](int cell) { return window.boardModel()->nurikabe().state(cell); };
+        const QPoint centre = view->cellRect(4).center().toPoint();
+        QCOMPARE(stateOf(4), NurikabeCell::Unknown);
+        QTest::mouseClick(view, Qt::LeftButton, {}, centre);
+        QCOMPARE(stateOf(4), NurikabeCell::River);
+        QTest::mouseClick(view, Qt::LeftButton, {}, centre);
+        QCOMPARE(stateOf(4), NurikabeCell::Island);
+        QTest::mouseClick(view, Qt::LeftButton, {}, centre);
+        QCOMPARE(stateOf(4), NurikabeCell::Unknown);
+        window.undoStack()->undo();
+        QCOMPARE(stateOf(4), NurikabeCell::Island);
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->cellRect(0).center().toPoint());  // a clue stays
+        QCOMPARE(stateOf(0), NurikabeCell::Island);
+        QCOMPARE(window.boardModel()->nurikabe().clue(0), 2);
+    }
+
+    void typedConflictsAreCounted() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QCOMPARE(window.boardModel()->conflictCount(), 0);
+        BoardView* view = window.boardView();
+        view->setSelectedCell(1);  // empty, and its row already holds a 4
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_4);
+        QVERIFY(window.boardModel()->conflictCount() > 0);
+        window.undoStack()->undo();
+        QCOMPARE(window.boardModel()->conflictCount(), 0);
     }
 
     void windowRendersNonBlank() {
