@@ -154,6 +154,12 @@ bool Runner::advance() {
     return true;
 }
 
+bool Runner::advanceBy(std::uint64_t steps) {
+    for (; steps > 0; --steps)
+        if (!advance()) return false;
+    return !m_finished;
+}
+
 void Runner::stop(const StopVerdict& verdict) {
     if (!m_finished) close(verdict.outcome, verdict.reason);
 }

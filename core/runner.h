@@ -67,6 +67,9 @@ public:
 
     // One step and the stop checks; false once the run has finished (then result() is final).
     bool advance();
+    // Up to `steps` steps in one call (a tight loop, cheaper than calling advance() from outside); false once
+    // the run has finished.
+    bool advanceBy(std::uint64_t steps);
     // Ends the run now with the given verdict (used when the caller stops between steps).
     void stop(const StopVerdict& verdict);
     bool finished() const { return m_finished; }

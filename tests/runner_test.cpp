@@ -42,6 +42,21 @@ TEST(RunnerTest, StepBudgetStopsTheRun) {
     EXPECT_FALSE(result.valid);
 }
 
+TEST(RunnerTest, AdvanceByTakesBurstsAndStopsAtTheBudget) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    auto algorithm = backtracking();
+    StopConditions stop;
+    stop.add(stepLimit(25));
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    EXPECT_TRUE(runner.advanceBy(10));
+    EXPECT_EQ(algorithm->counters().steps, 10u);
+    EXPECT_TRUE(runner.advanceBy(10));
+    EXPECT_FALSE(runner.advanceBy(10));  // the budget ends the run inside this burst
+    EXPECT_TRUE(runner.finished());
+    EXPECT_EQ(runner.result().counters.steps, 25u);
+    EXPECT_FALSE(runner.advanceBy(10));
+}
+
 TEST(RunnerTest, ExternalStopAndStagnationCompose) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     std::atomic<bool> stopFlag{false};
