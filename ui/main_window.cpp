@@ -282,6 +282,9 @@ void MainWindow::createActions() {
         m_speedLabel->setText(speedText(speed));
         // Animations last a little less than the interval between moves, so each one finishes.
         m_view->setAnimationDuration(speed > 0 ? static_cast<int>(std::min(350.0, 800.0 / speed)) : 0);
+        // Flat out the curves change faster than the eye follows: redraw them less often and leave the
+        // processor to the solver.
+        m_charts->setRefreshInterval(speed == RunController::kFlatOut ? 250 : 100);
     });
     m_viewMenu->addAction(toolbar->toggleViewAction());
 }

@@ -43,7 +43,7 @@ const SeriesStyle kSeriesStyles[] = {
 }  // namespace
 
 ChartPanel::ChartPanel(QWidget* parent)
-    : QWidget(parent), m_cost(new LiveChart(tr("Cost"), tr("cost"), this)),
+    : QWidget(parent), m_refreshTimer(new QTimer(this)), m_cost(new LiveChart(tr("Cost"), tr("cost"), this)),
       m_progress(new LiveChart(tr("Algorithm"), tr("value"), this)), m_splitter(new QSplitter(Qt::Vertical, this)),
       m_axisCombo(new QComboBox(this)), m_logCheck(new QCheckBox(tr("Log scale"), this)) {
     auto* layout = new QVBoxLayout(this);
@@ -70,10 +70,9 @@ ChartPanel::ChartPanel(QWidget* parent)
     connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setXAxis(static_cast<ChartAxis>(index)); });
     connect(m_logCheck, &QCheckBox::toggled, this, &ChartPanel::setLogScale);
-    auto* timer = new QTimer(this);
-    timer->setInterval(kRefreshMs);
-    connect(timer, &QTimer::timeout, this, &ChartPanel::refreshNow);
-    timer->start();
+    m_refreshTimer->setInterval(kRefreshMs);
+    connect(m_refreshTimer, &QTimer::timeout, this, &ChartPanel::refreshNow);
+    m_refreshTimer->start();
 }
 
 ChartPanel::~ChartPanel() = default;
@@ -134,6 +133,8 @@ void ChartPanel::addEvent(const Event& event) {
         addSample(SeriesKind::PopulationBest, generation->at, generation->best);
     }
 }
+
+void ChartPanel::setRefreshInterval(int milliseconds) { m_refreshTimer->setInterval(milliseconds); }
 
 void ChartPanel::setXAxis(ChartAxis axis) {
     m_axis = axis;

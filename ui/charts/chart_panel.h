@@ -13,6 +13,7 @@
 class QCheckBox;
 class QComboBox;
 class QSplitter;
+class QTimer;
 
 namespace pw::ui {
 
@@ -38,6 +39,7 @@ public:
     bool logScale() const { return m_logScale; }
     // Pushes buffered samples into the chart series now (normally done on a timer).
     void refreshNow();
+    void setRefreshInterval(int milliseconds);
 
     // For tests and the status line: points shown by a series of the cost chart ("current", "best", ...) or
     // of the second chart ("temperature", "population best", ...); -1 when there is no such series.
@@ -58,6 +60,7 @@ private:
     double secondsAt(double steps) const;
     void addSample(SeriesKind kind, const Counters& at, double value);
 
+    QTimer* m_refreshTimer;
     LiveChart* m_cost;
     LiveChart* m_progress;
     QSplitter* m_splitter;
