@@ -19,11 +19,11 @@
 //   7. Counts. When the river has all its cells, the unknown cells are island; when the islands have all
 //      theirs, the unknown cells are river; more than either is a contradiction.
 //   8. Probing. When the rules stall, each value of each unknown cell beside a decided one is tried: if the
-//      rules above refute it, the cell takes the other value (one level of lookahead, no nesting).
+//      rules above refute it, the cell takes the other value (one level of lookahead, no nesting). On large
+//      grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a Stop for seconds.
 // Then the node either has every cell decided (a solution: checked against the full rules), meets a
 // contradiction (it backtracks to the latest branch with an untried value), or branches on the unknown
-// neighbour of the unfinished island with the fewest ways out — island first, then river — which keeps the
-// tree shallow on the human puzzles in the library.
+// neighbour of the unfinished island with the fewest ways out, trying river first, then island.
 //
 // Every change goes on a trail, so a backtrack undoes exactly what the branch did, and the stepping search
 // reports it as Shade moves back to unknown.
@@ -64,7 +64,9 @@ struct NurikabeSearch::Engine {
     std::vector<Change> trail;
     std::vector<Branch> branches;
     std::vector<Move>* moves = nullptr;
-    bool started = false;
+    bool inNode = false;   // a node whose probing goes on at the next step
+    int probeCursor = 0;   // the next cell probing tries
+    int probeBudget = 0;   // cells tried per step: about 20,000 cells' worth of propagation
     bool finished = false;
     bool resumeAfterSolution = false;
     int solutions = 0;
@@ -93,6 +95,7 @@ struct NurikabeSearch::Engine {
             }
         }
         riverTotal = cells - islandTotal;
+        probeBudget = std::max(8, 20000 / std::max(1, cells));
         neighbours.resize(static_cast<std::size_t>(cells));
         for (int cell = 0; cell < cells; ++cell) {
             const int r = cell / width;
@@ -416,11 +419,21 @@ struct NurikabeSearch::Engine {
     }
 
     // Rule 8, probing: when the rules stall, try each value of each unknown cell next to a decided one; a
-    // value whose propagation meets a contradiction is ruled out, so the cell takes the other. The trial
-    // changes are undone silently: only the conclusion is a move.
-    bool probeOnce(bool& changed) {
-        for (int cell = 0; cell < cells; ++cell) {
+    // value whose propagation meets a contradiction is ruled out, so the cell takes the other, the rules run
+    // again and the sweep starts over. The trial changes are undone silently: only conclusions are moves.
+    // At most `budget` cells are tried per call, resuming at `probeCursor`, so that one step of a large grid
+    // stays short (a Stop in the window waits for the step to end). Returns false on a contradiction; sets
+    // `sweepDone` when a whole sweep forced nothing more (or the grid is decided).
+    bool probeSlice(int budget, bool& sweepDone) {
+        sweepDone = false;
+        while (budget > 0) {
+            if (probeCursor >= cells) {
+                sweepDone = true;
+                return true;
+            }
+            const int cell = probeCursor++;
             if (at(cell) != NurikabeCell::Unknown || !nextToDecided(cell)) continue;
+            --budget;
             for (const NurikabeCell value : {NurikabeCell::Island, NurikabeCell::River}) {
                 const std::size_t mark = trail.size();
                 std::vector<Move>* const shown = moves;
@@ -431,8 +444,13 @@ struct NurikabeSearch::Engine {
                 moves = shown;
                 if (!consistent) {
                     decide(cell, value == NurikabeCell::Island ? NurikabeCell::River : NurikabeCell::Island);
-                    changed = true;
-                    return propagateRules();
+                    if (!propagateRules()) return false;
+                    if (allDecided()) {
+                        sweepDone = true;
+                        return true;
+                    }
+                    probeCursor = 0;
+                    break;
                 }
             }
         }
@@ -443,17 +461,6 @@ struct NurikabeSearch::Engine {
         for (int next : neighbours[cell])
             if (next >= 0 && at(next) != NurikabeCell::Unknown) return true;
         return false;
-    }
-
-    bool propagate() {
-        bool changed = true;
-        while (changed) {
-            changed = false;
-            if (!propagateRules()) return false;
-            if (allDecided()) return true;
-            if (!probeOnce(changed)) return false;
-        }
-        return true;
     }
 
     bool allDecided() const {
@@ -497,32 +504,29 @@ struct NurikabeSearch::Engine {
         return false;
     }
 
+    // A node: the rules to a fixpoint, probing (in slices on large grids: a slice that ends before the sweep
+    // does returns Running and the node goes on at the next step), then a solution, a contradiction or a
+    // branch.
     Status step() {
         if (finished) return Status::Exhausted;
         if (resumeAfterSolution) {
             resumeAfterSolution = false;
-            if (!backtrack()) {
-                finished = true;
-                return Status::Exhausted;
-            }
+            if (!backtrack()) return exhausted();
         }
-        ++nodeCount;
-        started = true;
-        if (!propagate()) {
-            if (!backtrack()) {
-                finished = true;
-                return Status::Exhausted;
-            }
-            return Status::Running;
+        if (!inNode) {
+            ++nodeCount;
+            inNode = true;
+            probeCursor = 0;
+            if (!propagateRules()) return failNode();
         }
+        if (!allDecided()) {
+            bool sweepDone = false;
+            if (!probeSlice(probeBudget, sweepDone)) return failNode();
+            if (!sweepDone) return Status::Running;
+        }
+        inNode = false;
         if (allDecided()) {
-            if (!grid.isSolved()) {  // the rules above are not complete for every corner case: check
-                if (!backtrack()) {
-                    finished = true;
-                    return Status::Exhausted;
-                }
-                return Status::Running;
-            }
+            if (!grid.isSolved()) return failNode();  // the rules are not complete for every corner case
             ++solutions;
             if (!first) first = grid;
             resumeAfterSolution = true;
@@ -532,6 +536,17 @@ struct NurikabeSearch::Engine {
         branches.push_back({trail.size(), cell, NurikabeCell::Island, false});
         decide(cell, NurikabeCell::River);
         return Status::Running;
+    }
+
+    Status exhausted() {
+        finished = true;
+        return Status::Exhausted;
+    }
+
+    // A contradiction: back to the latest branch with an untried value, or the end of the search.
+    Status failNode() {
+        inNode = false;
+        return backtrack() ? Status::Running : exhausted();
     }
 };
 
