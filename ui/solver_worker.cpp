@@ -97,8 +97,9 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
             const RunResult& result = runner.result();
             batch->outcome = observing.finished.value_or(
                 Finished{result.counters, result.outcome, result.valid, result.bestCost, result.reason});
-        } else if (batch->movesDropped) {
-            // Taken between steps, after the flush: every move up to here is in this batch.
+        } else if (batch->movesDropped || !observing.wantsMoves()) {
+            // Taken between steps, after the flush: every move up to here is in this batch. Flat out the
+            // algorithm sends no moves at all, so every batch carries the board.
             batch->snapshot = algorithm->currentBoard();
         }
         control->batchesInFlight.fetch_add(1);

@@ -127,6 +127,27 @@ private slots:
         QVERIFY(!window.logPane()->toPlainText().isEmpty());
     }
 
+    // Flat out the solver sends no moves: the board must still follow the run through snapshots, long before
+    // the run ends.
+    void flatOutBoardFollowsTheRunBeforeItEnds() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        // No solution (r1c9 can hold nothing), so annealing runs until it is stopped.
+        QVERIFY(window.openText(QStringLiteral("12345678.........9") + QString(63, QLatin1Char('.')),
+                                QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        window.setMovesPerSecond(RunController::kFlatOut);
+        const Board start = window.boardModel()->board();
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.boardModel()->board() != start, 5000);  // the initial fill
+        const Board filled = window.boardModel()->board();
+        QTRY_VERIFY_WITH_TIMEOUT(window.boardModel()->board() != filled, 5000);  // swaps, via snapshots
+        QCOMPARE(window.controller()->state(), RunState::Running);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.stop();
+        QVERIFY(finished.count() == 1 || finished.wait(5000));
+    }
+
     void slowRunIsPacedAndAnimatedMoveByMove() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
