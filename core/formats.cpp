@@ -364,14 +364,18 @@ private:
             if (isSeparatorLine(text)) continue;
             if (readPipeSeparatedLine(line)) continue;
             const auto cells = gridRowCells(line.text);
+            // A row that does not fit the grid begun above drops that grid, with an error at the row.
+            const auto rejectRow = [&] {
+                error(line.number, 1, "grid row " + std::to_string(grid.rows.size() + 1) + " has " +
+                                          std::to_string(cells.size()) + " cells, expected " +
+                                          std::to_string(grid.rows[0].size()));
+                grid = {};
+                grid.id = gridId;
+            };
             const bool rowLength = cells.size() == 4 || cells.size() == 6 || cells.size() == 9 || cells.size() == 16;
             if (rowLength && !isPuzzleToken(tokenize(line.text)[0].text)) {
                 if (!grid.rows.empty() && cells.size() != grid.rows[0].size()) {
-                    error(line.number, 1, "grid row " + std::to_string(grid.rows.size() + 1) + " has " +
-                                              std::to_string(cells.size()) + " cells, expected " +
-                                              std::to_string(grid.rows[0].size()));
-                    grid = {};
-                    grid.id = gridId;
+                    rejectRow();
                     continue;
                 }
                 grid.rows.push_back(cells);
@@ -383,11 +387,7 @@ private:
                 continue;
             }
             if (!grid.rows.empty()) {
-                error(line.number, 1, "grid row " + std::to_string(grid.rows.size() + 1) + " has " +
-                                          std::to_string(cells.size()) + " cells, expected " +
-                                          std::to_string(grid.rows[0].size()));
-                grid = {};
-                grid.id = gridId;
+                rejectRow();
                 continue;
             }
             if (readSudokuLine(line)) continue;

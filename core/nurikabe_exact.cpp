@@ -508,7 +508,7 @@ struct NurikabeSearch::Engine {
     // does returns Running and the node goes on at the next step), then a solution, a contradiction or a
     // branch.
     Status step() {
-        if (finished) return Status::Exhausted;
+        if (finished || solutions >= solutionLimit) return Status::Exhausted;
         if (resumeAfterSolution) {
             resumeAfterSolution = false;
             if (!backtrack()) return exhausted();

@@ -24,7 +24,8 @@ NurikabeSolveResult solveNurikabe(const NurikabeGrid& clues, int solutionLimit =
 
 // The same search, one node at a time: a node propagates to a fixpoint, then finds a solution, meets a
 // contradiction (and backtracks) or branches. The Shade moves that turn the previous node's grid into this
-// node's grid are appended to `moves` when it is not null.
+// node's grid are appended to `moves` when it is not null. Exhausted once the tree is searched or
+// `solutionLimit` solutions were found.
 class NurikabeSearch {
 public:
     enum class Status { Running, FoundSolution, Exhausted };
