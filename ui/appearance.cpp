@@ -69,8 +69,7 @@ const char* iconFile(IconKind kind) {
 
 // The SVG files need Qt's SVG plugins (Debian's libqt6svg6, installed with the rest).
 QIcon workbenchIcon(IconKind kind) {
-    static const bool registered = (registerWorkbenchResources(), true);
-    (void)registered;
+    [[maybe_unused]] static const bool registered = (registerWorkbenchResources(), true);
     return QIcon(QString::fromLatin1(iconFile(kind)));
 }
 
