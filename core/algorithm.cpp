@@ -3,6 +3,7 @@
 #include "algorithms/backtracking.h"
 #include "algorithms/exact.h"
 #include "algorithms/harmony_search.h"
+#include "algorithms/logic_solver.h"
 #include "algorithms/simulated_annealing.h"
 
 #include <algorithm>
@@ -31,6 +32,7 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         backtrackingAlgorithmEntry(),
         simulatedAnnealingAlgorithmEntry(),
         harmonySearchAlgorithmEntry(),
+        logicAlgorithmEntry(),
     };
     return registry;
 }

@@ -49,7 +49,10 @@ nlohmann::json toJson(const Event& event) {
                        j["values"] = e.values;
                    },
                    [&](const PhaseChange& e) { j["name"] = e.name; },
-                   [&](const Explanation& e) { j["text"] = e.text; },
+                   [&](const Explanation& e) {
+                       j["text"] = e.text;
+                       if (!e.cells.empty()) j["cells"] = e.cells;
+                   },
                    [&](const Finished& e) {
                        j["outcome"] = outcomeName(e.outcome);
                        j["valid"] = e.valid;

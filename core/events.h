@@ -86,10 +86,12 @@ struct PhaseChange {
     bool operator==(const PhaseChange&) const = default;
 };
 
-// A sentence for the log: "hidden single: 5 in r3c7".
+// A sentence for the log: "hidden single: in box 3 only r3c7 can hold 5", with the cells it is about
+// (highlighted on the board while the sentence is the latest).
 struct Explanation {
     Counters at;
     std::string text;
+    std::vector<int> cells;
     bool operator==(const Explanation&) const = default;
 };
 

@@ -107,6 +107,40 @@ TEST(CliTest, BudgetsStopRuns) {
     EXPECT_EQ(lines[0]["id"], "<stdin>:1");
 }
 
+TEST(CliTest, HintsGrowByLevelAndReportMistakesFirst) {
+    const auto one = runCli("hint --level 1 " + test::kPillayFigure1);
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    EXPECT_EQ(one.out.rfind("Look for a ", 0), 0u) << one.out;
+    const auto three = jsonLines(runCli("hint --json " + test::kPillayFigure1).out);
+    ASSERT_EQ(three.size(), 1u);
+    EXPECT_EQ(three[0]["kind"], "step");
+    EXPECT_EQ(three[0]["level"], 3);
+    EXPECT_FALSE(three[0]["cells"].empty());
+    const std::string cell = three[0]["cells"].back();
+    EXPECT_NE(three[0]["text"].get<std::string>().find(cell), std::string::npos);
+
+    // The player put 1 in r1c2, where the solution has another digit.
+    std::string board = test::kPillayFigure1;
+    board[1] = '1';
+    const auto mistake = jsonLines(runCli("hint --level 2 --json --board " + board + " " + test::kPillayFigure1).out);
+    ASSERT_EQ(mistake.size(), 1u);
+    EXPECT_EQ(mistake[0]["kind"], "mistake");
+    EXPECT_EQ(mistake[0]["cells"], nlohmann::json::array({"r1c2"}));
+
+    std::string changedGiven = test::kPillayFigure1;
+    changedGiven[0] = '5';
+    const auto bad = runCli("hint --board " + changedGiven + " " + test::kPillayFigure1);
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("changes a given"), std::string::npos) << bad.err;
+    EXPECT_EQ(runCli("hint --level 4 " + test::kPillayFigure1).exitCode, 2);
+    const auto letter = runCli("hint --board " + board.substr(0, 80) + "x " + test::kPillayFigure1);
+    EXPECT_EQ(letter.exitCode, 2);
+    EXPECT_NE(letter.err.find("--board:1:81:"), std::string::npos) << letter.err;
+    const auto nurikabe = runCli("hint '" + test::puzzlesDir() + "/nurikabe/wikipedia_nikoli.txt'");
+    EXPECT_EQ(nurikabe.exitCode, 1);
+    EXPECT_NE(nurikabe.err.find("Sudoku only"), std::string::npos) << nurikabe.err;
+}
+
 TEST(CliTest, SolvesNurikabeFromTheLibrary) {
     const auto result = runCli("solve -a exact --json '" + test::puzzlesDir() + "/nurikabe/janko_sample.txt'");
     ASSERT_EQ(result.exitCode, 0) << result.err;

@@ -34,7 +34,7 @@ TEST(EventSinksTest, JsonLinesThinsFrequentKindsOnly) {
     std::ostringstream out;
     JsonLinesSink sink(out, 10);
     for (std::uint64_t i = 0; i < 100; ++i) sink.receive(MoveEvent{{i, i}, Move::place(0, 1)});
-    for (std::uint64_t i = 0; i < 5; ++i) sink.receive(Explanation{{i, i}, "note"});
+    for (std::uint64_t i = 0; i < 5; ++i) sink.receive(Explanation{{i, i}, "note", {}});
     std::size_t lines = 0;
     for (char c : out.str()) lines += c == '\n';
     EXPECT_EQ(lines, 10u + 5u);
@@ -102,9 +102,9 @@ TEST(EventSinksTest, BatchingDeliversByTime) {
         ++deliveries;
         delivered += batch.events.size();
     }, std::chrono::milliseconds(1));
-    for (std::uint64_t i = 0; i < 64; ++i) sink.receive(Explanation{{i, i}, "x"});
+    for (std::uint64_t i = 0; i < 64; ++i) sink.receive(Explanation{{i, i}, "x", {}});
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    for (std::uint64_t i = 0; i < 64; ++i) sink.receive(Explanation{{i, i}, "y"});
+    for (std::uint64_t i = 0; i < 64; ++i) sink.receive(Explanation{{i, i}, "y", {}});
     EXPECT_GE(deliveries, 1);
     sink.flush();
     EXPECT_EQ(delivered, 128u);

@@ -1,12 +1,13 @@
-// puzzle-cli: the workbench's command-line front end. It lists algorithms, checks puzzles and solves them
-// with any registered algorithm, seed and budget, writing results and event traces. Tests and benchmarks
-// drive the core through it.
+// puzzle-cli: the workbench's command-line front end. It lists algorithms, checks puzzles, solves them with
+// any registered algorithm, seed and budget (writing results and event traces), and gives graded hints. Tests
+// and benchmarks drive the core through it.
 //
 // Exit status: 0 when every input was valid; 1 when some puzzles were rejected (the others still ran and were
 // reported); 2 on usage errors (unknown algorithm or parameter, value out of range, missing file).
 
 #include "algorithm.h"
 #include "formats.h"
+#include "logic.h"
 #include "nurikabe_exact.h"
 #include "runner.h"
 #include "sudoku_exact.h"
@@ -216,6 +217,78 @@ int runCheck(const std::vector<std::string>& inputs, bool asJson) {
     return loaded.errors.empty() ? kExitOk : kExitRejected;
 }
 
+// ----------------------------------------------------------------------------------------------------- hint
+
+struct HintOptions {
+    int level = 3;
+    std::string board;  // the player's grid as one line; empty: the givens
+    std::string techniques = "all";
+    bool asJson = false;
+    std::vector<std::string> inputs;
+};
+
+// The player's grid for `puzzle`: the givens, or `line` — one character per cell, a digit or '.'/'0' for an
+// empty cell — when it has the puzzle's size and keeps every given. Repeated digits are allowed: they are the
+// player's mistakes, which the hint reports.
+pw::SudokuGrid playerBoard(const pw::Puzzle& puzzle, const std::string& line) {
+    const pw::SudokuGrid& givens = puzzle.sudoku().givens;
+    if (line.empty()) return givens;
+    if (static_cast<int>(line.size()) != givens.cellCount())
+        throw UsageError{"--board: expected " + std::to_string(givens.cellCount()) + " characters for the " +
+                         givens.shape().name() + " puzzle " + puzzle.id + ", got " + std::to_string(line.size())};
+    pw::SudokuGrid board(givens.shape());
+    for (int cell = 0; cell < board.cellCount(); ++cell) {
+        const char c = line[cell];
+        const int digit = pw::digitValue(c, board.size());
+        if (!digit && c != '.' && c != '0')
+            throw UsageError{"--board:1:" + std::to_string(cell + 1) + ": expected a digit of a " +
+                             std::to_string(board.size()) + "x" + std::to_string(board.size()) +
+                             " grid or '.', found '" + std::string(1, c) + "'"};
+        board.setValue(cell, digit);
+    }
+    if (!board.keepsGivens(givens)) throw UsageError{"--board: the grid changes a given of puzzle " + puzzle.id};
+    return board;
+}
+
+const char* hintKindName(pw::Hint::Kind kind) {
+    switch (kind) {
+    case pw::Hint::Kind::Mistake: return "mistake";
+    case pw::Hint::Kind::Step: return "step";
+    case pw::Hint::Kind::Solved: return "solved";
+    case pw::Hint::Kind::NoSolution: return "no_solution";
+    }
+    return "step";
+}
+
+int runHint(const HintOptions& options) {
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    const pw::TechniqueSet techniques = options.techniques == "singles" ? pw::TechniqueSet::singlesOnly() : pw::TechniqueSet{};
+    int rejected = static_cast<int>(loaded.errors.size());
+    for (const auto& puzzle : loaded.puzzles) {
+        if (puzzle.kind() != pw::PuzzleKind::Sudoku) {
+            std::cerr << "puzzle-cli: " << puzzle.origin << ": hints are given for Sudoku only\n";
+            ++rejected;
+            continue;
+        }
+        const pw::SudokuShape shape = puzzle.sudoku().givens.shape();
+        const pw::Hint hint = pw::hintFor(puzzle.sudoku().givens, playerBoard(puzzle, options.board), options.level,
+                                          techniques);
+        if (options.asJson) {
+            json cells = json::array();
+            for (int cell : hint.cells) cells.push_back(pw::cellName(shape, cell));
+            json line = {{"id", puzzle.id}, {"kind", hintKindName(hint.kind)}, {"level", options.level},
+                         {"text", hint.text}, {"cells", cells}};
+            if (hint.step) line["technique"] = pw::techniqueName(hint.step->technique);
+            std::cout << line.dump() << "\n";
+        } else {
+            if (loaded.puzzles.size() > 1) std::cout << puzzle.id << ": ";
+            std::cout << hint.text << "\n";
+        }
+    }
+    reportErrors(loaded.errors);
+    return rejected ? kExitRejected : kExitOk;
+}
+
 // ---------------------------------------------------------------------------------------------------- solve
 
 struct SolveOptions {
@@ -420,6 +493,18 @@ int main(int argc, char** argv) {
     solveCommand->add_option("INPUT", solve.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
         ->required();
 
+    HintOptions hint;
+    auto* hintCommand = app.add_subcommand("hint", "The next logical step of a Sudoku, as a graded hint");
+    hintCommand->add_option("--level", hint.level, "1: the technique, 2: also where, 3: the whole step")
+        ->check(CLI::Range(1, 3));
+    hintCommand->add_option("--board", hint.board, "The player's current grid as one line (default: the givens); "
+                                                   "a value that differs from the solution is reported first");
+    hintCommand->add_option("--techniques", hint.techniques, "Techniques beyond singles: all, or singles only")
+        ->check(CLI::IsMember({"all", "singles"}));
+    hintCommand->add_flag("--json", hint.asJson, "One JSON object per puzzle per line");
+    hintCommand->add_option("INPUT", hint.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
+        ->required();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -435,6 +520,7 @@ int main(int argc, char** argv) {
     try {
         if (*algorithmsCommand) return listAlgorithms(algorithmsJson);
         if (*checkCommand) return runCheck(checkInputs, checkJson);
+        if (*hintCommand) return runHint(hint);
         if (*seedOption) solve.seed = seed;
         return runSolve(solve);
     } catch (const UsageError& e) {

@@ -121,7 +121,7 @@ public:
         emit(HeatMap{m_counters, "times assigned", std::move(count)});
         std::string text = "cell order:";
         for (std::size_t i = 0; i < m_order.size(); ++i) text += " " + cellName(m_grid.shape(), m_order[i]);
-        emit(Explanation{m_counters, text});
+        emit(Explanation{m_counters, text, {}});
     }
 
     Counters counters() const override { return m_counters; }

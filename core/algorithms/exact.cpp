@@ -77,7 +77,7 @@ public:
             emit(CostSample{m_counters, m_currentCost, m_bestCost, std::nullopt});
         }
         if (m_sink && m_sudoku && !exhausted) emit(CandidatesUpdate{m_counters, m_sudoku->candidates()});
-        if (found) emit(Explanation{m_counters, "solution " + std::to_string(solutionsFound()) + " found"});
+        if (found) emit(Explanation{m_counters, "solution " + std::to_string(solutionsFound()) + " found", {}});
         if (exhausted || (found && solutionsFound() >= m_limit)) {
             m_done = true;
             return finalStatus();
@@ -91,7 +91,7 @@ public:
         if (!m_done) text = "search interrupted after " + std::to_string(found) + " solution(s)";
         else if (found >= m_limit && m_limit > 1) text = "at least " + std::to_string(found) + " solutions (limit reached)";
         else text = std::to_string(found) + (found == 1 ? " solution" : " solutions") + " in all";
-        emit(Explanation{m_counters, text});
+        emit(Explanation{m_counters, text, {}});
     }
 
     Counters counters() const override { return m_counters; }

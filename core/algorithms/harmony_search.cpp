@@ -153,7 +153,7 @@ public:
         if (m_lastSample != m_counters.steps) sample();
         emit(Explanation{m_counters, "best cost " + std::to_string(m_costs[m_best]) + " after " +
                                          std::to_string(m_counters.steps) + " improvisations (" +
-                                         (m_objective == Objective::Sum45 ? "sum45" : "missing") + ")"});
+                                         (m_objective == Objective::Sum45 ? "sum45" : "missing") + ")", {}});
     }
 
     Counters counters() const override { return m_counters; }
@@ -228,7 +228,7 @@ private:
             }
             if (conflicts.size() > 3) text += ", ...";
             if (!conflicts.empty()) text += ")";
-            emit(Explanation{m_counters, std::move(text)});
+            emit(Explanation{m_counters, std::move(text), {}});
         }
         return end(StepStatus::Failed);
     }

@@ -163,14 +163,14 @@ public:
                 emit(Explanation{m_counters,
                                  "thesis schedule: t0 = " + formatNumber(m_t0) +
                                      ", alpha = " + formatNumber(m_alpha) +
-                                     " per accepted move, reheat below t_min = " + formatNumber(m_tMin)});
+                                     " per accepted move, reheat below t_min = " + formatNumber(m_tMin), {}});
             else
                 emit(Explanation{
                     m_counters,
                     "Lewis schedule: t0 = " + formatNumber(m_t0) + " (standard deviation of the cost over " +
                         std::to_string(walk) + " random swaps), alpha = " + formatNumber(m_chainAlpha) +
                         " per chain of " + std::to_string(m_chainLength) + " proposals, reheat after " +
-                        std::to_string(m_reheatAfter) + " chains without improvement"});
+                        std::to_string(m_reheatAfter) + " chains without improvement", {}});
             emit(PhaseChange{m_counters, "annealing"});
             sample();
         }
@@ -179,7 +179,7 @@ public:
     StepStatus step() override {
         if (m_done) return m_status;
         if (!m_failure.empty()) {
-            emit(Explanation{m_counters, m_failure});
+            emit(Explanation{m_counters, m_failure, {}});
             return end(StepStatus::Failed);
         }
         if (m_cost == 0) return end(StepStatus::Solved);
@@ -239,7 +239,7 @@ public:
         emit(HeatMap{m_counters, "cell filling order", std::move(order)});
         emit(Explanation{m_counters, std::to_string(m_reheats) + (m_reheats == 1 ? " reheat" : " reheats") +
                                          ", best cost " + std::to_string(m_bestCost) +
-                                         ", final temperature " + formatNumber(m_temperature)});
+                                         ", final temperature " + formatNumber(m_temperature), {}});
     }
 
     Counters counters() const override { return m_counters; }

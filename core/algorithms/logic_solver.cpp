@@ -1,0 +1,158 @@
+// `logic` — a step-by-step solver that reasons as a person does, explaining every step.
+//
+// Idea: keep each empty cell's candidates, and at every step apply one technique: the easiest tier that has an
+// application (singles, then locked candidates, then pairs — logic.cpp describes each), and within the tier
+// one application chosen at random, as Pelánek's model chooses among singles (`choice = first` takes the first
+// in reading order instead: the step a hint shows). Each step is explained in a sentence naming the technique,
+// the cells (r1c1 notation) and the reason, with the cells it rests on highlighted.
+//
+// When no enabled technique applies the solver stops and says where it got stuck (the run ends `unsolved`
+// with the partly filled board as its best) — unless `refutation` is on: then the model's refutation step
+// places the value of the cell whose wrong candidates singles refute in the fewest steps, and the step
+// reports that score. Refutation needs the solution, which the exact solver provides at the start.
+//
+// Paper: Pelánek (2011), as summarised in Křivánek's thesis §2.3: naked and hidden single, one applicable
+// application chosen at random, refutation scores when stuck. The locked-candidate and pair techniques are
+// the commonest next ones and are individually switchable; with all three off the solver is exactly the model.
+//
+// Representation: LogicGrid (values, candidate bitmasks, placed digits per unit). A step is one technique
+// application (or one refutation); evaluations count the applications plus the simple steps refutations try.
+// The cost reported to charts is the number of empty cells.
+//
+// Events: the placement as a move, the candidate table after every step, the explanation with its cells, the
+// cost. Eliminations change only the candidate table (they are not pencil marks of the player's grid).
+
+#include "algorithms/logic_solver.h"
+
+#include "logic.h"
+#include "sudoku_exact.h"
+
+#include <optional>
+
+namespace pw {
+
+namespace {
+
+class LogicAlgorithm final : public Algorithm {
+public:
+    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
+        m_sink = sink;
+        m_rng.reseed(seed);
+        m_techniques = {parameters.boolean("locked_candidates"), parameters.boolean("naked_pairs"),
+                        parameters.boolean("hidden_pairs")};
+        m_refutation = parameters.boolean("refutation");
+        m_firstApplication = parameters.choice("choice") == "first";
+        m_grid.emplace(puzzle.sudoku().givens);
+        m_solution.reset();
+        if (m_refutation) m_solution = solveSudoku(puzzle.sudoku().givens, 1).firstSolution;
+        m_counters = {};
+        m_done = false;
+        m_status = StepStatus::Running;
+        m_bestCost = m_grid->emptyCount();
+        emit(PhaseChange{m_counters, "logic"});
+        emit(CandidatesUpdate{m_counters, candidateTable()});
+        emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
+    }
+
+    StepStatus step() override {
+        if (m_done) return m_status;
+        LogicGrid& grid = *m_grid;
+        if (grid.isSolved()) return end(StepStatus::Solved, {});
+        if (grid.contradiction()) return end(StepStatus::Failed, "contradiction: the givens leave some cell or digit without a place");
+
+        std::optional<LogicStep> chosen;
+        std::vector<LogicStep> steps = easiestApplications(grid, m_techniques);
+        if (!steps.empty()) {
+            const std::size_t pick = m_firstApplication ? 0 : m_rng.below(static_cast<std::uint32_t>(steps.size()));
+            chosen = std::move(steps[pick]);
+            ++m_counters.evaluations;
+        } else if (m_refutation && m_solution) {
+            std::uint64_t simpleSteps = 0;
+            chosen = refuteCheapestCell(grid, *m_solution, m_rng, simpleSteps);
+            m_counters.evaluations += simpleSteps;
+            if (!chosen->places()) chosen.reset();
+        }
+        if (!chosen) {
+            std::string text = "stuck: no enabled technique applies; " + std::to_string(grid.emptyCount()) +
+                               " cells remain empty";
+            if (m_refutation && !m_solution) text += " (refutation needs a solution, and the puzzle has none)";
+            return end(StepStatus::Failed, text);
+        }
+
+        ++m_counters.steps;
+        grid.apply(*chosen);
+        if (chosen->places()) emit(MoveEvent{m_counters, Move::place(chosen->placeCell, chosen->placeDigit)});
+        emit(CandidatesUpdate{m_counters, candidateTable()});
+        std::vector<int> cells = chosen->cells;
+        if (chosen->places() && cells.front() != chosen->placeCell) cells.push_back(chosen->placeCell);
+        emit(Explanation{m_counters, chosen->explanation(grid.shape()), std::move(cells)});
+        m_bestCost = grid.emptyCount();
+        emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
+        if (grid.isSolved()) return end(StepStatus::Solved, {});
+        return StepStatus::Running;
+    }
+
+    Counters counters() const override { return m_counters; }
+    double bestCost() const override { return m_bestCost; }
+    Board currentBoard() const override { return m_grid->toGrid(); }
+    Board bestBoard() const override { return m_grid->toGrid(); }
+
+private:
+    StepStatus end(StepStatus status, const std::string& why) {
+        if (!why.empty()) emit(Explanation{m_counters, why, {}});
+        m_done = true;
+        m_status = status;
+        return status;
+    }
+
+    std::vector<std::uint16_t> candidateTable() const {
+        std::vector<std::uint16_t> table(m_grid->geometry().cellCount);
+        for (std::size_t cell = 0; cell < table.size(); ++cell) table[cell] = m_grid->candidates(static_cast<int>(cell));
+        return table;
+    }
+
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
+
+    EventSink* m_sink = nullptr;
+    Rng m_rng;
+    TechniqueSet m_techniques;
+    bool m_refutation = false;
+    bool m_firstApplication = false;
+    std::optional<LogicGrid> m_grid;
+    std::optional<SudokuGrid> m_solution;
+    Counters m_counters;
+    bool m_done = false;
+    StepStatus m_status = StepStatus::Running;
+    double m_bestCost = 0;
+};
+
+}  // namespace
+
+AlgorithmEntry logicAlgorithmEntry() {
+    AlgorithmInfo info;
+    info.id = "logic";
+    info.name = "Human-style logic (step by step)";
+    info.family = AlgorithmFamily::Logic;
+    info.paper = "R. Pelánek, Difficulty rating of Sudoku puzzles by a computational model, FLAIRS 2011; as "
+                 "summarised in M. Křivánek, Sudoku solving and difficulty rating, 2012, §2.3";
+    info.summary = "Applies the easiest technique that fits — naked and hidden singles, then locked candidates, "
+                   "then naked and hidden pairs — one application at a time, explaining each. Stops where it is "
+                   "stuck, or places the cell that is cheapest to refute when refutation is on.";
+    info.stepMeaning = "one technique application (or one refutation)";
+    info.kinds = {PuzzleKind::Sudoku};
+    info.parameters = {
+        ParameterSpec::boolean("locked_candidates", true, "Use pointing and claiming after the singles"),
+        ParameterSpec::boolean("naked_pairs", true, "Use naked pairs after locked candidates"),
+        ParameterSpec::boolean("hidden_pairs", true, "Use hidden pairs after locked candidates"),
+        ParameterSpec::boolean("refutation", false,
+                               "When stuck, place the cell whose other candidates singles refute fastest",
+                               "Pelánek 2011, Křivánek §2.3"),
+        ParameterSpec::choice("choice", "random", {"random", "first"},
+                              "Among the applications of the easiest technique: one at random, or the first in "
+                              "reading order",
+                              "Křivánek §2.3: \"one is chosen randomly\""),
+    };
+    return {std::move(info), [] { return std::make_unique<LogicAlgorithm>(); }};
+}
+
+}  // namespace pw

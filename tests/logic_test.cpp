@@ -1,0 +1,312 @@
+// Human-style logic: each technique on a hand-made grid, hints (with a player's mistake), the model's metrics,
+// the `logic` algorithm, and a check over the corpus that no technique ever contradicts the solution.
+
+#include "logic.h"
+#include "sudoku_exact.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+namespace pw {
+namespace {
+
+// A 9x9 grid with the given (row, column, digit) entries, 0-based rows and columns.
+SudokuGrid gridWith(std::initializer_list<std::tuple<int, int, int>> entries) {
+    SudokuGrid grid;
+    for (const auto& [row, column, digit] : entries) grid.setValue(row * 9 + column, digit);
+    return grid;
+}
+
+const LogicStep* findStep(const std::vector<LogicStep>& steps, int unit, int digit) {
+    for (const auto& step : steps)
+        if (step.unit == unit && !step.digits.empty() && step.digits.front() == digit) return &step;
+    return nullptr;
+}
+
+std::vector<std::pair<int, int>> eliminationsOf(int digit, std::initializer_list<int> cells) {
+    std::vector<std::pair<int, int>> out;
+    for (int cell : cells) out.emplace_back(cell, digit);
+    return out;
+}
+
+constexpr int kRow1 = 0;
+constexpr int kBox1 = 18;
+constexpr int kBox3 = 20;
+const SudokuShape k9x9{};
+
+TEST(LogicTest, NakedSingle) {
+    // Row 1 holds 2 3 4, column 1 holds 5 6 7, box 1 holds 8 9: r1c1 can only be 1.
+    const LogicGrid grid(gridWith({{0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {3, 0, 5}, {4, 0, 6}, {5, 0, 7}, {1, 1, 8}, {2, 2, 9}}));
+    const auto steps = findApplications(grid, Technique::NakedSingle);
+    ASSERT_FALSE(steps.empty());
+    EXPECT_EQ(steps.front().placeCell, 0);
+    EXPECT_EQ(steps.front().placeDigit, 1);
+    EXPECT_EQ(steps.front().explanation(k9x9), "naked single: r1c1 can only hold 1");
+    EXPECT_EQ(steps.front().location(k9x9), "a naked single at r1c1");
+}
+
+TEST(LogicTest, HiddenSingleReadsAsTheIssueSays) {
+    // 5s in rows 1 and 2 and in columns 8 and 9 leave r3c7 as the only place for 5 in box 3.
+    const LogicGrid grid(gridWith({{0, 0, 5}, {1, 3, 5}, {5, 7, 5}, {7, 8, 5}}));
+    const auto steps = findApplications(grid, Technique::HiddenSingle);
+    const LogicStep* step = findStep(steps, kBox3, 5);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->placeCell, 2 * 9 + 6);
+    EXPECT_EQ(step->explanation(k9x9), "hidden single: in box 3 only r3c7 can hold 5");
+    EXPECT_EQ(step->location(k9x9), "a hidden single in box 3");
+}
+
+TEST(LogicTest, PointingRemovesTheDigitFromTheRestOfTheLine) {
+    // Rows 2 and 3 of box 1 are full, so 4 lies in row 1 of box 1 and leaves r1c4..r1c9.
+    const LogicGrid grid(gridWith({{1, 0, 1}, {1, 1, 2}, {1, 2, 3}, {2, 0, 5}, {2, 1, 6}, {2, 2, 7}}));
+    const auto steps = findApplications(grid, Technique::Pointing);
+    const LogicStep* step = findStep(steps, kBox1, 4);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->cells, (std::vector<int>{0, 1, 2}));
+    EXPECT_EQ(step->eliminations, eliminationsOf(4, {3, 4, 5, 6, 7, 8}));
+    EXPECT_EQ(step->explanation(k9x9), "locked candidates (pointing): in box 1 the 4s lie only in row 1 (r1c1, r1c2, "
+                                       "r1c3), so 4 is removed from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9");
+}
+
+TEST(LogicTest, ClaimingRemovesTheDigitFromTheRestOfTheBox) {
+    // Row 1 is full outside box 1, so its 4 lies in box 1 and leaves rows 2 and 3 of the box.
+    const LogicGrid grid(gridWith({{0, 3, 1}, {0, 4, 2}, {0, 5, 3}, {0, 6, 5}, {0, 7, 6}, {0, 8, 7}}));
+    const auto steps = findApplications(grid, Technique::Claiming);
+    const LogicStep* step = findStep(steps, kRow1, 4);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->eliminations, eliminationsOf(4, {9, 10, 11, 18, 19, 20}));
+    EXPECT_NE(step->explanation(k9x9).find("in row 1 the 4s lie only in box 1"), std::string::npos);
+}
+
+TEST(LogicTest, NakedPair) {
+    // r1c1 and r1c2 keep only 1 and 2 (8 and 9 are in their columns); r1c8 and r1c9 lose 1 and 2.
+    const LogicGrid grid(gridWith({{0, 2, 3}, {0, 3, 4}, {0, 4, 5}, {0, 5, 6}, {0, 6, 7},
+                                   {3, 0, 8}, {4, 0, 9}, {6, 1, 8}, {7, 1, 9}}));
+    const auto steps = findApplications(grid, Technique::NakedPair);
+    const LogicStep* step = findStep(steps, kRow1, 1);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->cells, (std::vector<int>{0, 1}));
+    EXPECT_EQ(step->digits, (std::vector<int>{1, 2}));
+    EXPECT_EQ(step->eliminations, (std::vector<std::pair<int, int>>{{7, 1}, {7, 2}, {8, 1}, {8, 2}}));
+    EXPECT_EQ(step->explanation(k9x9),
+              "naked pair: in row 1, r1c1 and r1c2 hold only 1 and 2, so 1 and 2 are removed from r1c8, r1c9");
+}
+
+TEST(LogicTest, HiddenPair) {
+    // Columns 3..9 each hold a 1 and a 2 below row 1, so in row 1 the digits 1 and 2 fit only r1c1 and r1c2.
+    const LogicGrid grid(gridWith({{3, 2, 1}, {1, 3, 1}, {4, 4, 1}, {7, 5, 1}, {2, 6, 1}, {5, 7, 1}, {8, 8, 1},
+                                   {6, 2, 2}, {7, 3, 2}, {2, 4, 2}, {4, 5, 2}, {8, 6, 2}, {1, 7, 2}, {5, 8, 2}}));
+    ASSERT_FALSE(grid.contradiction());
+    const auto steps = findApplications(grid, Technique::HiddenPair);
+    const LogicStep* step = findStep(steps, kRow1, 1);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->cells, (std::vector<int>{0, 1}));
+    EXPECT_EQ(step->eliminations.size(), 14u);  // 3..9 from both cells
+    LogicGrid after = grid;
+    after.apply(*step);
+    EXPECT_EQ(after.candidates(0), digitBit(1) | digitBit(2));
+    EXPECT_EQ(after.candidates(1), digitBit(1) | digitBit(2));
+}
+
+TEST(LogicTest, TiersAreTriedEasiestFirst) {
+    const LogicGrid grid(test::sudokuFromLine(test::kPillayFigure1));
+    for (const auto& step : easiestApplications(grid, {}))
+        EXPECT_TRUE(step.technique == Technique::NakedSingle || step.technique == Technique::HiddenSingle);
+}
+
+TEST(LogicTest, ContradictionsAreSeen) {
+    EXPECT_TRUE(LogicGrid(gridWith({{0, 0, 1}, {0, 5, 1}})).contradiction());  // repeated digit
+    // r1c1 sees 1..8 in its row and 9 in its column: no candidate left.
+    EXPECT_TRUE(LogicGrid(gridWith({{0, 1, 1}, {0, 2, 2}, {0, 3, 3}, {0, 4, 4}, {0, 5, 5}, {0, 6, 6}, {0, 7, 7},
+                                    {0, 8, 8}, {5, 0, 9}}))
+                    .contradiction());
+    EXPECT_FALSE(LogicGrid(test::sudokuFromLine(test::kAiEscargot)).contradiction());
+}
+
+// Over the whole corpus, every application every technique finds agrees with the exact solution: placements
+// put the solution's digit, eliminations never remove it. The solve follows the first application each time.
+TEST(LogicTest, NoTechniqueEverContradictsTheSolutionOverTheCorpus) {
+    int puzzles = 0, checked = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(test::puzzlesDir() + "/sudoku")) {
+        if (!entry.is_regular_file()) continue;
+        for (const Puzzle& puzzle : loadPuzzleFile(entry.path().string()).puzzles) {
+            const SudokuSolveResult solved = solveSudoku(puzzle.sudoku().givens, 2);
+            ASSERT_EQ(solved.solutionCount, 1) << puzzle.origin;
+            const SudokuGrid& solution = *solved.firstSolution;
+            LogicGrid grid(puzzle.sudoku().givens);
+            ++puzzles;
+            for (;;) {
+                const auto steps = easiestApplications(grid, {});
+                if (steps.empty()) break;
+                for (const auto& step : steps) {
+                    ++checked;
+                    if (step.places()) {
+                        EXPECT_EQ(step.placeDigit, solution.value(step.placeCell)) << puzzle.origin;
+                    }
+                    for (const auto& [cell, digit] : step.eliminations)
+                        ASSERT_NE(digit, solution.value(cell)) << puzzle.origin << " " << step.explanation(grid.shape());
+                }
+                grid.apply(steps.front());
+            }
+            EXPECT_FALSE(grid.contradiction()) << puzzle.origin;
+        }
+    }
+    EXPECT_GT(puzzles, 300);
+    EXPECT_GT(checked, 10000);
+}
+
+TEST(LogicTest, RefutationPlacesTheSolutionsValueWithAPositiveScore) {
+    const SudokuGrid givens = test::sudokuFromLine(test::kAiEscargot);
+    const SudokuGrid solution = *solveSudoku(givens, 1).firstSolution;
+    LogicGrid grid(givens);
+    while (!easiestApplications(grid, TechniqueSet::singlesOnly()).empty())
+        grid.apply(easiestApplications(grid, TechniqueSet::singlesOnly()).front());
+    Rng rng(3);
+    std::uint64_t simpleSteps = 0;
+    const LogicStep step = refuteCheapestCell(grid, solution, rng, simpleSteps);
+    ASSERT_TRUE(step.places());
+    EXPECT_EQ(step.placeDigit, solution.value(step.placeCell));
+    EXPECT_GT(step.refutationScore, 0);
+    EXPECT_GT(simpleSteps, 0u);
+    EXPECT_FALSE(step.digits.empty());
+    EXPECT_NE(step.explanation(grid.shape()).find("refutation: " + cellName(grid.shape(), step.placeCell)),
+              std::string::npos);
+}
+
+TEST(LogicTest, MetricsAreDeterministicBySeedAndOrderPuzzles) {
+    const SudokuGrid escargot = test::sudokuFromLine(test::kAiEscargot);
+    const auto first = rateWithLogicModel(escargot, 5, 11);
+    const auto again = rateWithLogicModel(escargot, 5, 11);
+    ASSERT_TRUE(first && again);
+    EXPECT_EQ(first->serate, again->serate);
+    EXPECT_EQ(first->refutationSum, again->refutationSum);
+    EXPECT_GT(first->serate, 0);
+    EXPECT_GE(first->refutationSum, first->serate);
+    EXPECT_GT(first->meanRefutations, 0);
+
+    const auto easy = rateWithLogicModel(test::sudokuFromLine(test::kPillayFigure1), 5, 11);
+    ASSERT_TRUE(easy);
+    EXPECT_EQ(easy->serate, 0);  // singles solve it
+    EXPECT_EQ(easy->refutationSum, 0);
+
+    SudokuGrid broken = escargot;
+    broken.setValue(1, 1);  // 1 twice in row 1: no solution, no rating
+    EXPECT_FALSE(rateWithLogicModel(broken, 5, 11));
+}
+
+TEST(LogicTest, HintLevelsGrowFromTechniqueToStep) {
+    const SudokuGrid givens = test::sudokuFromLine(test::kPillayFigure1);
+    const Hint one = hintFor(givens, givens, 1);
+    const Hint two = hintFor(givens, givens, 2);
+    const Hint three = hintFor(givens, givens, 3);
+    ASSERT_EQ(three.kind, Hint::Kind::Step);
+    ASSERT_TRUE(three.step);
+    EXPECT_EQ(one.text, "Look for a " + std::string(techniqueName(three.step->technique)) + ".");
+    EXPECT_TRUE(one.cells.empty());
+    EXPECT_EQ(two.text, "Look for " + three.step->location(givens.shape()) + ".");
+    EXPECT_FALSE(two.cells.empty());
+    EXPECT_NE(three.text.find(cellName(givens.shape(), three.step->placeCell)), std::string::npos);
+    const SudokuGrid solution = *solveSudoku(givens, 1).firstSolution;
+    EXPECT_EQ(three.step->placeDigit, solution.value(three.step->placeCell));
+}
+
+TEST(LogicTest, HintReportsAPlayersMistakeFirst) {
+    const SudokuGrid givens = test::sudokuFromLine(test::kPillayFigure1);
+    const SudokuGrid solution = *solveSudoku(givens, 1).firstSolution;
+    SudokuGrid player = givens;
+    const int cell = 1;  // r1c2 is empty in the puzzle
+    ASSERT_EQ(givens.value(cell), 0);
+    const int wrong = solution.value(cell) % 9 + 1;
+    player.setValue(cell, wrong);
+    player.setValue(2, solution.value(2));  // a right entry is not reported
+
+    const Hint one = hintFor(givens, player, 1);
+    EXPECT_EQ(one.kind, Hint::Kind::Mistake);
+    EXPECT_EQ(one.text, "There is a mistake on the board.");
+    const Hint two = hintFor(givens, player, 2);
+    EXPECT_EQ(two.cells, std::vector<int>{cell});
+    EXPECT_EQ(two.text, "Check r1c2.");
+    const Hint three = hintFor(givens, player, 3);
+    EXPECT_EQ(three.text, std::string("r1c2 holds ") + digitChar(wrong) + ", but the solution has " +
+                              digitChar(solution.value(cell)) + " there.");
+}
+
+TEST(LogicTest, HintOnAStuckGridRefutes) {
+    const SudokuGrid givens = test::sudokuFromLine(test::kAiEscargot);
+    LogicGrid grid(givens);  // the player has placed every single there is
+    while (!easiestApplications(grid, TechniqueSet::singlesOnly()).empty())
+        grid.apply(easiestApplications(grid, TechniqueSet::singlesOnly()).front());
+    const SudokuGrid stuck = grid.toGrid();
+    const Hint hint = hintFor(givens, stuck, 3, TechniqueSet::singlesOnly());
+    ASSERT_EQ(hint.kind, Hint::Kind::Step);
+    EXPECT_EQ(hint.step->technique, Technique::Refutation);
+    EXPECT_EQ(hintFor(givens, stuck, 3, TechniqueSet::singlesOnly()).text, hint.text);  // the same every time
+    EXPECT_EQ(hintFor(givens, stuck, 1, TechniqueSet::singlesOnly()).text.rfind("No simple technique applies", 0), 0u);
+    EXPECT_EQ(hintFor(*solveSudoku(givens, 1).firstSolution, *solveSudoku(givens, 1).firstSolution, 1).kind,
+              Hint::Kind::Solved);
+}
+
+TEST(LogicTest, HintOnAPuzzleWithSeveralSolutionsFlagsAnUncompletableBoard) {
+    SudokuGrid givens;  // empty: every full grid is a solution
+    SudokuGrid player = givens;
+    player.setValue(0, 1);
+    player.setValue(10, 1);  // r1c1 and r2c2: 1 twice in box 1
+    const Hint hint = hintFor(givens, player, 2);
+    EXPECT_EQ(hint.kind, Hint::Kind::Mistake);
+    EXPECT_EQ(hint.cells, (std::vector<int>{0, 10}));
+}
+
+TEST(LogicAlgorithmTest, StopsWhereStuckAndSaysSo) {
+    RecordingSink sink;
+    const RunResult result = test::runAlgorithm("logic", test::sudokuPuzzle(test::kAiEscargot),
+                                                test::parametersOf("logic"), 1, &sink, 0);
+    EXPECT_EQ(result.outcome, Outcome::Failed);
+    EXPECT_GT(result.bestCost, 0);
+    bool stuck = false;
+    for (const Event& event : sink.events())
+        if (const auto* e = std::get_if<Explanation>(&event)) stuck |= e->text.rfind("stuck:", 0) == 0;
+    EXPECT_TRUE(stuck);
+}
+
+TEST(LogicAlgorithmTest, RefutationSolvesHardPuzzlesToTheirSolution) {
+    for (const std::string& line : {test::kAiEscargot, test::kPillayFigure1}) {
+        for (const char* choice : {"random", "first"}) {
+            RecordingSink sink;
+            const RunResult result =
+                test::runAlgorithm("logic", test::sudokuPuzzle(line),
+                                   test::parametersOf("logic", {{"refutation", "true"}, {"choice", choice}}), 4, &sink, 0);
+            ASSERT_EQ(result.outcome, Outcome::Solved) << line << " " << choice;
+            EXPECT_EQ(std::get<SudokuGrid>(result.finalBoard), *solveSudoku(test::sudokuFromLine(line), 1).firstSolution);
+            int explained = 0;
+            for (const Event& event : sink.events()) {
+                if (const auto* e = std::get_if<Explanation>(&event)) {
+                    if (e->text.rfind("naked single", 0) == 0 || e->text.rfind("hidden single", 0) == 0) {
+                        EXPECT_FALSE(e->cells.empty()) << e->text;
+                        ++explained;
+                    }
+                }
+            }
+            EXPECT_GT(explained, 0);
+        }
+    }
+}
+
+TEST(LogicAlgorithmTest, SinglesOnlyIsThePelanekModel) {
+    // With the extensions off the solver uses singles only; Pillay's Figure 1 needs nothing else.
+    RecordingSink sink;
+    const RunResult result = test::runAlgorithm(
+        "logic", test::sudokuPuzzle(test::kPillayFigure1),
+        test::parametersOf("logic", {{"locked_candidates", "false"}, {"naked_pairs", "false"}, {"hidden_pairs", "false"}}),
+        9, &sink, 0);
+    EXPECT_EQ(result.outcome, Outcome::Solved);
+    for (const Event& event : sink.events())
+        if (const auto* e = std::get_if<Explanation>(&event)) {
+            EXPECT_TRUE(e->text.find("single") != std::string::npos) << e->text;
+        }
+}
+
+}  // namespace
+}  // namespace pw
