@@ -60,6 +60,8 @@ const char* iconFile(IconKind kind) {
     case IconKind::Library: return ":/icons/library.svg";
     case IconKind::HeatMap: return ":/icons/heatmap.svg";
     case IconKind::Pencil: return ":/icons/pencil.svg";
+    case IconKind::Hint: return ":/icons/hint.svg";
+    case IconKind::Logic: return ":/icons/logic.svg";
     case IconKind::Application: return ":/icons/puzzle-workbench.svg";
     }
     return "";

@@ -43,6 +43,7 @@ void BoardModel::resetToGivens() {
     m_heatMapLabel.clear();
     m_heatMaps.clear();
     m_lastMove.reset();
+    m_highlighted.assign(count, false);
     std::vector<int> ignored;
     recomputeConflicts(ignored);
     emit boardReset();
@@ -60,12 +61,26 @@ void BoardModel::clearRunOverlays() {
         if (m_lastMove->otherCell >= 0) changed.push_back(m_lastMove->otherCell);
         m_lastMove.reset();
     }
+    for (int cell = 0; cell < static_cast<int>(m_highlighted.size()); ++cell)
+        if (m_highlighted[cell]) changed.push_back(cell);
+    m_highlighted.assign(m_highlighted.size(), false);
     const bool hadHeatMap = !m_heatMap.empty();
     m_heatMap.clear();
     m_heatMapLabel.clear();
     m_heatMaps.clear();
     announce(changed);
     if (hadHeatMap) emit heatMapChanged();
+}
+
+void BoardModel::setHighlightedCells(const std::vector<int>& cells) {
+    std::vector<bool> highlighted(cellCount(), false);
+    for (int cell : cells)
+        if (cell >= 0 && cell < cellCount()) highlighted[cell] = true;
+    std::vector<int> changed;
+    for (int cell = 0; cell < cellCount(); ++cell)
+        if (highlighted[cell] != isHighlighted(cell)) changed.push_back(cell);
+    m_highlighted = std::move(highlighted);
+    announce(changed);
 }
 
 bool BoardModel::acceptsMove(const Move& move) const {

@@ -51,6 +51,11 @@ public:
 
     const std::optional<Move>& lastMove() const { return m_lastMove; }
 
+    // Cells a hint or a logic step is about, outlined on the board until replaced or cleared.
+    bool isHighlighted(int cell) const { return cell < static_cast<int>(m_highlighted.size()) && m_highlighted[cell]; }
+    void setHighlightedCells(const std::vector<int>& cells);
+    void clearHighlights() { setHighlightedCells({}); }
+
     // Applies moves in order; each changed cell is signalled once. Moves that would change a given, or that
     // do not fit the board, are ignored (a solver never needs them, and bad input must not crash).
     void applyMoves(std::span<const Move> moves, CellOrigin origin, bool animate = false);
@@ -87,6 +92,7 @@ private:
     std::vector<double> m_heatMap;
     std::vector<std::pair<QString, std::vector<double>>> m_heatMaps;
     std::optional<Move> m_lastMove;
+    std::vector<bool> m_highlighted;
 };
 
 }  // namespace pw::ui

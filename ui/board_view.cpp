@@ -23,6 +23,7 @@ struct BoardView::Colors {
     QColor lastMove;
     QColor selection;
     QColor peer;
+    QColor highlight;
     QColor river;
     QColor islandDot;
     QColor text;
@@ -133,6 +134,7 @@ BoardView::Colors BoardView::colors() const {
     c.selection = p.color(QPalette::Highlight);
     c.selection.setAlpha(95);
     c.peer = mix(c.cell, p.color(QPalette::Highlight), 0.10);
+    c.highlight = c.dark ? QColor(120, 200, 255) : QColor(20, 110, 200);
     c.river = c.dark ? QColor(96, 120, 150) : QColor(48, 62, 84);
     c.islandDot = mix(c.cell, c.text, 0.5);
     return c;
@@ -248,6 +250,16 @@ void BoardView::paintCellBackground(QPainter& painter, int cell, const QRectF& r
         painter.fillRect(rect, highlight);
     }
     if (cell == m_selected) painter.fillRect(rect, c.selection);
+    if (m_model->isHighlighted(cell)) {
+        // A tinted cell with an inner outline: visible over heat maps, conflicts and the selection alike.
+        QColor tint = c.highlight;
+        tint.setAlpha(c.dark ? 70 : 45);
+        painter.fillRect(rect, tint);
+        const double width = std::max(2.0, m_cell * 0.06);
+        painter.setPen(QPen(c.highlight, width));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(rect.adjusted(width / 2 + 1, width / 2 + 1, -width / 2 - 1, -width / 2 - 1));
+    }
 }
 
 void BoardView::paintSudoku(QPainter& painter, const QRect& dirty, const Colors& c) {

@@ -17,6 +17,9 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     const QCommandLineOption param(QStringLiteral("param"), QStringLiteral("Algorithm parameter; repeatable."),
                                    QStringLiteral("KEY=VALUE"));
     const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Start the run at once."));
+    const QCommandLineOption hint(QStringLiteral("hint"),
+                                  QStringLiteral("Show a hint at once: 1 the technique, 2 also where, 3 the whole step."),
+                                  QStringLiteral("LEVEL"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Save a PNG of the window after --after-ms and exit 0."),
                                         QStringLiteral("FILE.png"));
@@ -33,7 +36,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                    QStringLiteral("Print steps, steps per second and the longest event-loop stall at exit."));
     const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
                                               QStringLiteral("Exit once the run has finished."));
-    parser.addOptions({help, open, algorithm, seed, param, run, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
+    parser.addOptions({help, open, algorithm, seed, param, run, hint, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
                        stats, exitWhenFinished});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
@@ -65,6 +68,17 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
             return result;
         }
         options.seed = value;
+    }
+    if (parser.isSet(hint)) {
+        options.hintLevel = parser.value(hint).toInt(&ok);
+        if (!ok || options.hintLevel < 1 || options.hintLevel > 3) {
+            result.error = QStringLiteral("--hint: '%1' is not a level from 1 to 3").arg(parser.value(hint));
+            return result;
+        }
+        if (options.run) {
+            result.error = QStringLiteral("--hint: a hint is for the board as it stands, not during --run");
+            return result;
+        }
     }
     if (parser.isSet(afterMs)) {
         options.afterMs = parser.value(afterMs).toInt(&ok);

@@ -6,6 +6,7 @@
 #include "board_view.h"
 #include "charts/chart_panel.h"
 #include "log_pane.h"
+#include "logic.h"
 #include "nurikabe_exact.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
@@ -23,6 +24,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -190,6 +192,17 @@ void MainWindow::createActions() {
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     editMenu->addAction(tr("Use board as &givens"), this, &MainWindow::useBoardAsGivens)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    editMenu->addSeparator();
+    m_hintAction = editMenu->addAction(workbenchIcon(IconKind::Hint), tr("&Hint"), this, [this] { showHint(); });
+    m_hintAction->setShortcut(QKeySequence(Qt::Key_H));
+    m_hintAction->setToolTip(tr("The next logical step for the board as it stands (H); ask again for more: the "
+                                "technique, then where, then the whole step"));
+    auto* hintLevels = new QMenu(tr("Hint &level"), this);
+    const QString levelNames[] = {tr("&1 — which technique"), tr("&2 — technique and where"), tr("&3 — the whole step")};
+    for (int level = 1; level <= 3; ++level)
+        hintLevels->addAction(levelNames[level - 1], this, [this, level] { showHint(level); });
+    editMenu->addMenu(hintLevels);
+    m_hintAction->setMenu(hintLevels);
 
     auto* runMenu = menuBar()->addMenu(tr("&Run"));
     m_runAction = runMenu->addAction(workbenchIcon(IconKind::Run), tr("&Run"), this, &MainWindow::run);
@@ -205,6 +218,11 @@ void MainWindow::createActions() {
     for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stopAction, m_resetAction})
         action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
                                                         action->shortcut().toString(QKeySequence::NativeText)));
+    m_solveLogicAction = runMenu->addAction(workbenchIcon(IconKind::Logic), tr("Solve with &logic"), this,
+                                            &MainWindow::solveWithLogic);
+    m_solveLogicAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_solveLogicAction->setToolTip(tr("Step through a human-style solution, each step explained in the log and its "
+                                      "cells outlined (Ctrl+L)"));
     runMenu->addSeparator();
     runMenu->addAction(tr("Faster"), this, [this] { m_speedSlider->setValue(m_speedSlider->value() + 1); })
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus));
@@ -257,6 +275,9 @@ void MainWindow::createActions() {
     m_speedLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("20,000 moves/s")));
     speedLayout->addWidget(m_speedLabel);
     toolbar->addWidget(speedBox);
+    toolbar->addSeparator();
+    toolbar->addAction(m_hintAction);
+    toolbar->addAction(m_solveLogicAction);
     toolbar->addSeparator();
     toolbar->addAction(m_pencilAction);
     toolbar->addAction(m_heatMapAction);
@@ -354,6 +375,8 @@ void MainWindow::updateActions() {
     m_pauseAction->setEnabled(running);
     m_stepAction->setEnabled(usable && state != RunState::Finished);
     m_stopAction->setEnabled(active);
+    m_hintAction->setEnabled(m_model->isSudoku() && !active);
+    m_solveLogicAction->setEnabled(m_model->isSudoku());
     m_view->setEditable(!active);
 }
 
@@ -496,8 +519,35 @@ void MainWindow::onEditRequested(const Move& move) {
         m_controller->discard();
         m_model->clearRunOverlays();
     }
+    m_model->clearHighlights();
     const CellOrigin before = m_model->origin(move.cell);
     m_undo->push(new EditCommand(m_model, move, before == CellOrigin::Empty ? CellOrigin::User : before));
+}
+
+void MainWindow::showHint(int level) {
+    if (!m_model->isSudoku() || m_controller->isActive()) return;
+    const SudokuGrid& board = m_model->sudoku();
+    if (level == 0) level = m_hintBoard && *m_hintBoard == board ? std::min(3, m_hintLevel + 1) : 1;
+    const Hint hint = hintFor(m_model->puzzle().sudoku().givens, board, level);
+    m_hintLevel = level;
+    m_hintBoard = board;
+    m_lastHint = QString::fromStdString(hint.text);
+    m_model->setHighlightedCells(hint.cells);
+    statusBar()->showMessage(tr("Hint: %1").arg(m_lastHint), 20000);
+    m_log->addNote(tr("hint, level %1: %2").arg(level).arg(m_lastHint));
+}
+
+void MainWindow::solveWithLogic() {
+    if (!m_model->isSudoku()) return;
+    m_controller->discard();
+    m_panel->setAlgorithm("logic");
+    ParameterValues parameters = m_panel->parameters();
+    parameters.set(m_panel->algorithmInfo()->parameters, "refutation", "true");
+    m_panel->setParameters(parameters);
+    // Each step is a sentence to read: slow a fast pace down, keep a pace the user already made slow.
+    const double pace = m_controller->movesPerSecond();
+    if (pace == RunController::kFlatOut || pace > 5) setMovesPerSecond(2);
+    startRun(false);
 }
 
 void MainWindow::startRun(bool paused) {
@@ -565,6 +615,7 @@ void MainWindow::setDarkPalette(bool dark) {
 }
 
 void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) {
+    const Explanation* latestAboutCells = nullptr;
     std::vector<Move> moves;
     auto flushMoves = [&] {
         if (moves.empty()) return;
@@ -582,11 +633,14 @@ void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) 
         } else if (const auto* heat = std::get_if<HeatMap>(&event)) {
             flushMoves();
             m_model->setHeatMap(QString::fromStdString(heat->label), heat->values);
+        } else if (const auto* explanation = std::get_if<Explanation>(&event); explanation && !explanation->cells.empty()) {
+            latestAboutCells = explanation;
         } else {
             m_charts->addEvent(event);
         }
     }
     flushMoves();
+    if (latestAboutCells) m_model->setHighlightedCells(latestAboutCells->cells);
     m_log->addEvents(events);
 }
 

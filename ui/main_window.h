@@ -10,6 +10,8 @@
 
 #include <QElapsedTimer>
 #include <QMainWindow>
+
+#include <optional>
 #include <QTimer>
 
 class QAction;
@@ -53,6 +55,12 @@ public:
     StepGrain stepGrain() const;
     void setMovesPerSecond(double movesPerSecond);  // RunController::kFlatOut for flat out
     void setDarkPalette(bool dark);
+    // A hint against the board as it stands: `level` 1 names the technique, 2 also where, 3 the whole step;
+    // 0 asks again at the next level when the board has not changed since the last hint, else at level 1.
+    void showHint(int level = 0);
+    const QString& lastHint() const { return m_lastHint; }
+    // Runs `logic` with refutation from the givens at a readable pace: explanations in the log, cells outlined.
+    void solveWithLogic();
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -119,6 +127,8 @@ private:
     QAction* m_conflictsAction = nullptr;
     QAction* m_pencilAction = nullptr;
     QAction* m_darkAction = nullptr;
+    QAction* m_hintAction = nullptr;
+    QAction* m_solveLogicAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;
@@ -137,6 +147,9 @@ private:
     QElapsedTimer m_probeClock;
     double m_longestStallMs = 0;
     QString m_currentAlgorithm;
+    int m_hintLevel = 0;
+    std::optional<SudokuGrid> m_hintBoard;  // the board the last hint was given for
+    QString m_lastHint;
 };
 
 }  // namespace pw::ui

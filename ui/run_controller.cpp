@@ -199,7 +199,7 @@ void RunController::receiveBatch(RunBatchPointer batch) {
         }
     } else {
         for (const Event& event : batch->events) {
-            if (std::holds_alternative<MoveEvent>(event)) ++m_queuedMoves;
+            if (isPacedEvent(event)) ++m_queuedMoves;
             m_queue.emplace_back(event);
         }
         if (batch->snapshot) m_queue.emplace_back(*batch->snapshot);
@@ -237,7 +237,7 @@ int RunController::playQueued(int moves, bool animate) {
             continue;
         }
         const Event& event = std::get<Event>(item);
-        if (std::holds_alternative<MoveEvent>(event)) {
+        if (isPacedEvent(event)) {
             if (played == moves) break;
             ++played;
             --m_queuedMoves;

@@ -22,6 +22,14 @@ namespace pw::ui {
 
 enum class StepGrain { Move, Iteration, Generation };
 
+// What the playback clock meters and a Step of grain Move advances: a move on the board, or a sentence about
+// cells (a logic step that only removes candidates is shown for as long as a placement).
+inline bool isPacedEvent(const Event& event) {
+    if (std::holds_alternative<MoveEvent>(event)) return true;
+    const auto* explanation = std::get_if<Explanation>(&event);
+    return explanation && !explanation->cells.empty();
+}
+
 struct RunRequest {
     Puzzle puzzle;
     std::string algorithmId;

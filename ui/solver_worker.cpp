@@ -13,8 +13,8 @@ class ObservingSink : public EventSink {
 public:
     explicit ObservingSink(EventSink& next) : m_next(next) {}
     void receive(const Event& event) override {
-        if (std::holds_alternative<MoveEvent>(event)) ++moves;
-        else if (std::holds_alternative<GenerationStats>(event)) ++generations;
+        if (isPacedEvent(event)) ++moves;
+        if (std::holds_alternative<GenerationStats>(event)) ++generations;
         else if (const auto* end = std::get_if<Finished>(&event)) finished = *end;
         m_next.receive(event);
     }

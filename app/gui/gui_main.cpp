@@ -60,6 +60,7 @@ int main(int argc, char* argv[]) {
         });
     }
     if (options.run) QTimer::singleShot(0, &window, [&window] { window.run(); });
+    if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {
         QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats] {
             const QPixmap shot = window.grab();

@@ -19,8 +19,8 @@
 // application (or one refutation); evaluations count the applications plus the simple steps refutations try.
 // The cost reported to charts is the number of empty cells.
 //
-// Events: the placement as a move, the candidate table after every step, the explanation with its cells, the
-// cost. Eliminations change only the candidate table (they are not pencil marks of the player's grid).
+// Events: the explanation with its cells, then the placement as a move, the candidate table after every step,
+// the cost. Eliminations change only the candidate table (they are not pencil marks of the player's grid).
 
 #include "algorithms/logic_solver.h"
 
@@ -80,12 +80,13 @@ public:
         }
 
         ++m_counters.steps;
-        grid.apply(*chosen);
-        if (chosen->places()) emit(MoveEvent{m_counters, Move::place(chosen->placeCell, chosen->placeDigit)});
-        emit(CandidatesUpdate{m_counters, candidateTable()});
+        // The sentence first, then its effect: watched slowly, the reasoning is shown before the digit lands.
         std::vector<int> cells = chosen->cells;
         if (chosen->places() && cells.front() != chosen->placeCell) cells.push_back(chosen->placeCell);
         emit(Explanation{m_counters, chosen->explanation(grid.shape()), std::move(cells)});
+        grid.apply(*chosen);
+        if (chosen->places()) emit(MoveEvent{m_counters, Move::place(chosen->placeCell, chosen->placeDigit)});
+        emit(CandidatesUpdate{m_counters, candidateTable()});
         m_bestCost = grid.emptyCount();
         emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
         if (grid.isSolved()) return end(StepStatus::Solved, {});

@@ -39,6 +39,11 @@ namespace {
 int filledCells(const BoardModel& model) {
     return model.isSudoku() ? model.sudoku().filledCount() : 0;
 }
+int outlinedCells(const BoardModel& model) {
+    int count = 0;
+    for (int cell = 0; cell < model.cellCount(); ++cell) count += model.isHighlighted(cell);
+    return count;
+}
 int distinctColours(const QImage& image) {
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 7)
@@ -257,6 +262,61 @@ private slots:
         QCOMPARE(window.boardModel()->sudoku().value(0), 4);
     }
 
+    // Asking again on the same board tells more; an edit starts over. The cells a hint names are outlined.
+    void hintsEscalateAndOutlineCells() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        BoardModel* model = window.boardModel();
+        auto outlined = [model] { return outlinedCells(*model); };
+        window.showHint();
+        QVERIFY2(window.lastHint().startsWith(QStringLiteral("Look for a ")), qPrintable(window.lastHint()));
+        QCOMPARE(outlined(), 0);
+        window.showHint();
+        QVERIFY(window.lastHint().startsWith(QStringLiteral("Look for a ")));
+        QVERIFY(outlined() > 0);
+        window.showHint();
+        QVERIFY2(window.lastHint().contains(QStringLiteral("can only hold")) ||
+                     window.lastHint().contains(QStringLiteral("can hold")),
+                 qPrintable(window.lastHint()));
+        window.showHint();  // level 3 stays level 3
+        QVERIFY(window.lastHint().contains(QStringLiteral("hold")));
+        QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("hint, level 3")));
+
+        // A wrong digit in r1c2 (its solution is 6): the next hint, back at level 1, reports the mistake.
+        BoardView* view = window.boardView();
+        view->setSelectedCell(1);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_7);
+        QCOMPARE(outlined(), 0);  // an edit clears the outline
+        window.showHint();
+        QCOMPARE(window.lastHint(), QStringLiteral("There is a mistake on the board."));
+        window.showHint();
+        QCOMPARE(window.lastHint(), QStringLiteral("Check r1c2."));
+        QVERIFY(model->isHighlighted(1));
+        window.showHint();
+        QCOMPARE(window.lastHint(), QStringLiteral("r1c2 holds 7, but the solution has 6 there."));
+    }
+
+    // Solve with logic runs `logic` with refutation: a hard puzzle is solved, every step is explained in the
+    // log, and the cells of the latest step are outlined.
+    void solveWithLogicExplainsEveryStep() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QStringLiteral("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."),
+                                QStringLiteral("<test>"), true));
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.solveWithLogic();
+        QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("logic"));
+        QCOMPARE(window.controller()->movesPerSecond(), 2.0);  // a readable pace
+        QTRY_VERIFY_WITH_TIMEOUT(window.logPane()->toPlainText().contains(QStringLiteral("single: ")), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(outlinedCells(*window.boardModel()) > 0, 5000);
+        window.setMovesPerSecond(RunController::kFlatOut);
+        QVERIFY(finished.count() == 1 || finished.wait(20000));
+        QVERIFY(window.boardModel()->sudoku().isSolved());
+        QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("refutation: ")));
+    }
+
     void libraryCountsSolutionsAndOpensPuzzles() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
@@ -363,6 +423,8 @@ private slots:
         QVERIFY(!parse({QStringLiteral("--seed"), QStringLiteral("x")}).error.isEmpty());
         QVERIFY(!parse({QStringLiteral("--screenshot"), QStringLiteral("a.jpg")}).error.isEmpty());
         QVERIFY(!parse({QStringLiteral("--after-ms"), QStringLiteral("10")}).error.isEmpty());
+        QVERIFY(parse({QStringLiteral("--hint"), QStringLiteral("4")}).error.contains(QStringLiteral("1 to 3")));
+        QCOMPARE(parse({QStringLiteral("--hint"), QStringLiteral("2")}).options.hintLevel, 2);
         const LaunchParse good = parse({QStringLiteral("--algorithm"), QStringLiteral("exact"), QStringLiteral("--seed"),
                                         QStringLiteral("7"), QStringLiteral("--param"), QStringLiteral("a=1"),
                                         QStringLiteral("--run")});
