@@ -1,8 +1,10 @@
 // Throughput of the exact Sudoku solver (solve to the first solution, and the uniqueness check with a limit
-// of two) and of the thesis's brute force, on the shared puzzle sets. items_per_second is puzzles per second.
+// of two), of the thesis's brute force, and of Pelánek's logic model (the serate and refutation-sum ratings,
+// 30 runs each), on the shared puzzle sets. items_per_second is puzzles per second.
 
 #include "algorithm.h"
 #include "formats.h"
+#include "logic.h"
 #include "runner.h"
 #include "sudoku_exact.h"
 
@@ -64,6 +66,26 @@ void backtrackingSet(benchmark::State& state, const std::string& name) {
     state.counters["steps_per_second"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
 }
 
+// One rating (30 runs of the model) per puzzle; the first `limit` puzzles of the set.
+void logicRatingSet(benchmark::State& state, const std::string& name, std::size_t limit) {
+    const auto& all = puzzleSet(name);
+    if (all.empty()) {
+        state.SkipWithError(("cannot read " + name).c_str());
+        return;
+    }
+    const std::vector<pw::SudokuGrid> grids(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(limit, all.size())));
+    double refutations = 0;
+    for (auto _ : state) {
+        for (const auto& grid : grids) {
+            const auto rating = pw::rateWithLogicModel(grid, 30, 1);
+            refutations += rating ? rating->meanRefutations : 0;
+            benchmark::DoNotOptimize(rating);
+        }
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * grids.size()));
+    state.counters["refutation_steps_per_run"] = refutations / static_cast<double>(state.iterations() * grids.size());
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(solveSet, Exact_17clue, std::string("17clue_first1000.txt"), 1)->Unit(benchmark::kMillisecond);
@@ -72,5 +94,8 @@ BENCHMARK_CAPTURE(solveSet, Exact_magictour1465, std::string("magictour_top1465.
 BENCHMARK_CAPTURE(solveSet, Unique_17clue, std::string("17clue_first1000.txt"), 2)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(solveSet, Unique_top95, std::string("top95.txt"), 2)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(backtrackingSet, Backtracking_17clue, std::string("17clue_first1000.txt"))->Unit(benchmark::kMillisecond);
+
+BENCHMARK_CAPTURE(logicRatingSet, LogicRating_top95, std::string("top95.txt"), 95)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(logicRatingSet, LogicRating_17clue, std::string("17clue_first1000.txt"), 200)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -1,6 +1,7 @@
 // Human-style logic: each technique on a hand-made grid, hints (with a player's mistake), the model's metrics,
 // the `logic` algorithm, and a check over the corpus that no technique ever contradicts the solution.
 
+#include "difficulty_metrics.h"
 #include "logic.h"
 #include "sudoku_exact.h"
 
@@ -195,6 +196,22 @@ TEST(LogicTest, MetricsAreDeterministicBySeedAndOrderPuzzles) {
     SudokuGrid broken = escargot;
     broken.setValue(1, 1);  // 1 twice in row 1: no solution, no rating
     EXPECT_FALSE(rateWithLogicModel(broken, 5, 11));
+}
+
+TEST(LogicTest, MetricsAreRegisteredByTheirIds) {
+    const Puzzle escargot = test::sudokuPuzzle(test::kAiEscargot);
+    const auto rating = rateWithLogicModel(escargot.sudoku().givens, 30, 5);
+    ASSERT_TRUE(rating);
+    const DifficultyMetric* serate = findDifficultyMetric("serate");
+    const DifficultyMetric* sum = findDifficultyMetric("refutation-sum");
+    ASSERT_TRUE(serate && sum);
+    EXPECT_TRUE(serate->stochastic);
+    EXPECT_EQ(serate->defaultRuns, 30);
+    EXPECT_EQ(serate->compute(escargot, 30, 5), rating->serate);
+    EXPECT_EQ(sum->compute(escargot, 30, 5), rating->refutationSum);
+    const Puzzle nurikabe{"n", "n", NurikabePuzzle{}};
+    EXPECT_FALSE(serate->compute(nurikabe, 30, 5));
+    EXPECT_EQ(findDifficultyMetric("no-such-metric"), nullptr);
 }
 
 TEST(LogicTest, HintLevelsGrowFromTechniqueToStep) {
