@@ -1,23 +1,91 @@
+// The difficulty metrics of Křivánek's thesis (§2.3, chapter 3, Table 3.1) and two static ones for comparison.
+//
+// Stochastic metrics take `runs` runs; run r is seeded with seed + r, so a puzzle's value depends only on the
+// puzzle, the runs and the seed. Where the thesis takes a median over runs (brute force, annealing, harmony
+// search) so do we; the model metrics and relaxation are means, as defined. Budgets that bound a run are part
+// of a metric's definition: a run that reaches its budget counts as the budget.
+
 #include "difficulty_metrics.h"
 
+#include "algorithms/harmony_search.h"
 #include "logic.h"
+#include "relaxation.h"
+#include "runner.h"
+#include "statistics.h"
 
 namespace pw {
 
 namespace {
+
+constexpr std::uint64_t kBacktrackingStepBudget = 10'000'000;
+constexpr std::uint64_t kAnnealingStepBudget = 20'000'000;
+constexpr std::uint64_t kHarmonyImprovisations = 10'000;
+constexpr int kRelaxedConstraints = 45;
+constexpr std::uint64_t kRelaxationCap = 1000;
+
+std::optional<double> medianSteps(const char* algorithmId, std::uint64_t budget, const Puzzle& puzzle, int runs,
+                                  std::uint64_t seed) {
+    if (puzzle.kind() != PuzzleKind::Sudoku || runs <= 0) return std::nullopt;
+    const AlgorithmEntry* entry = findAlgorithm(algorithmId);
+    const ParameterValues parameters(entry->info.parameters);
+    std::vector<double> steps;
+    for (int r = 0; r < runs; ++r) {
+        auto algorithm = entry->create();
+        StopConditions stop;
+        stop.add(stepLimit(budget));
+        const RunResult result = Runner(*algorithm, puzzle, parameters, seed + static_cast<std::uint64_t>(r), nullptr,
+                                        std::move(stop))
+                                     .runToEnd();
+        if (result.outcome == Outcome::Failed) return std::nullopt;  // no solution: the metric is undefined
+        steps.push_back(static_cast<double>(result.counters.steps));
+    }
+    return median(std::move(steps));
+}
 
 std::optional<LogicRating> logicRating(const Puzzle& puzzle, int runs, std::uint64_t seed) {
     if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
     return rateWithLogicModel(puzzle.sudoku().givens, runs, seed);
 }
 
+std::optional<double> sudokuOnly(const Puzzle& puzzle, double value) {
+    if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
+    return value;
+}
+
 }  // namespace
 
 const std::vector<DifficultyMetric>& difficultyMetrics() {
     static const std::vector<DifficultyMetric> metrics = {
+        {"backtracking-steps", "Brute force steps",
+         "median number of values suggested by the thesis's brute force (`backtracking`, defaults) over the runs; "
+         "each run stops at 10,000,000 steps",
+         PuzzleKind::Sudoku, true, 100,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
+             return medianSteps("backtracking", kBacktrackingStepBudget, puzzle, runs, seed);
+         }},
+        {"sa-steps", "Simulated annealing steps",
+         "median number of proposals of thesis-schedule annealing (`sa`, defaults) until solved, over the runs; a "
+         "run stops at 20,000,000 proposals",
+         PuzzleKind::Sudoku, true, 30,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
+             return medianSteps("sa", kAnnealingStepBudget, puzzle, runs, seed);
+         }},
+        {"harmony-cost", "Harmony search cost",
+         "median over the runs of the best cost in harmony memory after 10,000 improvisations (`harmony`, "
+         "defaults: HMS 50, HMCR 0.7, PAR 0.1)",
+         PuzzleKind::Sudoku, true, 10,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
+             if (puzzle.kind() != PuzzleKind::Sudoku || runs <= 0) return std::nullopt;
+             const ParameterValues parameters(findAlgorithm("harmony")->info.parameters);
+             std::vector<double> costs;
+             for (int r = 0; r < runs; ++r)
+                 costs.push_back(harmonyBestCostAfter(puzzle, parameters, seed + static_cast<std::uint64_t>(r),
+                                                      kHarmonyImprovisations));
+             return median(std::move(costs));
+         }},
         {"serate", "Serate (hardest refutation step)",
          "Pelánek's model (naked and hidden singles at random, refutation when stuck): the largest refutation "
-         "score of a solve, 0 when singles suffice; mean over the runs (logic.cpp gives every detail)",
+         "score of a solve, 0 when singles suffice; mean over the runs (core/logic.cpp gives every detail)",
          PuzzleKind::Sudoku, true, 30,
          [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
              const auto rating = logicRating(puzzle, runs, seed);
@@ -30,6 +98,33 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
              const auto rating = logicRating(puzzle, runs, seed);
              return rating ? std::optional<double>(rating->refutationSum) : std::nullopt;
+         }},
+        {"relaxation", "Constraint relaxation",
+         "Pelánek's constraint relaxation: remove 45 random ≠ constraints between empty cells and count the "
+         "solutions, capped at 1,000; mean over the runs (one relaxation each)",
+         PuzzleKind::Sudoku, true, 30,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
+             if (puzzle.kind() != PuzzleKind::Sudoku || runs <= 0) return std::nullopt;
+             return relaxationMetric(puzzle.sudoku().givens, runs, seed, kRelaxedConstraints, kRelaxationCap);
+         }},
+        {"givens", "Givens", "the number of given cells", PuzzleKind::Sudoku, false, 1,
+         [](const Puzzle& puzzle, int, std::uint64_t) {
+             return sudokuOnly(puzzle, puzzle.kind() == PuzzleKind::Sudoku ? puzzle.sudoku().givens.filledCount() : 0);
+         }},
+        {"candidates-after-singles", "Candidates after singles",
+         "the number of candidates left in the empty cells once naked and hidden singles are applied to a fixpoint",
+         PuzzleKind::Sudoku, false, 1,
+         [](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
+             if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
+             LogicGrid grid(puzzle.sudoku().givens);
+             if (grid.contradiction()) return std::nullopt;
+             for (auto steps = easiestApplications(grid, TechniqueSet::singlesOnly()); !steps.empty();
+                  steps = easiestApplications(grid, TechniqueSet::singlesOnly()))
+                 grid.apply(steps.front());
+             int candidates = 0;
+             for (int cell = 0; cell < grid.geometry().cellCount; ++cell)
+                 if (!grid.value(cell)) candidates += popCount(grid.candidates(cell));
+             return candidates;
          }},
     };
     return metrics;

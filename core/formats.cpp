@@ -16,6 +16,8 @@
 
 #include "formats.h"
 
+#include "csv_table.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -424,30 +426,7 @@ private:
 
     static std::vector<Token> splitCsv(const std::string& text) {
         std::vector<Token> fields;
-        std::string field;
-        int column = 1;
-        bool quoted = false;
-        for (std::size_t i = 0; i <= text.size(); ++i) {
-            const char c = i < text.size() ? text[i] : ',';
-            if (quoted) {
-                if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field += c;
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',' || c == ';' || c == '\t') {
-                fields.push_back({trim(field), column});
-                field.clear();
-                column = static_cast<int>(i) + 2;
-            } else {
-                field += c;
-            }
-        }
+        for (auto& field : splitCsvLine(text)) fields.push_back({std::move(field.text), field.column});
         return fields;
     }
 

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <sys/wait.h>
 
 namespace pw {
@@ -139,6 +140,50 @@ TEST(CliTest, HintsGrowByLevelAndReportMistakesFirst) {
     const auto nurikabe = runCli("hint '" + test::puzzlesDir() + "/nurikabe/wikipedia_nikoli.txt'");
     EXPECT_EQ(nurikabe.exitCode, 1);
     EXPECT_NE(nurikabe.err.find("Sudoku only"), std::string::npos) << nurikabe.err;
+}
+
+TEST(CliTest, RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs) {
+    const std::string file = "'" + test::puzzlesDir() + "/sudoku/from_papers.csv'";
+    const auto one = runCli("rate --metrics givens,serate,refutation-sum --runs 2 --seed 3 --jobs 1 " + file);
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    std::istringstream lines(one.out);
+    std::string header, first;
+    std::getline(lines, header);
+    std::getline(lines, first);
+    EXPECT_EQ(header, "id,puzzle,givens,serate,refutation-sum");
+    EXPECT_EQ(first.rfind("Pillay2012_figure1," + test::kPillayFigure1 + ",36,0,0", 0), 0u) << first;
+    EXPECT_NE(one.err.find("rating"), std::string::npos);  // the progress report
+    EXPECT_EQ(runCli("rate --metrics givens,serate,refutation-sum --runs 2 --seed 3 --jobs 2 " + file).out, one.out);
+
+    const auto unknown = runCli("rate --metrics serate,nonsense " + file);
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_NE(unknown.err.find("unknown metric 'nonsense'"), std::string::npos) << unknown.err;
+    EXPECT_NE(unknown.err.find("refutation-sum"), std::string::npos) << unknown.err;
+}
+
+TEST(CliTest, CorrelatesRatingsWithAHumanColumn) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string ratings = (dir / ("pw_ratings_" + std::to_string(::getpid()) + ".csv")).string();
+    const std::string human = (dir / ("pw_human_" + std::to_string(::getpid()) + ".csv")).string();
+    // Five puzzles (any text works as a key); metric a rises with the human time, b has ties.
+    std::ofstream(ratings) << "id,puzzle,a,b\n1,p1,1,2\n2,p2,2,4\n3,p3,3,5\n4,p4,4,4\n5,p5,5,5\n6,unrated,,\n";
+    std::ofstream(human) << "Game No.,Sudoku Puzzle,D_TO\n9,p1,1\n8,p2,2\n7,p3,3\n6,p4,4\n5,p5,5\n4,p6,99\n";
+    const auto result = runCli("correlate --json --column d_to '" + ratings + "' '" + human + "'");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0]["metric"], "a");
+    EXPECT_EQ(lines[0]["pearson"]["n"], 5);
+    EXPECT_NEAR(lines[0]["pearson"]["r"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(lines[1]["pearson"]["r"].get<double>(), 0.7745967, 1e-6);   // hand-computed, as in the core test
+    EXPECT_NEAR(lines[1]["spearman"]["r"].get<double>(), 0.7378648, 1e-6);  // ties share ranks
+    const auto table = runCli("correlate --column D_TO '" + ratings + "' '" + human + "'");
+    EXPECT_NE(table.out.find("5 of 6 rated puzzles matched"), std::string::npos) << table.out;
+    const auto missing = runCli("correlate --column speed '" + ratings + "' '" + human + "'");
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("D_TO"), std::string::npos) << missing.err;  // the columns there are
+    std::filesystem::remove(ratings);
+    std::filesystem::remove(human);
 }
 
 TEST(CliTest, SolvesNurikabeFromTheLibrary) {

@@ -1,29 +1,39 @@
 // puzzle-cli: the workbench's command-line front end. It lists algorithms, checks puzzles, solves them with
-// any registered algorithm, seed and budget (writing results and event traces), and gives graded hints. Tests
-// and benchmarks drive the core through it.
+// any registered algorithm, seed and budget (writing results and event traces), gives graded hints, rates
+// puzzles with difficulty metrics and correlates ratings with human data. Tests and benchmarks drive the core
+// through it.
 //
 // Exit status: 0 when every input was valid; 1 when some puzzles were rejected (the others still ran and were
 // reported); 2 on usage errors (unknown algorithm or parameter, value out of range, missing file).
 
 #include "algorithm.h"
+#include "csv_table.h"
+#include "difficulty_metrics.h"
 #include "formats.h"
 #include "logic.h"
+#include "rating.h"
 #include "nurikabe_exact.h"
 #include "runner.h"
+#include "statistics.h"
 #include "sudoku_exact.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <random>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
 namespace {
 
@@ -449,6 +459,225 @@ int runSolve(const SolveOptions& options) {
     return rejected ? kExitRejected : kExitOk;
 }
 
+// ----------------------------------------------------------------------------------------------------- rate
+
+// A progress bar on standard error: redrawn in place on a terminal, one line per tenth otherwise.
+class ProgressBar {
+public:
+    ProgressBar(std::string label, std::size_t total)
+        : m_label(std::move(label)), m_total(total), m_terminal(::isatty(STDERR_FILENO) != 0),
+          m_start(std::chrono::steady_clock::now()) {}
+
+    void update(std::size_t done) {
+        const auto now = std::chrono::steady_clock::now();
+        const double elapsed = std::chrono::duration<double>(now - m_start).count();
+        const std::size_t tenth = m_total ? done * 10 / m_total : 10;
+        if (m_terminal) {
+            if (done < m_total && now - m_lastDraw < std::chrono::milliseconds(100)) return;
+            m_lastDraw = now;
+            constexpr int kWidth = 30;
+            const int filled = m_total ? static_cast<int>(kWidth * done / m_total) : kWidth;
+            const double eta = done ? elapsed * static_cast<double>(m_total - done) / static_cast<double>(done) : 0;
+            std::fprintf(stderr, "\r%s [%s%s] %zu/%zu  %.0f s left ", m_label.c_str(), std::string(filled, '#').c_str(),
+                         std::string(kWidth - filled, '.').c_str(), done, m_total, eta);
+            if (done == m_total) std::fputc('\n', stderr);
+        } else if (tenth > m_lastTenth || done == m_total) {
+            m_lastTenth = tenth;
+            std::fprintf(stderr, "%s %zu/%zu (%.1f s)\n", m_label.c_str(), done, m_total, elapsed);
+        }
+        std::fflush(stderr);
+    }
+
+private:
+    std::string m_label;
+    std::size_t m_total;
+    bool m_terminal;
+    std::chrono::steady_clock::time_point m_start;
+    std::chrono::steady_clock::time_point m_lastDraw{};
+    std::size_t m_lastTenth = 0;
+};
+
+struct RateOptions {
+    std::string metrics;
+    std::optional<int> runs;
+    std::uint64_t seed = 1;
+    int jobs = 0;  // 0: every core
+    std::string outPath;
+    std::vector<std::string> inputs;
+};
+
+std::vector<const pw::DifficultyMetric*> metricsNamed(const std::string& list) {
+    std::vector<const pw::DifficultyMetric*> metrics;
+    std::stringstream stream(list);
+    for (std::string id; std::getline(stream, id, ',');) {
+        if (id.empty()) continue;
+        const pw::DifficultyMetric* metric = pw::findDifficultyMetric(id);
+        if (!metric) {
+            std::string known;
+            for (const auto& m : pw::difficultyMetrics()) known += (known.empty() ? "" : ", ") + m.id;
+            throw UsageError{"--metrics: unknown metric '" + id + "'; known metrics: " + known};
+        }
+        metrics.push_back(metric);
+    }
+    if (metrics.empty()) throw UsageError{"--metrics: name at least one metric"};
+    return metrics;
+}
+
+std::string formatValue(const std::optional<double>& value) {
+    if (!value) return {};
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", *value);
+    return text;
+}
+
+int runRate(const RateOptions& options) {
+    const auto metrics = metricsNamed(options.metrics);
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    reportErrors(loaded.errors);
+    pw::RatingOptions rating;
+    rating.runs = options.runs;
+    rating.seed = options.seed;
+    rating.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    ProgressBar bar("rating", loaded.puzzles.size() * metrics.size());
+    const pw::RatingTable table = pw::ratePuzzles(loaded.puzzles, metrics, rating,
+                                                  [&bar](std::size_t done, std::size_t) { bar.update(done); },
+                                                  &g_interrupted);
+    if (g_interrupted.load()) throw std::runtime_error("interrupted; nothing written");
+
+    std::string csv = "id,puzzle";
+    for (const auto* metric : metrics) csv += "," + metric->id;
+    csv += "\n";
+    for (std::size_t p = 0; p < loaded.puzzles.size(); ++p) {
+        csv += pw::csvField(loaded.puzzles[p].id) + "," + pw::csvField(puzzleLine(loaded.puzzles[p]));
+        for (const auto& value : table[p]) csv += "," + formatValue(value);
+        csv += "\n";
+    }
+    if (options.outPath.empty()) {
+        std::cout << csv;
+    } else {
+        std::string error;
+        if (!pw::writeFileAtomically(options.outPath, csv, error))
+            throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
+    }
+    return loaded.errors.empty() ? kExitOk : kExitRejected;
+}
+
+// ------------------------------------------------------------------------------------------------ correlate
+
+struct CorrelateOptions {
+    std::string ratingsPath;
+    std::string humanPath;
+    std::string column;
+    bool logScale = false;
+    bool asJson = false;
+};
+
+pw::CsvTable readTable(const std::string& path) {
+    pw::ParseError error;
+    auto table = pw::readCsvTable(path, error);
+    if (!table) throw UsageError{error.toString()};
+    return *table;
+}
+
+// Puzzle strings compare equal whatever their empty-cell character.
+std::string puzzleKey(std::string text) {
+    for (char& c : text)
+        if (c == '0' || c == '-') c = '.';
+    return text;
+}
+
+std::string columnList(const pw::CsvTable& table) {
+    std::string names;
+    for (const auto& name : table.header) names += (names.empty() ? "" : ", ") + name;
+    return names;
+}
+
+std::optional<double> numberIn(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+int runCorrelate(const CorrelateOptions& options) {
+    const pw::CsvTable ratings = readTable(options.ratingsPath);
+    const pw::CsvTable human = readTable(options.humanPath);
+    const int ratingsPuzzle = ratings.column("puzzle");
+    if (ratingsPuzzle < 0)
+        throw UsageError{options.ratingsPath + ":1:1: expected a 'puzzle' column (as `puzzle-cli rate` writes); found " +
+                         columnList(ratings)};
+    const int humanPuzzle = human.columnContaining("puzzle");
+    if (humanPuzzle < 0)
+        throw UsageError{options.humanPath + ":1:1: expected a column whose name contains 'puzzle'; found " +
+                         columnList(human)};
+    const int humanColumn = human.column(options.column);
+    if (humanColumn < 0)
+        throw UsageError{"--column: '" + options.column + "' is not a column of " + options.humanPath +
+                         "; its columns: " + columnList(human)};
+
+    std::map<std::string, double> humanValue;
+    for (const auto& row : human.rows)
+        if (const auto value = numberIn(row[humanColumn])) humanValue[puzzleKey(row[humanPuzzle])] = *value;
+    auto transformed = [&](double value) { return options.logScale ? std::log1p(value) : value; };
+
+    struct MetricCorrelation {
+        std::string metric;
+        std::optional<pw::Correlation> pearson;
+        std::optional<pw::Correlation> spearman;
+    };
+    std::vector<MetricCorrelation> results;
+    int matched = 0;
+    for (const auto& row : ratings.rows) matched += humanValue.count(puzzleKey(row[ratingsPuzzle])) > 0;
+    for (std::size_t column = 0; column < ratings.header.size(); ++column) {
+        if (static_cast<int>(column) == ratingsPuzzle || ratings.header[column] == "id") continue;
+        std::vector<double> x, y;
+        for (const auto& row : ratings.rows) {
+            const auto found = humanValue.find(puzzleKey(row[ratingsPuzzle]));
+            const auto value = numberIn(row[column]);
+            if (found == humanValue.end() || !value) continue;
+            if (options.logScale && (*value <= -1 || found->second <= -1)) continue;
+            x.push_back(transformed(*value));
+            y.push_back(transformed(found->second));
+        }
+        results.push_back({ratings.header[column], pw::pearson(x, y), pw::spearman(x, y)});
+    }
+
+    if (options.asJson) {
+        for (const auto& result : results) {
+            json line = {{"metric", result.metric}, {"human_column", options.column}, {"log", options.logScale}};
+            auto put = [&](const char* name, const std::optional<pw::Correlation>& c) {
+                if (c) line[name] = {{"n", c->n}, {"r", c->r}, {"low", c->low}, {"high", c->high}};
+                else line[name] = nullptr;
+            };
+            put("pearson", result.pearson);
+            put("spearman", result.spearman);
+            std::cout << line.dump() << "\n";
+        }
+        return kExitOk;
+    }
+    std::printf("human column %s%s: %d of %zu rated puzzles matched\n", options.column.c_str(),
+                options.logScale ? " (log scale: ln(1+x) of both)" : "", matched, ratings.rows.size());
+    std::printf("%-26s %6s  %8s  %-17s  %8s  %-17s\n", "metric", "n", "pearson", "95% CI", "spearman", "95% CI");
+    for (const auto& result : results) {
+        auto cell = [](const std::optional<pw::Correlation>& c, char* r, char* ci) {
+            if (!c) {
+                std::snprintf(r, 16, "-");
+                std::snprintf(ci, 32, "-");
+                return;
+            }
+            std::snprintf(r, 16, "%.3f", c->r);
+            std::snprintf(ci, 32, "[%.3f, %.3f]", c->low, c->high);
+        };
+        char pr[16], pci[32], sr[16], sci[32];
+        cell(result.pearson, pr, pci);
+        cell(result.spearman, sr, sci);
+        const int n = result.pearson ? result.pearson->n : 0;
+        std::printf("%-26s %6d  %8s  %-17s  %8s  %-17s\n", result.metric.c_str(), n, pr, pci, sr, sci);
+    }
+    return kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -505,6 +734,28 @@ int main(int argc, char** argv) {
     hintCommand->add_option("INPUT", hint.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
         ->required();
 
+    RateOptions rate;
+    auto* rateCommand = app.add_subcommand("rate", "Rate puzzles with difficulty metrics; CSV on standard output");
+    std::string metricHelp = "Comma-separated metric ids:";
+    for (const auto& metric : pw::difficultyMetrics()) metricHelp += " " + metric.id;
+    rateCommand->add_option("--metrics", rate.metrics, metricHelp)->required();
+    rateCommand->add_option("--runs", rate.runs, "Runs of every stochastic metric (default: each metric's own)")
+        ->check(CLI::Range(1, 100000));
+    rateCommand->add_option("--seed", rate.seed, "Seed of run 0; run r uses seed + r (default 1)");
+    rateCommand->add_option("--jobs", rate.jobs, "Threads (default: every core)")->check(CLI::Range(1, 1024));
+    rateCommand->add_option("--out", rate.outPath, "Write the CSV here (atomically) instead of standard output");
+    rateCommand->add_option("INPUT", rate.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
+        ->required();
+
+    CorrelateOptions correlate;
+    auto* correlateCommand = app.add_subcommand("correlate", "Pearson and Spearman correlation of ratings with a "
+                                                             "human column, with 95% confidence intervals");
+    correlateCommand->add_option("RATINGS", correlate.ratingsPath, "A CSV written by `puzzle-cli rate`")->required();
+    correlateCommand->add_option("HUMAN", correlate.humanPath, "A CSV with a puzzle column and human data")->required();
+    correlateCommand->add_option("--column", correlate.column, "The human column to correlate with")->required();
+    correlateCommand->add_flag("--log", correlate.logScale, "Correlate ln(1+x) of both (solving times are skewed)");
+    correlateCommand->add_flag("--json", correlate.asJson, "One JSON object per metric per line");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -521,6 +772,8 @@ int main(int argc, char** argv) {
         if (*algorithmsCommand) return listAlgorithms(algorithmsJson);
         if (*checkCommand) return runCheck(checkInputs, checkJson);
         if (*hintCommand) return runHint(hint);
+        if (*rateCommand) return runRate(rate);
+        if (*correlateCommand) return runCorrelate(correlate);
         if (*seedOption) solve.seed = seed;
         return runSolve(solve);
     } catch (const UsageError& e) {

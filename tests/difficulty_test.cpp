@@ -1,0 +1,164 @@
+// The difficulty lab's core: statistics against hand-computed values (ties included), constraint relaxation,
+// every metric deterministic by seed, rating in parallel equal to rating alone, and the CSV table reader.
+
+#include "csv_table.h"
+#include "difficulty_metrics.h"
+#include "rating.h"
+#include "relaxation.h"
+#include "statistics.h"
+#include "sudoku_exact.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+
+namespace pw {
+namespace {
+
+TEST(StatisticsTest, MeanAndMedian) {
+    EXPECT_DOUBLE_EQ(mean({1, 2, 3, 4}), 2.5);
+    EXPECT_DOUBLE_EQ(median({5, 1, 3}), 3);
+    EXPECT_DOUBLE_EQ(median({4, 1, 3, 2}), 2.5);
+    EXPECT_DOUBLE_EQ(median({}), 0);
+}
+
+TEST(StatisticsTest, AverageRanksShareTies) {
+    EXPECT_EQ(averageRanks({10, 20, 20, 5, 20}), (std::vector<double>{2, 4, 4, 1, 4}));
+    EXPECT_EQ(averageRanks({3, 3}), (std::vector<double>{1.5, 1.5}));
+}
+
+TEST(StatisticsTest, PearsonMatchesAHandComputedValue) {
+    // x = 1..5, y = 2,4,5,4,5: Sxy = 6, Sxx = 10, Syy = 6, r = 6 / sqrt(60) = 0.774597.
+    const auto r = pearson({1, 2, 3, 4, 5}, {2, 4, 5, 4, 5});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->n, 5);
+    EXPECT_NEAR(r->r, 0.7745967, 1e-6);
+    // Fisher z: atanh(r) = 1.0317, se = 1/sqrt(2) = 0.7071; z ± 1.96 se = [-0.3542, 2.4176] -> tanh.
+    EXPECT_NEAR(r->low, -0.3401, 1e-3);
+    EXPECT_NEAR(r->high, 0.9842, 1e-3);
+}
+
+TEST(StatisticsTest, SpearmanUsesAverageRanksForTies) {
+    // y's ranks with ties: 2,4,5,4,5 -> 1, 2.5, 4.5, 2.5, 4.5; x ranks 1..5. Pearson of the ranks:
+    // deviations -2,-1,0,1,2 and -2,-0.5,1.5,-0.5,1.5; Sxy = 7, Sxx = 10, Syy = 9, rho = 7 / sqrt(90) = 0.737865.
+    const auto rho = spearman({1, 2, 3, 4, 5}, {2, 4, 5, 4, 5});
+    ASSERT_TRUE(rho);
+    EXPECT_NEAR(rho->r, 0.7378648, 1e-6);
+    EXPECT_LT(rho->low, rho->r);
+    EXPECT_GT(rho->high, rho->r);
+    // A monotone but non-linear relation is a perfect rank correlation.
+    EXPECT_NEAR(spearman({1, 2, 3, 4, 5}, {1, 8, 27, 64, 125})->r, 1.0, 1e-12);
+}
+
+TEST(StatisticsTest, UndefinedCorrelationsAreEmpty) {
+    EXPECT_FALSE(pearson({1, 2, 3}, {1, 2, 3}));           // too few pairs for an interval
+    EXPECT_FALSE(pearson({1, 1, 1, 1}, {1, 2, 3, 4}));     // a constant series
+    EXPECT_FALSE(spearman({1, 2, 3, 4}, {1, 2, 3}));       // lengths differ
+}
+
+TEST(RelaxationTest, RespectsItsCapAndCountsSolutions) {
+    const SudokuGrid escargot = test::sudokuFromLine(test::kAiEscargot);
+    Rng rng(1);
+    EXPECT_EQ(countRelaxedSolutions(escargot, 0, 1000, rng), 1u);  // nothing removed: the unique solution
+    // Removing constraints only adds solutions (the original one stays), and the count stops at the cap.
+    Rng uncapped(2);
+    const std::uint64_t count = countRelaxedSolutions(escargot, 45, 1'000'000, uncapped);
+    EXPECT_GT(count, 1u);
+    for (std::uint64_t cap : {std::uint64_t{1}, count / 2, count, count + 1}) {
+        Rng capped(2);  // the same relaxation
+        EXPECT_EQ(countRelaxedSolutions(escargot, 45, cap, capped), std::min(cap, count)) << cap;
+    }
+    EXPECT_EQ(relaxationMetric(escargot, 4, 9), relaxationMetric(escargot, 4, 9));
+    SudokuGrid broken = escargot;
+    broken.setValue(1, 1);
+    Rng none(4);
+    EXPECT_EQ(countRelaxedSolutions(broken, 45, 1000, none), 0u);
+}
+
+TEST(DifficultyMetricTest, EveryMetricIsDeterministicBySeed) {
+    // Sato and Inoue's "difficult 24": singles get stuck on it, so every metric has something to measure.
+    const Puzzle puzzle = test::sudokuPuzzle("...4.7.....1...7..4.......3.2.3.9.4..4..1..9...6...8..5.......8.84.6.53.3.......2");
+    for (const DifficultyMetric& metric : difficultyMetrics()) {
+        const int runs = metric.stochastic ? 3 : 1;
+        const auto first = metric.compute(puzzle, runs, 17);
+        ASSERT_TRUE(first) << metric.id;
+        EXPECT_EQ(metric.compute(puzzle, runs, 17), first) << metric.id;
+        EXPECT_GE(*first, 0) << metric.id;
+        EXPECT_FALSE(metric.name.empty());
+        EXPECT_FALSE(metric.definition.empty());
+    }
+}
+
+TEST(DifficultyMetricTest, MetricsSeparateEasyFromHard) {
+    const Puzzle easy = test::sudokuPuzzle(test::kPillayFigure1);
+    const Puzzle hard = test::sudokuPuzzle(test::kAiEscargot);
+    for (const char* id : {"serate", "refutation-sum", "backtracking-steps", "candidates-after-singles"}) {
+        const DifficultyMetric& metric = *findDifficultyMetric(id);
+        EXPECT_LT(*metric.compute(easy, 5, 1), *metric.compute(hard, 5, 1)) << id;
+    }
+    EXPECT_EQ(*findDifficultyMetric("givens")->compute(easy, 1, 1), 36);
+}
+
+TEST(DifficultyMetricTest, UndefinedWithoutASolution) {
+    SudokuGrid broken = test::sudokuFromLine(test::kPillayFigure1);
+    broken.setValue(1, 4);  // 4 twice in row 1
+    const Puzzle puzzle{"broken", "broken", SudokuPuzzle{broken, std::nullopt}};
+    for (const char* id : {"serate", "refutation-sum", "backtracking-steps", "candidates-after-singles"})
+        EXPECT_FALSE(findDifficultyMetric(id)->compute(puzzle, 2, 1)) << id;
+}
+
+TEST(RatingTest, ThreadsAndPositionDoNotChangeValues) {
+    std::vector<Puzzle> puzzles;
+    for (const auto& puzzle : loadPuzzleFile(test::puzzlesDir() + "/sudoku/from_papers.csv").puzzles) puzzles.push_back(puzzle);
+    ASSERT_GE(puzzles.size(), 6u);
+    puzzles.resize(6);
+    const std::vector<const DifficultyMetric*> metrics = {findDifficultyMetric("serate"), findDifficultyMetric("givens"),
+                                                          findDifficultyMetric("relaxation")};
+    RatingOptions options;
+    options.runs = 3;
+    options.seed = 5;
+    options.jobs = 1;
+    std::size_t lastDone = 0;
+    const RatingTable alone = ratePuzzles(puzzles, metrics, options, [&](std::size_t done, std::size_t total) {
+        EXPECT_EQ(total, 18u);
+        EXPECT_EQ(done, lastDone + 1);
+        lastDone = done;
+    });
+    EXPECT_EQ(lastDone, 18u);
+    options.jobs = 3;
+    EXPECT_EQ(ratePuzzles(puzzles, metrics, options), alone);
+    const std::vector<Puzzle> reversed(puzzles.rbegin(), puzzles.rend());
+    const RatingTable backwards = ratePuzzles(reversed, metrics, options);
+    for (std::size_t p = 0; p < puzzles.size(); ++p) EXPECT_EQ(backwards[puzzles.size() - 1 - p], alone[p]);
+
+    std::atomic<bool> stop{true};
+    const RatingTable stopped = ratePuzzles(puzzles, metrics, options, {}, &stop);
+    for (const auto& row : stopped)
+        for (const auto& value : row) EXPECT_FALSE(value);
+}
+
+TEST(CsvTableTest, ReadsQuotedFieldsAndNamesColumns) {
+    const auto path = std::filesystem::temp_directory_path() / "pw_csv_table_test.csv";
+    std::ofstream(path) << "# a comment\nGame No.,Sudoku Puzzle,D_TO\n\n7,\"1..,2\",0.5\n8,abc\n";
+    ParseError error;
+    const auto table = readCsvTable(path.string(), error);
+    ASSERT_TRUE(table);
+    EXPECT_EQ(table->column("d_to"), 2);
+    EXPECT_EQ(table->columnContaining("puzzle"), 1);
+    ASSERT_EQ(table->rows.size(), 2u);
+    EXPECT_EQ(table->rows[0][1], "1..,2");
+    EXPECT_EQ(table->rows[1][2], "");  // padded to the header's width
+    EXPECT_EQ(table->lineNumbers[1], 5);
+    std::filesystem::remove(path);
+    EXPECT_FALSE(readCsvTable("/no/such/file.csv", error));
+    EXPECT_NE(error.toString().find("/no/such/file.csv"), std::string::npos);
+    EXPECT_EQ(csvField("a,b"), "\"a,b\"");
+    EXPECT_EQ(csvField("say \"x\""), "\"say \"\"x\"\"\"");
+    EXPECT_EQ(csvField("plain"), "plain");
+}
+
+}  // namespace
+}  // namespace pw
