@@ -9,6 +9,7 @@ where the source provides one, its known solution. The 4x4 and 6x6 sets are gene
 """
 import csv
 import os
+import shutil
 import random
 import sys
 
@@ -216,6 +217,10 @@ def main():
         stl = f.read()
     with open(os.path.join(OUT, "nurikabe", "wikipedia_nikoli.txt"), "w", encoding="utf-8") as f:
         f.write(stl)
+    # The human-data sets of the difficulty lab, copied as they are (CC0).
+    os.makedirs(os.path.join(OUT, "human"), exist_ok=True)
+    for name in ["cloud_sudoku_records_20250407.csv", "cloud_sudoku_human_difficulty_20240415.csv"]:
+        shutil.copyfile(os.path.join(DATA, "sudoku", name), os.path.join(OUT, "human", name))
 
 
 if __name__ == "__main__":

@@ -36,7 +36,10 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                    QStringLiteral("Print steps, steps per second and the longest event-loop stall at exit."));
     const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
                                               QStringLiteral("Exit once the run has finished."));
-    parser.addOptions({help, open, algorithm, seed, param, run, hint, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
+    const QCommandLineOption difficultyLab(QStringLiteral("difficulty-lab"),
+                                           QStringLiteral("Open the Difficulty lab; with --run, rate its puzzle set; "
+                                                          "--screenshot then shows the lab."));
+    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
                        stats, exitWhenFinished});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
@@ -57,6 +60,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     options.algorithm = parser.value(algorithm);
     options.parameters = parser.values(param);
     options.run = parser.isSet(run);
+    options.difficultyLab = parser.isSet(difficultyLab);
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);

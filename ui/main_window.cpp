@@ -5,6 +5,7 @@
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "difficulty_lab.h"
 #include "log_pane.h"
 #include "logic.h"
 #include "nurikabe_exact.h"
@@ -239,6 +240,10 @@ void MainWindow::createActions() {
     m_darkAction->setCheckable(true);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkPalette);
     m_viewMenu->addSeparator();
+
+    auto* toolsMenu = menuBar()->addMenu(tr("&Tools"));
+    toolsMenu->addAction(tr("&Difficulty lab…"), this, &MainWindow::openDifficultyLab)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
 
     auto* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName(QStringLiteral("runToolbar"));
@@ -548,6 +553,15 @@ void MainWindow::solveWithLogic() {
     const double pace = m_controller->movesPerSecond();
     if (pace == RunController::kFlatOut || pace > 5) setMovesPerSecond(2);
     startRun(false);
+}
+
+DifficultyLab* MainWindow::openDifficultyLab() {
+    if (!m_difficultyLab) m_difficultyLab = new DifficultyLab(m_puzzlesDir, this);
+    if (m_model->isSudoku()) m_difficultyLab->setFillingOrderPuzzle(m_model->puzzle());
+    m_difficultyLab->show();
+    m_difficultyLab->raise();
+    m_difficultyLab->activateWindow();
+    return m_difficultyLab;
 }
 
 void MainWindow::startRun(bool paused) {

@@ -28,6 +28,7 @@ class AlgorithmPanel;
 class BoardModel;
 class BoardView;
 class ChartPanel;
+class DifficultyLab;
 class LogPane;
 class PuzzleLibrary;
 
@@ -61,6 +62,8 @@ public:
     const QString& lastHint() const { return m_lastHint; }
     // Runs `logic` with refutation from the givens at a readable pace: explanations in the log, cells outlined.
     void solveWithLogic();
+    // Opens the Difficulty lab (created on first use), with the current Sudoku for its filling-order view.
+    DifficultyLab* openDifficultyLab();
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -129,6 +132,7 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_hintAction = nullptr;
     QAction* m_solveLogicAction = nullptr;
+    DifficultyLab* m_difficultyLab = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;

@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "board_model.h"
+#include "difficulty_lab.h"
 #include "launch_options.h"
 #include "main_window.h"
 
@@ -59,11 +60,12 @@ int main(int argc, char* argv[]) {
             app.exit(0);
         });
     }
-    if (options.run) QTimer::singleShot(0, &window, [&window] { window.run(); });
+    pw::ui::DifficultyLab* lab = options.difficultyLab ? window.openDifficultyLab() : nullptr;
+    if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });
     if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {
-        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats] {
-            const QPixmap shot = window.grab();
+        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab] {
+            const QPixmap shot = lab ? lab->grab() : window.grab();
             if (!shot.save(options.screenshot, "PNG")) {
                 printError(QStringLiteral("--screenshot: cannot write %1").arg(options.screenshot));
                 app.exit(1);

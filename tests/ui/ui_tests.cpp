@@ -6,6 +6,8 @@
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "charts/scatter_plot.h"
+#include "difficulty_lab.h"
 #include "launch_options.h"
 #include "log_pane.h"
 #include "main_window.h"
@@ -22,6 +24,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -315,6 +319,53 @@ private slots:
         QVERIFY(finished.count() == 1 || finished.wait(20000));
         QVERIFY(window.boardModel()->sudoku().isSolved());
         QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("refutation: ")));
+    }
+
+    // The lab rates a set on threads, correlates with the bundled human data, plots and exports; Stop leaves
+    // nothing half-computed; the filling-order view fills both boards with heat maps.
+    void difficultyLabRatesCorrelatesAndExports() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        DifficultyLab* lab = window.openDifficultyLab();
+        QCOMPARE(lab->puzzles().size(), std::size_t{344});  // the bundled human-difficulty set
+        lab->setMetrics({QStringLiteral("givens"), QStringLiteral("candidates-after-singles")});
+        QVERIFY(lab->setHumanColumn(QStringLiteral("D_TO")));
+        QSignalSpy finished(lab, &DifficultyLab::ratingFinished);
+        lab->startRating();
+        QVERIFY(lab->isRating());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(lab->ratings().size(), std::size_t{344});
+        QVERIFY(lab->ratings().front()[0].has_value());
+        const QString r = lab->correlationText(QStringLiteral("givens"), QStringLiteral("pearson"));
+        QVERIFY2(r.contains(QLatin1Char('[')), qPrintable(r));
+        QVERIFY(lab->scatterPlot()->shownPointCount() > 300);
+        QVERIFY(lab->scatterPlot()->hasFittedLine());
+
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(lab->exportCsv(dir.filePath(QStringLiteral("ratings.csv")), error), qPrintable(error));
+        QFile csv(dir.filePath(QStringLiteral("ratings.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readLine().trimmed(), QByteArray("id,puzzle,givens,candidates-after-singles,D_TO"));
+        for (const char* name : {"plot.png", "plot.svg"}) {
+            QVERIFY2(lab->scatterPlot()->exportImage(dir.filePath(QString::fromLatin1(name)), error), qPrintable(error));
+            QVERIFY(QFileInfo(dir.filePath(QString::fromLatin1(name))).size() > 1000);
+        }
+        QVERIFY(!lab->scatterPlot()->exportImage(dir.filePath(QStringLiteral("plot.gif")), error));
+        QVERIFY(error.contains(QStringLiteral(".svg")));
+
+        // Stop: the run ends without a table.
+        lab->setMetrics({QStringLiteral("sa-steps")});
+        lab->startRating();
+        lab->stopRating();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(lab->ratings().empty());
+
+        QSignalSpy predicted(lab, &DifficultyLab::fillingOrderFinished);
+        lab->setFillingOrderPuzzle(window.boardModel()->puzzle());
+        lab->computeFillingOrder(3);
+        QVERIFY(predicted.wait(60000));
+        QVERIFY(lab->fillingOrderModel(0)->hasHeatMap());
+        QVERIFY(lab->fillingOrderModel(1)->hasHeatMap());
     }
 
     void libraryCountsSolutionsAndOpensPuzzles() {

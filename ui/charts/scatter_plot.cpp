@@ -1,0 +1,160 @@
+#include "scatter_plot.h"
+
+#include "formats.h"
+
+#include <QBuffer>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pw::ui {
+
+ScatterPlot::ScatterPlot(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)) {
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setMinimumSize(360, 280);
+}
+
+void ScatterPlot::setData(const QString& title, const QString& xTitle, const QString& yTitle, std::vector<QPointF> points) {
+    m_title = title;
+    m_xTitle = xTitle;
+    m_yTitle = yTitle;
+    m_points = std::move(points);
+    rebuild();
+}
+
+void ScatterPlot::setLogX(bool logX) {
+    m_logX = logX;
+    rebuild();
+}
+
+void ScatterPlot::setLogY(bool logY) {
+    m_logY = logY;
+    rebuild();
+}
+
+void ScatterPlot::rebuild() {
+    m_chart->removeAllSeries();
+    for (QAbstractAxis* axis : m_chart->axes()) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+    // The fit is made on the scale shown: on a log axis, of the logarithm.
+    auto toFit = [](double v, bool log) { return log ? std::log10(v) : v; };
+    auto fromFit = [](double v, bool log) { return log ? std::pow(10.0, v) : v; };
+    auto* points = new QScatterSeries;
+    points->setName(tr("puzzles"));
+    points->setMarkerSize(7);
+    points->setBorderColor(Qt::transparent);
+    QColor fill(48, 110, 200);
+    fill.setAlpha(150);
+    points->setColor(fill);
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    double minX = 0, maxX = 0, minY = 0, maxY = 0;
+    m_shown = 0;
+    for (const QPointF& p : m_points) {
+        if ((m_logX && p.x() <= 0) || (m_logY && p.y() <= 0)) continue;
+        points->append(p);
+        const double x = toFit(p.x(), m_logX), y = toFit(p.y(), m_logY);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        minX = m_shown ? std::min(minX, p.x()) : p.x();
+        maxX = m_shown ? std::max(maxX, p.x()) : p.x();
+        minY = m_shown ? std::min(minY, p.y()) : p.y();
+        maxY = m_shown ? std::max(maxY, p.y()) : p.y();
+        ++m_shown;
+    }
+    m_chart->addSeries(points);
+    const double n = m_shown;
+    const double denominator = n * sxx - sx * sx;
+    m_fitted = m_shown >= 2 && denominator > 0;
+    QLineSeries* line = nullptr;
+    if (m_fitted) {
+        const double slope = (n * sxy - sx * sy) / denominator;
+        const double intercept = (sy - slope * sx) / n;
+        line = new QLineSeries;
+        line->setName(tr("least-squares fit"));
+        QPen pen(QColor(220, 90, 40));
+        pen.setWidthF(2);
+        line->setPen(pen);
+        const double from = toFit(minX, m_logX), to = toFit(maxX, m_logX);
+        for (int i = 0; i <= 40; ++i) {
+            const double x = from + (to - from) * i / 40;
+            const double y = fromFit(intercept + slope * x, m_logY);
+            if (!m_logY || y > 0) line->append(fromFit(x, m_logX), y);
+        }
+        m_chart->addSeries(line);
+    }
+    auto makeAxis = [](bool log, const QString& title, double low, double high) -> QAbstractAxis* {
+        if (log) {
+            auto* axis = new QLogValueAxis;
+            axis->setBase(10);
+            axis->setLabelFormat(QStringLiteral("%g"));
+            axis->setTitleText(title);
+            if (high > low) axis->setRange(low / 1.2, high * 1.2);
+            return axis;
+        }
+        auto* axis = new QValueAxis;
+        axis->setTitleText(title);
+        const double pad = high > low ? (high - low) * 0.05 : 1;
+        axis->setRange(low - pad, high + pad);
+        axis->applyNiceNumbers();
+        return axis;
+    };
+    QAbstractAxis* x = makeAxis(m_logX, m_xTitle, minX, maxX);
+    QAbstractAxis* y = makeAxis(m_logY, m_yTitle, minY, maxY);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    points->attachAxis(x);
+    points->attachAxis(y);
+    if (line) {
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+    m_chart->setTitle(m_title);
+}
+
+bool ScatterPlot::exportImage(const QString& path, QString& error) const {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(m_view->size());
+        generator.setViewBox(QRect(QPoint(0, 0), m_view->size()));
+        generator.setTitle(m_title);
+        QPainter painter(&generator);
+        m_view->render(&painter);
+    } else if (path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+        if (!m_view->grab().save(&buffer, "PNG")) {
+            error = tr("%1: the image could not be encoded").arg(path);
+            return false;
+        }
+    } else {
+        error = tr("%1: choose a .png or .svg file name").arg(path);
+        return false;
+    }
+    std::string message;
+    if (!writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), message)) {
+        error = tr("%1: %2").arg(path, QString::fromStdString(message));
+        return false;
+    }
+    return true;
+}
+
+}  // namespace pw::ui

@@ -1,0 +1,120 @@
+#pragma once
+// The Difficulty lab: rate a puzzle set with the thesis's metrics on every core (with a progress bar and Stop),
+// see the ratings, their Pearson and Spearman correlations with a human column, a scatter plot of each metric
+// against it (log axes, fitted line), export CSV, PNG and SVG; and, for one puzzle, the cell-filling order
+// that annealing and brute force predict, as heat maps side by side.
+
+#include "difficulty_metrics.h"
+#include "filling_order.h"
+#include "rating.h"
+
+#include <QDialog>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+class QThread;
+
+namespace pw::ui {
+
+class BoardModel;
+class ScatterPlot;
+
+class DifficultyLab : public QDialog {
+    Q_OBJECT
+public:
+    // `puzzlesDir` holds the bundled human data (puzzles/human).
+    DifficultyLab(const QString& puzzlesDir, QWidget* parent = nullptr);
+    ~DifficultyLab() override;
+
+    // Loads a puzzle set; false with a dialog (unless `quiet`) when it holds no puzzle.
+    bool setPuzzleSet(const QString& path, bool quiet = false);
+    // Reads the human data (a CSV with a puzzle column); the numeric columns become choices.
+    bool setHumanData(const QString& path, bool quiet = false);
+    bool setHumanColumn(const QString& column);
+    void setMetrics(const QStringList& ids);
+    void setRuns(int runs);  // 0: each metric's own default
+    void setFillingOrderPuzzle(const Puzzle& puzzle);
+
+    void startRating();
+    void stopRating();
+    bool isRating() const { return m_worker != nullptr; }
+    void computeFillingOrder(int runs);
+
+    const std::vector<Puzzle>& puzzles() const { return m_puzzles; }
+    const RatingTable& ratings() const { return m_ratings; }
+    // The correlation table's text for a metric and a column ("pearson", "spearman"), for tests.
+    QString correlationText(const QString& metricId, const QString& which) const;
+    ScatterPlot* scatterPlot() const { return m_scatter; }
+    BoardModel* fillingOrderModel(int side) const { return side == 0 ? m_annealingOrder : m_bruteForceOrder; }
+    bool exportCsv(const QString& path, QString& error) const;
+
+signals:
+    void ratingFinished();
+    void fillingOrderFinished();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QWidget* createSetupPanel();
+    QWidget* createFillingOrderTab();
+    void onRatingDone(std::shared_ptr<RatingTable> table, bool stopped);
+    void refreshResults();
+    void refreshCorrelations();
+    void refreshScatter();
+    std::optional<double> humanValueOf(const Puzzle& puzzle) const;
+    std::vector<const DifficultyMetric*> checkedMetrics() const;
+    void updateButtons();
+
+    QString m_puzzlesDir;
+    std::vector<Puzzle> m_puzzles;
+    std::vector<const DifficultyMetric*> m_ratedMetrics;
+    RatingTable m_ratings;
+    std::map<std::string, std::map<std::string, double>> m_humanColumns;  // column -> puzzle key -> value
+    QString m_humanColumn;
+
+    QLineEdit* m_setPath;
+    QLabel* m_setInfo;
+    QLineEdit* m_humanPath;
+    QComboBox* m_humanColumnBox;
+    QListWidget* m_metricList;
+    QSpinBox* m_runs;
+    QSpinBox* m_seed;
+    QSpinBox* m_jobs;
+    QPushButton* m_rateButton;
+    QPushButton* m_stopButton;
+    QProgressBar* m_progress;
+    QTabWidget* m_tabs;
+    QTableWidget* m_ratingTable;
+    QTableWidget* m_correlationTable;
+    QComboBox* m_scatterMetric;
+    QCheckBox* m_logX;
+    QCheckBox* m_logY;
+    ScatterPlot* m_scatter;
+    QLabel* m_fillingCaption;
+    QSpinBox* m_fillingRuns;
+    QPushButton* m_fillingButton;
+    BoardModel* m_annealingOrder;
+    BoardModel* m_bruteForceOrder;
+    std::optional<Puzzle> m_fillingPuzzle;
+
+    QThread* m_worker = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_stop;     // the rating's Stop
+    std::shared_ptr<std::atomic<bool>> m_closing;  // set when the lab goes away: every worker ends
+    QThread* m_fillingWorker = nullptr;
+};
+
+}  // namespace pw::ui
