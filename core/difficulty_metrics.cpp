@@ -99,6 +99,14 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
              const auto rating = logicRating(puzzle, runs, seed);
              return rating ? std::optional<double>(rating->refutationSum) : std::nullopt;
          }},
+        {"search-effort", "Search effort (singles on offer)",
+         "our extension of Pelánek's model: each single step costs (empty cells) / (singles on offer), each "
+         "refutation step the empty cells plus its score; summed over a solve, mean over the runs",
+         PuzzleKind::Sudoku, true, 30,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
+             const auto rating = logicRating(puzzle, runs, seed);
+             return rating ? std::optional<double>(rating->searchEffort) : std::nullopt;
+         }},
         {"relaxation", "Constraint relaxation",
          "Pelánek's constraint relaxation: remove 45 random ≠ constraints between empty cells and count the "
          "solutions, capped at 1,000; mean over the runs (one relaxation each)",

@@ -33,6 +33,14 @@
 // run's largest refutation score (0 when singles suffice — the hardest step taken); the refutation sum is a
 // run's sum of refutation scores. Both are means over `runs` runs (30, as in the thesis) drawn from one
 // random stream seeded by the caller, so a seed gives the same rating everywhere.
+//
+// Search effort (id `search-effort`, our extension, not in the thesis). The two metrics above see only the
+// steps where singles fail, so every puzzle that singles solve rates 0 — most puzzles people solve for fun.
+// Yet such puzzles differ too: a step is quick to find when many singles are on offer and slow when there is
+// one. Scanning at random, a person examines about (empty cells) / (applicable singles) places before finding
+// one (applications are counted as the model chooses among them: a placement that is both a naked single and
+// a hidden single in its row counts twice); a run's search effort sums that over its single steps, and over its refutation steps the empty cells
+// (a full scan that found nothing) plus the refutation score. Mean over the runs.
 
 #include "logic.h"
 
@@ -369,7 +377,7 @@ enum class SinglesOutcome { Placed, Stalled, Contradiction };
 // Applies one single chosen uniformly at random among every naked and hidden single application (a placement
 // both kinds allow counts twice, as two applications). One pass counts the applications and looks for a
 // contradiction; a second walks to the chosen one.
-SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng) {
+SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* applications = nullptr) {
     const SudokuGeometry& g = grid.geometry();
     const DigitMask all = allDigits(g.size);
     std::uint32_t count = 0;
@@ -391,6 +399,7 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng) {
         if (missing & ~once) return SinglesOutcome::Contradiction;
         count += popCount(missing & once & ~twice);
     }
+    if (applications) *applications = count;
     if (count == 0) return SinglesOutcome::Stalled;
 
     std::uint32_t chosen = rng.below(count);
@@ -478,10 +487,13 @@ LogicModelRun runLogicModel(const SudokuGrid& givens, const SudokuGrid& solution
     LogicModelRun run;
     LogicGrid grid(givens);
     while (grid.emptyCount() > 0) {
-        const SinglesOutcome outcome = placeRandomSingle(grid, rng);
+        const int empty = grid.emptyCount();
+        std::uint32_t applications = 0;
+        const SinglesOutcome outcome = placeRandomSingle(grid, rng, &applications);
         if (outcome == SinglesOutcome::Placed) {
             ++run.singles;
             ++run.simpleSteps;
+            run.searchEffort += static_cast<double>(empty) / applications;
             continue;
         }
         if (outcome == SinglesOutcome::Contradiction) break;  // givens that disagree with `solution`
@@ -491,6 +503,7 @@ LogicModelRun runLogicModel(const SudokuGrid& givens, const SudokuGrid& solution
         ++run.refutations;
         run.hardestRefutation = std::max(run.hardestRefutation, step.refutationScore);
         run.refutationSum += step.refutationScore;
+        run.searchEffort += empty + step.refutationScore;
     }
     return run;
 }
@@ -506,10 +519,12 @@ std::optional<LogicRating> rateWithLogicModel(const SudokuGrid& givens, int runs
         rating.serate += run.hardestRefutation;
         rating.refutationSum += static_cast<double>(run.refutationSum);
         rating.meanRefutations += run.refutations;
+        rating.searchEffort += run.searchEffort;
     }
     rating.serate /= runs;
     rating.refutationSum /= runs;
     rating.meanRefutations /= runs;
+    rating.searchEffort /= runs;
     return rating;
 }
 

@@ -99,6 +99,7 @@ struct LogicModelRun {
     int refutations = 0;        // steps taken by refutation
     int hardestRefutation = 0;  // the largest refutation score of the run (0 when singles sufficed)
     long refutationSum = 0;     // the sum of the refutation scores of the run
+    double searchEffort = 0;    // see logic.cpp: places examined to find each step, summed
     std::uint64_t simpleSteps = 0;
 };
 LogicModelRun runLogicModel(const SudokuGrid& givens, const SudokuGrid& solution, Rng& rng);
@@ -109,6 +110,7 @@ struct LogicRating {
     double serate = 0;
     double refutationSum = 0;
     double meanRefutations = 0;  // refutation steps per run
+    double searchEffort = 0;     // mean of each run's search effort
     int runs = 0;
 };
 std::optional<LogicRating> rateWithLogicModel(const SudokuGrid& givens, int runs, std::uint64_t seed);

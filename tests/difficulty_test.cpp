@@ -95,11 +95,27 @@ TEST(DifficultyMetricTest, EveryMetricIsDeterministicBySeed) {
 TEST(DifficultyMetricTest, MetricsSeparateEasyFromHard) {
     const Puzzle easy = test::sudokuPuzzle(test::kPillayFigure1);
     const Puzzle hard = test::sudokuPuzzle(test::kAiEscargot);
-    for (const char* id : {"serate", "refutation-sum", "backtracking-steps", "candidates-after-singles"}) {
+    for (const char* id : {"serate", "refutation-sum", "search-effort", "backtracking-steps", "candidates-after-singles"}) {
         const DifficultyMetric& metric = *findDifficultyMetric(id);
         EXPECT_LT(*metric.compute(easy, 5, 1), *metric.compute(hard, 5, 1)) << id;
     }
     EXPECT_EQ(*findDifficultyMetric("givens")->compute(easy, 1, 1), 36);
+}
+
+TEST(DifficultyMetricTest, SearchEffortGrowsWhenSinglesAreScarce) {
+    // One empty cell offers four applications (a naked single, and a hidden single in its row, column and
+    // box): effort 1/4.
+    SudokuGrid solution = *solveSudoku(test::sudokuFromLine(test::kPillayFigure1), 1).firstSolution;
+    solution.setValue(0, 0);
+    const Puzzle oneHole{"hole", "hole", SudokuPuzzle{solution, std::nullopt}};
+    EXPECT_DOUBLE_EQ(*findDifficultyMetric("search-effort")->compute(oneHole, 3, 1), 0.25);
+    // Two holes side by side in row 1: 8 applications among 2 cells (2/8), then one hole (1/4).
+    solution.setValue(1, 0);
+    const Puzzle twoHoles{"holes", "holes", SudokuPuzzle{solution, std::nullopt}};
+    EXPECT_DOUBLE_EQ(*findDifficultyMetric("search-effort")->compute(twoHoles, 3, 1), 0.5);
+    // Hard puzzles take more search than easy ones.
+    EXPECT_GT(*findDifficultyMetric("search-effort")->compute(test::sudokuPuzzle(test::kAiEscargot), 3, 1),
+              *findDifficultyMetric("search-effort")->compute(test::sudokuPuzzle(test::kPillayFigure1), 3, 1));
 }
 
 TEST(DifficultyMetricTest, UndefinedWithoutASolution) {
