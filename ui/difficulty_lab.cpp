@@ -429,6 +429,7 @@ void DifficultyLab::onRatingDone(std::shared_ptr<RatingTable> table, bool stoppe
         m_ratings = std::move(*table);
     }
     refreshResults();
+    if (!stopped && !m_humanColumn.isEmpty()) m_tabs->setCurrentIndex(1);  // the correlations: the result
     updateButtons();
     emit ratingFinished();
 }
