@@ -2,6 +2,7 @@
 
 #include "algorithms/backtracking.h"
 #include "algorithms/exact.h"
+#include "algorithms/genetic_programming.h"
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
 #include "algorithms/simulated_annealing.h"
@@ -33,6 +34,8 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         simulatedAnnealingAlgorithmEntry(),
         harmonySearchAlgorithmEntry(),
         logicAlgorithmEntry(),
+        geneticProgrammingAlgorithmEntry(),
+        randomProgramsAlgorithmEntry(),
     };
     return registry;
 }

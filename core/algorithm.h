@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pw {
@@ -33,6 +34,10 @@ public:
     // Called once when the run ends for any reason, before the runner's Finished event: a place for the
     // algorithm's closing events (heat maps, summaries).
     virtual void finish() {}
+
+    // What the run found beyond the board, for the result and `solve --json`: Pillay's GP reports the
+    // solving `program` and the `generation` it appeared in. Asked once, when the run has ended.
+    virtual std::vector<std::pair<std::string, ParameterValue>> results() const { return {}; }
 
     virtual Counters counters() const = 0;
     // The algorithm's own cost of its best board so far; 0 means solved.

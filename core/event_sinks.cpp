@@ -53,6 +53,11 @@ nlohmann::json toJson(const Event& event) {
                        j["text"] = e.text;
                        if (!e.cells.empty()) j["cells"] = e.cells;
                    },
+                   [&](const ProgramUpdate& e) {
+                       j["program"] = e.program;
+                       j["position"] = e.position;
+                       j["fitness"] = e.fitness;
+                   },
                    [&](const Finished& e) {
                        j["outcome"] = outcomeName(e.outcome);
                        j["valid"] = e.valid;

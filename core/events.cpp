@@ -31,6 +31,7 @@ const char* eventTypeName(const Event& event) {
                           [](const HeatMap&) { return "heat_map"; },
                           [](const PhaseChange&) { return "phase"; },
                           [](const Explanation&) { return "explanation"; },
+                          [](const ProgramUpdate&) { return "program"; },
                           [](const Finished&) { return "finished"; },
                       },
                       event);

@@ -95,6 +95,16 @@ struct Explanation {
     bool operator==(const Explanation&) const = default;
 };
 
+// Genetic programming over heuristic moves: the best program of a generation (`position` -1), or, while a
+// program is replayed on the board, the move at `position` (0-based) being applied.
+struct ProgramUpdate {
+    Counters at;
+    std::string program;
+    int position = -1;
+    double fitness = 0;
+    bool operator==(const ProgramUpdate&) const = default;
+};
+
 enum class Outcome {
     Solved,           // the final board solves the puzzle
     Stopped,          // stopped from outside (Stop button, external flag)
@@ -113,7 +123,7 @@ struct Finished {
 };
 
 using Event = std::variant<MoveEvent, CostSample, TemperatureSample, Reheat, GenerationStats, CandidatesUpdate,
-                           HeatMap, PhaseChange, Explanation, Finished>;
+                           HeatMap, PhaseChange, Explanation, ProgramUpdate, Finished>;
 
 const Counters& eventCounters(const Event& event);
 const char* eventTypeName(const Event& event);  // "move", "cost", "temperature", ...

@@ -64,12 +64,6 @@ const char* techniqueName(Technique technique) {
     return "?";
 }
 
-std::string unitName(const SudokuShape& shape, int unit) {
-    const int n = shape.size();
-    static const char* const kinds[] = {"row ", "column ", "box "};
-    return kinds[unit / n] + std::to_string(unit % n + 1);
-}
-
 namespace {
 
 std::string withArticle(Technique technique) {

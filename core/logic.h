@@ -27,9 +27,6 @@ struct TechniqueSet {
     static TechniqueSet singlesOnly() { return {false, false, false}; }
 };
 
-// "row 3", "column 7", "box 1" (1-based), for unit ids numbered as in SudokuGeometry.
-std::string unitName(const SudokuShape& shape, int unit);
-
 // One application of a technique: what it rests on and what it changes.
 struct LogicStep {
     Technique technique = Technique::NakedSingle;

@@ -176,6 +176,7 @@ void Runner::close(Outcome outcome, std::string reason) {
     m_result.counters = m_algorithm.counters();
     m_result.bestCost = m_algorithm.bestCost();
     m_result.finalBoard = m_algorithm.bestBoard();
+    m_result.results = m_algorithm.results();
     m_result.valid = m_puzzle.isSolvedBy(m_result.finalBoard);
     m_result.seconds = elapsedSeconds();
     // An algorithm that claims a solution the independent check rejects has failed, whatever it says.

@@ -57,6 +57,7 @@ struct RunResult {
     double seconds = 0;
     double bestCost = 0;
     Board finalBoard;  // the best board the algorithm reached
+    std::vector<std::pair<std::string, ParameterValue>> results;  // Algorithm::results()
 };
 
 class Runner {

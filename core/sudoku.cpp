@@ -170,6 +170,12 @@ bool SudokuGrid::operator==(const SudokuGrid& other) const {
     return true;
 }
 
+std::string unitName(const SudokuShape& shape, int unit) {
+    const int n = shape.size();
+    static const char* const kinds[] = {"row ", "column ", "box "};
+    return kinds[unit / n] + std::to_string(unit % n + 1);
+}
+
 std::string cellName(const SudokuShape& shape, int cell) {
     return "r" + std::to_string(cell / shape.size() + 1) + "c" + std::to_string(cell % shape.size() + 1);
 }

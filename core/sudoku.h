@@ -102,6 +102,8 @@ private:
 
 // "r3c7" style cell names (1-based), used in explanations and logs.
 std::string cellName(const SudokuShape& shape, int cell);
+// "row 3", "column 7", "box 1" (1-based), for unit ids numbered as in SudokuGeometry.
+std::string unitName(const SudokuShape& shape, int unit);
 // The digit character for a value: 1-9 then A-G (16x16 uses 1-9, A-G for 10-16).
 char digitChar(int digit);
 // The value of a digit character for a grid of `size`, or 0 when it is no digit of that size.

@@ -426,7 +426,7 @@ int runSolve(const SolveOptions& options) {
             pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
             const pw::RunResult result = runner.runToEnd();
             if (options.asJson) {
-                std::cout << json{{"id", puzzle.id},
+                json line = {{"id", puzzle.id},
                                   {"kind", pw::puzzleKindName(puzzle.kind())},
                                   {"puzzle", puzzleLine(puzzle)},
                                   {"algorithm", entry->info.id},
@@ -441,15 +441,18 @@ int runSolve(const SolveOptions& options) {
                                   {"evaluations", result.counters.evaluations},
                                   {"best_cost", result.bestCost},
                                   {"false_solution", isFalseSolution(result)},
-                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)}}
-                                 .dump()
-                          << std::endl;
+                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)}};
+                for (const auto& [key, value] : result.results) line[key] = parameterValueJson(value);
+                std::cout << line.dump() << std::endl;
             } else {
                 std::cout << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
                           << boardText(result.finalBoard) << statusName(result.outcome) << " (" << result.reason
                           << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
                           << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
-                          << ", " << result.seconds << " s\n\n";
+                          << ", " << result.seconds << " s\n";
+                for (const auto& [key, value] : result.results)
+                    std::cout << key << ": " << pw::formatParameterValue(value) << "\n";
+                std::cout << "\n";
                 if (isFalseSolution(result))
                     std::cout << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
             }

@@ -1,0 +1,7 @@
+#pragma once
+#include "algorithm.h"
+
+namespace pw {
+AlgorithmEntry geneticProgrammingAlgorithmEntry();
+AlgorithmEntry randomProgramsAlgorithmEntry();
+}
