@@ -1,10 +1,12 @@
 #include "algorithm.h"
 
 #include "algorithms/backtracking.h"
+#include "algorithms/cuckoo_search.h"
 #include "algorithms/exact.h"
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
 #include "algorithms/simulated_annealing.h"
+#include "algorithms/tabu_search.h"
 
 #include <algorithm>
 
@@ -32,6 +34,8 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         backtrackingAlgorithmEntry(),
         simulatedAnnealingAlgorithmEntry(),
         harmonySearchAlgorithmEntry(),
+        tabuSearchAlgorithmEntry(),
+        cuckooSearchAlgorithmEntry(),
         logicAlgorithmEntry(),
     };
     return registry;
