@@ -31,8 +31,8 @@ void sortingCrossover(std::array<std::uint8_t*, 3> parents, const std::uint8_t* 
 void sortingCrossoverMask(const std::array<double, 3>& weights, int length, Rng& rng, std::uint8_t* mask);
 
 // Lévy-distributed steps by Mantegna's algorithm: u / |v|^(1/β) with u ~ N(0, σ_u²), v ~ N(0, 1) and
-// σ_u = [Γ(1+β) sin(πβ/2) / (Γ((1+β)/2) β 2^((β−1)/2))]^(1/β). Normal deviates come from pw::Rng by the
-// Box–Muller transform (one deviate per pair of uniforms), so a seed gives the same steps everywhere.
+// σ_u = [Γ(1+β) sin(πβ/2) / (Γ((1+β)/2) β 2^((β−1)/2))]^(1/β). Both normal deviates come from one Box–Muller
+// transform of two pw::Rng uniforms, so a seed gives the same steps everywhere.
 class LevyFlight {
 public:
     explicit LevyFlight(double beta = 1.5);
