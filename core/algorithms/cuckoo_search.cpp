@@ -19,8 +19,8 @@
 //
 // Paper: R. Soto, B. Crawford, C. Galleguillos, E. Monfroy, F. Paredes, A prefiltered cuckoo search
 // algorithm with geometric operators for solving Sudoku problems, The Scientific World Journal 2014, article
-// 465359; with X.-S. Yang and S. Deb's cuckoo search (2009) for the Lévy flights, and A. Moraglio and J. Togelius's
-// geometric operators for Sudoku (2007). The main loop is Algorithm 8; one step of ours is one generation:
+// 465359; with X.-S. Yang and S. Deb's cuckoo search (2009) for the Lévy flights, and A. Moraglio and
+// J. Togelius's geometric operators for Sudoku (2007). The main loop is Algorithm 8; one step of ours is one generation:
 //
 //   (once)  AC3 (Algorithms 6–7), then GenerateInitialPopulation from the filtered domains
 //   step:   n times: x_i ← a random nest; new ← GeometricOperators(x_i) (Algorithm 9) with a Lévy number
@@ -45,9 +45,9 @@
 //     1 + ⌊levy_scale · |L|⌋ with L drawn by Mantegna's method (β = 1.5), clamped to the number of rows with
 //     two or more open cells; those rows are drawn without repetition. The clamp is the paper's Algorithm 9
 //     over every row, so the longest flight is the paper's literal operator pass and the common short one
-//     touches a single row. With the default scale 1, about 60 % of the cuckoos change one row, 90 % at most
-//     three. (Yang and Deb scale a continuous step by 0.01·(x − best); a count of rows has no such
-//     difference to scale.)
+//     touches a single row. With the default scale 1 on 9 rows, 67 % of the cuckoos change one row, 19 %
+//     two, 6 % three and 1.8 % every row (10^6 draws). (Yang and Deb scale a continuous step by
+//     0.01·(x − best); a count of rows has no such difference to scale.)
 //   - The crossover mask holds each parent round(w·N) times (largest remainders) in a random order — the
 //     paper's Example 2 has 5, 3 and 1 entries for 0.55, 0.33, 0.12 on nine cells.
 //   - The cuckoo from the current best egg is a copy (the operators skip the best egg, Algorithm 9 line 2);
@@ -60,8 +60,8 @@
 //     row permutations keeping the givens and every swap is a feasible mutation.
 //
 // Choice of defaults: n = 25, p_a = 0.05, p_c = 0.8, p_m = 1, levy_scale = 1, β = 1.5, by a small tuning run
-// (/tmp scripts around `puzzle-cli solve --json`, one process, about 90 s in all) on three puzzles that are not
-// in our Table 1 set — Brundage_hard and Wikipedia_anti_backtracking (singles solve them, AC3 alone does not)
+// (/tmp scripts around `puzzle-cli solve --json`, one process, about 90 s in all) on three puzzles that are
+// not in our Table 1 set — Brundage_hard and Wikipedia_anti_backtracking (singles solve them, AC3 alone does not)
 // and Brundage_starburst (singles do not) from shared/data/sudoku — 6 seeds each, 5,000 generations. Stage 1,
 // n = 25 and p_a = 0.25 fixed, p_c ∈ {0.2, 0.5, 0.8} × p_m ∈ {0.5, 1} × levy_scale ∈ {1, 3}: 0 to 2 of the 18
 // runs solved in every cell, mean best cost 4.56–6.00; p_m = 1 was best in five of the six (p_c, scale) pairs
@@ -69,8 +69,8 @@
 // p_c = 0.8, p_m = 1: p_a = 0.05 gave the lowest mean best cost of the whole run (3.78, 0/18), p_a = 0.1 4.67,
 // n = 50 4.44 (1/18, twice the time per generation), n = 50 with p_a = 0.05 4.28 (1/18), levy_scale 3 with
 // p_a = 0.05 5.39, p_c = 1 with p_a = 0.05 4.67 (2/18). The differences in solves are within the noise of 18
-// runs; the mean best cost, the smoother measure, chose p_a = 0.05 — which also skips most of the egg rebuilding,
-// the dearest part of a generation. Honest summary: on these puzzles the cuckoo search stalls at a cost of
+// runs; the mean best cost, the smoother measure, chose p_a = 0.05 — which also skips most of the egg
+// rebuilding, the dearest part of a generation. Honest summary: on these puzzles the cuckoo search stalls at a cost of
 // 2–6; every egg is pulled towards the best one by both crossovers, so the population becomes a cloud of near
 // copies of the best egg that a single swap per row cannot lead out of a local minimum.
 //
