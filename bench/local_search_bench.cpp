@@ -1,5 +1,7 @@
-// Throughput of the local-search algorithms on 9x9 puzzles: simulated annealing proposals per second and
-// harmony-search improvisations per second (items_per_second), measured three ways for `sa`:
+// Throughput of the local-search algorithms on 9x9 puzzles: simulated annealing proposals per second,
+// harmony-search improvisations per second, tabu-search moves per second and cuckoo-search generations per
+// second (items_per_second; a cuckoo generation is 25 cuckoos and the abandonment, a tabu move scans the
+// whole swap neighbourhood), measured three ways for `sa`:
 //   Raw       — step() called in a loop, no sink: the algorithm alone;
 //   Runner    — through Runner::advance with a step budget only;
 //   RunnerCli — through Runner::advance with the stop conditions puzzle-cli installs for
@@ -102,6 +104,17 @@ BENCHMARK_CAPTURE(runnerSteps, SaRunnerCli_escargot, std::string(kAiEscargot), t
 BENCHMARK_CAPTURE(rawSteps, SaWatched_escargot, std::string("sa"), std::string(kAiEscargot), &g_discard)
     ->UseRealTime();
 BENCHMARK_CAPTURE(rawSteps, HarmonyRaw_escargot, std::string("harmony"), std::string(kAiEscargot), nullptr)
+    ->UseRealTime();
+
+BENCHMARK_CAPTURE(rawSteps, TabuRaw_escargot, std::string("tabu"), std::string(kAiEscargot), nullptr)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(rawSteps, TabuRaw_top95_1, std::string("tabu"), std::string(kTop95First), nullptr)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(rawSteps, CuckooRaw_escargot, std::string("cuckoo"), std::string(kAiEscargot), nullptr)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(rawSteps, CuckooRaw_top95_1, std::string("cuckoo"), std::string(kTop95First), nullptr)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(rawSteps, CuckooWatched_escargot, std::string("cuckoo"), std::string(kAiEscargot), &g_discard)
     ->UseRealTime();
 
 BENCHMARK_MAIN();

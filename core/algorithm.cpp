@@ -1,11 +1,13 @@
 #include "algorithm.h"
 
 #include "algorithms/backtracking.h"
+#include "algorithms/cuckoo_search.h"
 #include "algorithms/exact.h"
 #include "algorithms/genetic_programming.h"
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
 #include "algorithms/simulated_annealing.h"
+#include "algorithms/tabu_search.h"
 
 #include <algorithm>
 
@@ -33,6 +35,8 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         backtrackingAlgorithmEntry(),
         simulatedAnnealingAlgorithmEntry(),
         harmonySearchAlgorithmEntry(),
+        tabuSearchAlgorithmEntry(),
+        cuckooSearchAlgorithmEntry(),
         logicAlgorithmEntry(),
         geneticProgrammingAlgorithmEntry(),
         randomProgramsAlgorithmEntry(),

@@ -1,0 +1,166 @@
+// Hybrid AC3 + tabu search: moves replayed against the tabu rule and the aspiration criterion, the cost against
+// a recomputation, the filtered domains kept, prefiltering switched off, easy puzzles solved.
+
+#include "ac3.h"
+#include "row_permutation.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace pw {
+namespace {
+
+RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, RecordingSink* sink,
+              std::uint64_t steps) {
+    return test::runAlgorithm("tabu", puzzle, parameters, seed, sink, steps);
+}
+
+TEST(TabuSearchTest, IsRegisteredWithDeclaredParameters) {
+    const AlgorithmEntry& entry = *findAlgorithm("tabu");
+    EXPECT_EQ(entry.info.family, AlgorithmFamily::LocalSearch);
+    EXPECT_TRUE(entry.info.supports(PuzzleKind::Sudoku));
+    EXPECT_FALSE(entry.info.supports(PuzzleKind::Nurikabe));
+    for (const auto& spec : entry.info.parameters) EXPECT_FALSE(spec.help.empty()) << spec.key;
+    ParameterValues parameters(entry.info.parameters);
+    EXPECT_NE(parameters.set(entry.info.parameters, "tenure", "0"), std::nullopt);
+    EXPECT_NE(parameters.set(entry.info.parameters, "restart_after", "-1"), std::nullopt);
+}
+
+// Replays every swap with the tabu list the algorithm should keep: after a swap at step t the two values may
+// not return to the cells they left until step t + tenure. A swap that breaks that rule must reach a cost
+// below every cost before it (aspiration). A long tenure makes most swaps tabu, so aspiration must happen.
+TEST(TabuSearchTest, TabuSwapsAreTakenOnlyByAspiration) {
+    const std::uint64_t tenure = 50;
+    int aspirated = 0, swaps = 0;
+    for (std::uint64_t seed : {1, 2, 3}) {
+        const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+        RecordingSink sink;
+        run(puzzle, test::parametersOf("tabu", {{"tenure", "50"}, {"sample_every", "1"}}), seed, &sink, 3000);
+        SudokuGrid board = puzzle.sudoku().givens;
+        std::map<std::pair<int, int>, std::uint64_t> tabuUntil;  // (cell, digit) -> last tabu step
+        double best = 1e9;
+        bool searching = false;
+        for (const Event& event : sink.events()) {
+            if (const auto* phase = std::get_if<PhaseChange>(&event)) searching = phase->name == "search";
+            const auto* move = std::get_if<MoveEvent>(&event);
+            if (!searching || !move) continue;
+            if (move->move.kind == MoveKind::Place) {
+                board.apply(move->move);
+                if (board.isComplete()) {
+                    const CostBreakdown cost = repeatedValues(board);
+                    best = std::min(best, cost.columns + cost.boxes);
+                }
+                continue;
+            }
+            ASSERT_EQ(move->move.kind, MoveKind::Swap);
+            const int a = move->move.cell, b = move->move.otherCell;
+            ASSERT_EQ(a / 9, b / 9) << "a swap stays within a row";
+            const std::uint64_t now = move->at.steps;
+            const int va = board.value(a), vb = board.value(b);
+            const auto until = [&](int cell, int digit) {
+                const auto it = tabuUntil.find({cell, digit});
+                return it == tabuUntil.end() ? 0 : it->second;
+            };
+            const bool tabu = until(a, vb) >= now || until(b, va) >= now;
+            board.apply(move->move);
+            const CostBreakdown after = repeatedValues(board);
+            const double cost = after.columns + after.boxes;
+            if (tabu) {
+                ASSERT_LT(cost, best) << "a tabu swap at step " << now << " that does not reach a new best";
+                ++aspirated;
+            }
+            tabuUntil[{a, va}] = now + tenure;
+            tabuUntil[{b, vb}] = now + tenure;
+            best = std::min(best, cost);
+            ++swaps;
+        }
+    }
+    EXPECT_GT(swaps, 1000);
+    EXPECT_GT(aspirated, 0);
+}
+
+// Cost samples against a recomputation of the replayed board; the board stays inside the filtered domains
+// and keeps the givens; restarts redraw the board.
+TEST(TabuSearchTest, ReplayedBoardMatchesTheCostAndStaysInTheDomains) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    const Ac3Result ac3 = enforceArcConsistency(puzzle.sudoku().givens);
+    RecordingSink sink;
+    const RunResult result =
+        run(puzzle, test::parametersOf("tabu", {{"sample_every", "7"}, {"restart_after", "500"}}), 5, &sink, 4000);
+    SudokuGrid board = puzzle.sudoku().givens;
+    int samples = 0, restarts = 0;
+    bool searching = false;
+    for (const Event& event : sink.events()) {
+        if (const auto* phase = std::get_if<PhaseChange>(&event)) {
+            searching = phase->name != "prefiltering";
+            restarts += phase->name.rfind("restart", 0) == 0;
+        }
+        if (const auto* move = std::get_if<MoveEvent>(&event); move && searching) board.apply(move->move);
+        if (const auto* sample = std::get_if<CostSample>(&event)) {
+            ASSERT_TRUE(board.isComplete());
+            const CostBreakdown full = repeatedValues(board);
+            ASSERT_EQ(full.rows, 0);
+            ASSERT_EQ(sample->current, full.columns + full.boxes) << "at step " << sample->at.steps;
+            ASSERT_EQ(sample->breakdown, full);
+            EXPECT_LE(sample->best, sample->current);
+            for (int cell = 0; cell < 81; ++cell) ASSERT_TRUE(ac3.domains[cell] & digitBit(board.value(cell)));
+            ASSERT_TRUE(board.keepsGivens(puzzle.sudoku().givens));
+            ++samples;
+        }
+    }
+    EXPECT_GT(samples, 400);
+    EXPECT_GT(restarts, 0);
+    EXPECT_EQ(result.counters.steps, 4000u);
+}
+
+TEST(TabuSearchTest, PrefilterOffSendsNoPrefilteringEvents) {
+    RecordingSink sink;
+    run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu", {{"prefilter", "false"}}), 1, &sink, 50);
+    ASSERT_FALSE(sink.events().empty());
+    for (const Event& event : sink.events()) {
+        EXPECT_FALSE(std::holds_alternative<CandidatesUpdate>(event));
+        if (const auto* phase = std::get_if<PhaseChange>(&event)) {
+            EXPECT_NE(phase->name, "prefiltering");
+        }
+        if (const auto* move = std::get_if<MoveEvent>(&event)) {
+            EXPECT_NE(move->move.kind, MoveKind::EliminateCandidate);
+        }
+    }
+    RecordingSink filtered;
+    run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu"), 1, &filtered, 50);
+    const auto* first = std::get_if<PhaseChange>(&filtered.events().front());
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->name, "prefiltering");
+}
+
+TEST(TabuSearchTest, SolvesEasyPuzzlesWithinABudget) {
+    std::vector<Puzzle> puzzles;
+    for (const char* file : {"small_4x4.csv", "small_6x6.csv"})
+        for (const Puzzle& puzzle : loadPuzzleFile(test::puzzlesDir() + "/sudoku/" + file).puzzles) puzzles.push_back(puzzle);
+    puzzles.push_back(test::sudokuPuzzle(test::kPillayFigure1, "pillay"));
+    // Sato and Inoue's medium_30: AC3 leaves it open.
+    puzzles.push_back(test::sudokuPuzzle("..1.8.......3.475..6..5....8.6..2349..9......3.4..8172.3..7.......8.156...2.3....", "medium_30"));
+    for (const Puzzle& puzzle : puzzles) {
+        for (const char* prefilter : {"true", "false"}) {
+            const RunResult result = run(puzzle, test::parametersOf("tabu", {{"prefilter", prefilter}}), 1, nullptr, 50'000);
+            EXPECT_EQ(result.outcome, Outcome::Solved) << puzzle.id << " prefilter=" << prefilter;
+            EXPECT_TRUE(result.valid) << puzzle.id;
+        }
+    }
+}
+
+TEST(TabuSearchTest, ImpossibleGivensFail) {
+    Puzzle conflicting = test::sudokuPuzzle(test::kPillayFigure1);
+    std::get<SudokuPuzzle>(conflicting.content).givens.setValue(1, 4);
+    for (const char* prefilter : {"true", "false"}) {
+        const RunResult result = run(conflicting, test::parametersOf("tabu", {{"prefilter", prefilter}}), 1, nullptr, 100);
+        EXPECT_EQ(result.outcome, Outcome::Failed) << prefilter;
+        EXPECT_GT(result.bestCost, 0);
+    }
+}
+
+}  // namespace
+}  // namespace pw
