@@ -100,8 +100,9 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
              return rating ? std::optional<double>(rating->refutationSum) : std::nullopt;
          }},
         {"search-effort", "Search effort (singles on offer)",
-         "our extension of Pelánek's model: each single step costs (empty cells) / (singles on offer), each "
-         "refutation step the empty cells plus its score; summed over a solve, mean over the runs",
+         "our extension of Pelánek's model: each single step costs (empty cells) / (hidden singles on offer), "
+         "or all empty cells when none is; each refutation step the empty cells plus its score; summed over a "
+         "solve, mean over the runs",
          PuzzleKind::Sudoku, true, 30,
          [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
              const auto rating = logicRating(puzzle, runs, seed);

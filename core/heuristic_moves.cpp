@@ -92,73 +92,80 @@ SudokuGrid HeuristicBoard::toGrid() const {
     return grid;
 }
 
-bool HeuristicBoard::placeable(int cell, int unit, int digit) const {
-    if (m_values[cell]) return false;
-    DigitMask others = 0;
-    for (int u : m_geometry->cellUnits[cell])
-        if (u != unit) others |= m_used[u];
-    return !(others & digitBit(digit));
-}
-
 void HeuristicBoard::place(int cell, int digit) {
     m_values[cell] = static_cast<std::uint8_t>(digit);
     for (int unit : m_geometry->cellUnits[cell]) m_used[unit] |= digitBit(digit);
     --m_empty;
 }
 
-void HeuristicBoard::apply(char move, Rng& rng, std::vector<HeuristicPlacement>* placements) {
+int HeuristicBoard::apply(char move, Rng& rng, std::vector<HeuristicPlacement>* placements) {
     const SudokuGeometry& g = *m_geometry;
     const int n = g.size;
     const DigitMask all = allDigits(n);
     const Operator op = operatorOf(move);
     const int firstUnit = unitKindOf(move) * n;
+    const int emptyBefore = m_empty;
     auto record = [&](int unit, int cell, int digit, int alternative) {
         if (placements) placements->push_back({move, unit, cell, digit, alternative});
     };
+    // fits[k]: the digits the unit's k-th cell may take — empty, and not held by its other two units. A
+    // placement in the unit only ever removes its own digit (now held by the unit) and empties its cell, so
+    // the masks stay right as the move goes on once the placed cell's mask is cleared.
+    std::array<DigitMask, kMaxSudokuSize> fits;
     for (int unit = firstUnit; unit < firstUnit + n && m_empty > 0; ++unit) {
         const auto& cells = g.unitCells[unit];
+        const DigitMask missing = all & static_cast<DigitMask>(~m_used[unit]);
+        if (!missing) continue;
+        int empty = 0;
+        for (int k = 0; k < n; ++k) {
+            const int cell = cells[k];
+            if (m_values[cell]) {
+                fits[k] = 0;
+                continue;
+            }
+            ++empty;
+            DigitMask others = 0;
+            for (int u : g.cellUnits[cell])
+                if (u != unit) others |= m_used[u];
+            fits[k] = missing & static_cast<DigitMask>(~others);
+        }
         switch (op) {
         case Operator::Single:
-            for (int digit = 1; digit <= n; ++digit) {
-                if (m_used[unit] & digitBit(digit)) continue;
-                int only = -1, fits = 0;
-                for (int k = 0; k < n && fits < 2; ++k)
-                    if (placeable(cells[k], unit, digit)) {
-                        only = cells[k];
-                        ++fits;
+            for (DigitMask left = missing; left; left = static_cast<DigitMask>(withoutLowestBit(left))) {
+                const int digit = lowestDigit(left);
+                const DigitMask bit = digitBit(digit);
+                int only = -1, count = 0;
+                for (int k = 0; k < n && count < 2; ++k)
+                    if (fits[k] & bit) {
+                        only = k;
+                        ++count;
                     }
-                if (fits == 1) {
-                    place(only, digit);
-                    record(unit, only, digit, -1);
-                }
+                if (count != 1) continue;
+                place(cells[only], digit);
+                fits[only] = 0;
+                record(unit, cells[only], digit, -1);
             }
             break;
-        case Operator::Three: {
-            int empty = 0;
-            for (int k = 0; k < n; ++k) empty += m_values[cells[k]] == 0;
+        case Operator::Three:
             if (empty != 3) break;
             for (int k = 0; k < n; ++k) {
-                const int cell = cells[k];
-                if (m_values[cell]) continue;
-                DigitMask others = 0;
-                for (int u : g.cellUnits[cell])
-                    if (u != unit) others |= m_used[u];
-                const DigitMask left = all & static_cast<DigitMask>(~m_used[unit]) & static_cast<DigitMask>(~others);
-                if (isSingleBit(left)) {
-                    place(cell, lowestDigit(left));
-                    record(unit, cell, lowestDigit(left), -1);
+                // The unit's digits still missing that the cell's other units leave open.
+                const DigitMask open = fits[k] & static_cast<DigitMask>(~m_used[unit]);
+                if (!m_values[cells[k]] && isSingleBit(open)) {
+                    place(cells[k], lowestDigit(open));
+                    record(unit, cells[k], lowestDigit(open), -1);
                 }
             }
             break;
-        }
         case Operator::Try:
-            for (int digit = 1; digit <= n; ++digit) {
-                if (m_used[unit] & digitBit(digit)) continue;
+            for (DigitMask left = missing; left; left = static_cast<DigitMask>(withoutLowestBit(left))) {
+                const int digit = lowestDigit(left);
+                const DigitMask bit = digitBit(digit);
                 int options[3];
-                int fits = 0;
-                for (int k = 0; k < n && fits < 3; ++k)
-                    if (placeable(cells[k], unit, digit)) options[fits++] = cells[k];
-                if (fits != 2) continue;
+                int count = 0;
+                for (int k = 0; k < n && count < 3; ++k)
+                    if (fits[k] & bit) options[count++] = cells[k];
+                if (count != 2) continue;
                 const std::uint32_t chosen = rng.below(2);
                 place(options[chosen], digit);
                 record(unit, options[chosen], digit, options[1 - chosen]);
@@ -167,13 +174,21 @@ void HeuristicBoard::apply(char move, Rng& rng, std::vector<HeuristicPlacement>*
             break;
         }
     }
+    return emptyBefore - m_empty;
 }
 
 int evaluateProgram(const HeuristicBoard& start, std::string_view program, Rng& rng) {
     HeuristicBoard board = start;
+    // A move that placed nothing places nothing again until something else places (a try move that finds no
+    // two-way choice draws nothing from the stream either), so it is skipped: the result and the random
+    // stream are exactly those of applying every move.
+    std::uint32_t idle = 0;  // bit i: move kHeuristicMoves[i] is known to place nothing now
     for (char move : program) {
         if (board.emptyCount() == 0) break;
-        board.apply(move, rng);
+        const auto index = static_cast<std::uint32_t>(kHeuristicMoves.find(move));
+        if (idle & (1u << index)) continue;
+        if (board.apply(move, rng) > 0) idle = 0;
+        else idle |= 1u << index;
     }
     return board.emptyCount();
 }

@@ -43,12 +43,12 @@ public:
     const SudokuGeometry& geometry() const { return *m_geometry; }
     SudokuGrid toGrid() const;
 
-    // Applies one move over every unit of its kind, in order. Try moves draw from `rng`. When `placements`
-    // is given, every placement is appended to it (this is the only path that may allocate).
-    void apply(char move, Rng& rng, std::vector<HeuristicPlacement>* placements = nullptr);
+    // Applies one move over every unit of its kind, in order, and returns how many digits it placed. Try moves
+    // draw from `rng`. When `placements` is given, every placement is appended to it (the only path that may
+    // allocate).
+    int apply(char move, Rng& rng, std::vector<HeuristicPlacement>* placements = nullptr);
 
 private:
-    bool placeable(int cell, int unit, int digit) const;
     void place(int cell, int digit);
 
     const SudokuGeometry* m_geometry;

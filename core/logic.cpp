@@ -37,10 +37,12 @@
 // Search effort (id `search-effort`, our extension, not in the thesis). The two metrics above see only the
 // steps where singles fail, so every puzzle that singles solve rates 0 — most puzzles people solve for fun.
 // Yet such puzzles differ too: a step is quick to find when many singles are on offer and slow when there is
-// one. Scanning at random, a person examines about (empty cells) / (applicable singles) places before finding
-// one (applications are counted as the model chooses among them: a placement that is both a naked single and
-// a hidden single in its row counts twice); a run's search effort sums that over its single steps, and over its refutation steps the empty cells
-// (a full scan that found nothing) plus the refutation score. Mean over the runs.
+// one. People find placements mostly by scanning a digit across a row, column or box — hidden singles — so a
+// single step costs (empty cells) / (hidden-single applications on offer), the places scanned at random
+// before one is found, or all the empty cells when only naked singles are left; a refutation step costs the
+// empty cells (a full scan that found nothing) plus its refutation score. A run's search effort is the sum;
+// the metric is the mean over the runs. (Counting naked singles as found as easily rated the bundled human
+// data a little worse: Pearson 0.70 instead of 0.76 against D_TO on the 320 puzzles singles solve.)
 
 #include "logic.h"
 
@@ -371,7 +373,7 @@ enum class SinglesOutcome { Placed, Stalled, Contradiction };
 // Applies one single chosen uniformly at random among every naked and hidden single application (a placement
 // both kinds allow counts twice, as two applications). One pass counts the applications and looks for a
 // contradiction; a second walks to the chosen one.
-SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* applications = nullptr) {
+SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* hiddenApplications = nullptr) {
     const SudokuGeometry& g = grid.geometry();
     const DigitMask all = allDigits(g.size);
     std::uint32_t count = 0;
@@ -382,6 +384,7 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* appli
         count += isSingleBit(c);
     }
     const int unitCount = 3 * g.size;
+    std::uint32_t hidden = 0;
     for (int unit = 0; unit < unitCount; ++unit) {
         DigitMask once = 0, twice = 0;
         for (int k = 0; k < g.size; ++k) {
@@ -391,9 +394,10 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* appli
         }
         const DigitMask missing = all & static_cast<DigitMask>(~grid.placedIn(unit));
         if (missing & ~once) return SinglesOutcome::Contradiction;
-        count += popCount(missing & once & ~twice);
+        hidden += popCount(missing & once & ~twice);
     }
-    if (applications) *applications = count;
+    count += hidden;
+    if (hiddenApplications) *hiddenApplications = hidden;
     if (count == 0) return SinglesOutcome::Stalled;
 
     std::uint32_t chosen = rng.below(count);
@@ -411,14 +415,14 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* appli
             twice |= once & c;
             once |= c;
         }
-        DigitMask hidden = all & static_cast<DigitMask>(~grid.placedIn(unit)) & once & static_cast<DigitMask>(~twice);
-        const auto n = static_cast<std::uint32_t>(popCount(hidden));
+        DigitMask onlyPlace = all & static_cast<DigitMask>(~grid.placedIn(unit)) & once & static_cast<DigitMask>(~twice);
+        const auto n = static_cast<std::uint32_t>(popCount(onlyPlace));
         if (chosen >= n) {
             chosen -= n;
             continue;
         }
-        for (; chosen; --chosen) hidden = static_cast<DigitMask>(withoutLowestBit(hidden));
-        const int digit = lowestDigit(hidden);
+        for (; chosen; --chosen) onlyPlace = static_cast<DigitMask>(withoutLowestBit(onlyPlace));
+        const int digit = lowestDigit(onlyPlace);
         for (int k = 0; k < g.size; ++k) {
             const int cell = g.unitCells[unit][k];
             if (grid.candidates(cell) & digitBit(digit)) {
@@ -482,12 +486,12 @@ LogicModelRun runLogicModel(const SudokuGrid& givens, const SudokuGrid& solution
     LogicGrid grid(givens);
     while (grid.emptyCount() > 0) {
         const int empty = grid.emptyCount();
-        std::uint32_t applications = 0;
-        const SinglesOutcome outcome = placeRandomSingle(grid, rng, &applications);
+        std::uint32_t hidden = 0;
+        const SinglesOutcome outcome = placeRandomSingle(grid, rng, &hidden);
         if (outcome == SinglesOutcome::Placed) {
             ++run.singles;
             ++run.simpleSteps;
-            run.searchEffort += static_cast<double>(empty) / applications;
+            run.searchEffort += hidden ? static_cast<double>(empty) / hidden : empty;
             continue;
         }
         if (outcome == SinglesOutcome::Contradiction) break;  // givens that disagree with `solution`

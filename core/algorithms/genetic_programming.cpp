@@ -30,8 +30,6 @@
 
 #include "algorithms/genetic_programming.h"
 
-#include "heuristic_moves.h"
-
 #include <algorithm>
 #include <optional>
 #include <unordered_set>
@@ -40,11 +38,7 @@ namespace pw {
 
 namespace {
 
-struct Individual {
-    std::string program;
-    int fitness = 0;
-    Rng evaluation;  // the random stream as it was when the program's evaluation began
-};
+using Individual = EvaluatedProgram;
 
 std::string randomProgram(Rng& rng, int maxLength) {
     std::string program(static_cast<std::size_t>(rng.between(1, maxLength)), 'r');
@@ -106,10 +100,8 @@ protected:
     }
 
     Individual evaluate(std::string program) {
-        Individual individual{std::move(program), 0, m_rng};
-        individual.fitness = evaluateProgram(*m_start, individual.program, m_rng);
         ++m_counters.evaluations;
-        return individual;
+        return evaluateFrom(*m_start, std::move(program), m_rng);
     }
 
     // The grid `individual`'s program leaves: its evaluation again, from the same random state.
@@ -225,9 +217,8 @@ private:
     Individual crossover(const Individual& first, const Individual& second) {
         const std::size_t cutFirst = m_rng.below(static_cast<std::uint32_t>(first.program.size()));
         const std::size_t cutSecond = m_rng.below(static_cast<std::uint32_t>(second.program.size()));
-        Individual a = evaluate(first.program.substr(0, cutFirst) + second.program.substr(cutSecond));
-        Individual b = evaluate(second.program.substr(0, cutSecond) + first.program.substr(cutFirst));
-        return b.fitness < a.fitness ? b : a;
+        m_counters.evaluations += 2;
+        return crossPrograms(*m_start, first.program, cutFirst, second.program, cutSecond, m_rng);
     }
 
     void emitGeneration(const std::vector<Individual>& population) {
@@ -300,6 +291,19 @@ ParameterSpec maxLengthParameter() {
 }
 
 }  // namespace
+
+EvaluatedProgram evaluateFrom(const HeuristicBoard& start, std::string program, Rng& rng) {
+    EvaluatedProgram evaluated{std::move(program), 0, rng};
+    evaluated.fitness = evaluateProgram(start, evaluated.program, rng);
+    return evaluated;
+}
+
+EvaluatedProgram crossPrograms(const HeuristicBoard& start, std::string_view first, std::size_t cutFirst,
+                               std::string_view second, std::size_t cutSecond, Rng& rng) {
+    EvaluatedProgram a = evaluateFrom(start, std::string(first.substr(0, cutFirst)).append(second.substr(cutSecond)), rng);
+    EvaluatedProgram b = evaluateFrom(start, std::string(second.substr(0, cutSecond)).append(first.substr(cutFirst)), rng);
+    return b.fitness < a.fitness ? b : a;
+}
 
 AlgorithmEntry geneticProgrammingAlgorithmEntry() {
     AlgorithmInfo info;
