@@ -103,16 +103,16 @@ TEST(DifficultyMetricTest, MetricsSeparateEasyFromHard) {
 }
 
 TEST(DifficultyMetricTest, SearchEffortGrowsWhenSinglesAreScarce) {
-    // One empty cell offers four applications (a naked single, and a hidden single in its row, column and
-    // box): effort 1/4.
+    // One empty cell offers three hidden-single applications (in its row, column and box): effort 1/3.
     SudokuGrid solution = *solveSudoku(test::sudokuFromLine(test::kPillayFigure1), 1).firstSolution;
     solution.setValue(0, 0);
     const Puzzle oneHole{"hole", "hole", SudokuPuzzle{solution, std::nullopt}};
-    EXPECT_DOUBLE_EQ(*findDifficultyMetric("search-effort")->compute(oneHole, 3, 1), 0.25);
-    // Two holes side by side in row 1: 8 applications among 2 cells (2/8), then one hole (1/4).
+    EXPECT_NEAR(*findDifficultyMetric("search-effort")->compute(oneHole, 3, 1), 1.0 / 3, 1e-12);
+    // Two holes side by side in row 1: 6 hidden singles (row 2, box 2, a column each) among 2 cells, then one
+    // hole: 2/6 + 1/3.
     solution.setValue(1, 0);
     const Puzzle twoHoles{"holes", "holes", SudokuPuzzle{solution, std::nullopt}};
-    EXPECT_DOUBLE_EQ(*findDifficultyMetric("search-effort")->compute(twoHoles, 3, 1), 0.5);
+    EXPECT_NEAR(*findDifficultyMetric("search-effort")->compute(twoHoles, 3, 1), 2.0 / 3, 1e-12);
     // Hard puzzles take more search than easy ones.
     EXPECT_GT(*findDifficultyMetric("search-effort")->compute(test::sudokuPuzzle(test::kAiEscargot), 3, 1),
               *findDifficultyMetric("search-effort")->compute(test::sudokuPuzzle(test::kPillayFigure1), 3, 1));
