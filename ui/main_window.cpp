@@ -11,7 +11,9 @@
 #include "nurikabe_exact.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
+#include "program_view.h"
 #include "puzzle_library.h"
+#include "runner.h"
 #include "sudoku_exact.h"
 
 #include <QAction>
@@ -33,6 +35,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QStatusBar>
+#include <QThread>
 #include <QToolBar>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -121,6 +124,22 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         restoreAlgorithmSettings(id);
     });
     m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
+    // Replay playback: each tick shows events up to and including the next one worth a pause.
+    connect(&m_replayTimer, &QTimer::timeout, this, [this] {
+        std::vector<Event> shown;
+        while (!m_replayEvents.empty()) {
+            shown.push_back(std::move(m_replayEvents.front()));
+            m_replayEvents.pop_front();
+            const Event& last = shown.back();
+            if (isPacedEvent(last) || std::holds_alternative<ProgramUpdate>(last)) break;
+        }
+        if (!shown.empty()) onEventsPlayed(shown, true);
+        if (m_replayEvents.empty()) {
+            m_replayTimer.stop();
+            m_programView->setHighlight(-1);
+            updateActions();
+        }
+    });
 
     // Event-loop stall probe: a timer that should tick every 5 ms; any longer gap is time the loop was busy.
     m_probe.setTimerType(Qt::PreciseTimer);
@@ -141,6 +160,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
 MainWindow::~MainWindow() {
     // The run is stopped before the widgets its events are meant for go away.
     m_controller->discard();
+    if (m_replayWorker) m_replayWorker->wait();
 }
 
 void MainWindow::probeTick() {
@@ -224,6 +244,8 @@ void MainWindow::createActions() {
     m_solveLogicAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_solveLogicAction->setToolTip(tr("Step through a human-style solution, each step explained in the log and its "
                                       "cells outlined (Ctrl+L)"));
+    m_replayAction = runMenu->addAction(tr("Re&play program"), this, &MainWindow::replayProgram);
+    m_replayAction->setToolTip(tr("Replay the last run's best program of heuristic moves on the board, move by move"));
     runMenu->addSeparator();
     runMenu->addAction(tr("Faster"), this, [this] { m_speedSlider->setValue(m_speedSlider->value() + 1); })
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus));
@@ -336,6 +358,10 @@ void MainWindow::createDocks() {
     QDockWidget* chartDock = dock(tr("Charts"), QStringLiteral("chartDock"), m_charts, Qt::RightDockWidgetArea);
     m_charts->setMinimumWidth(420);
     QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
+    m_programView = new ProgramView(this);
+    m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
+    splitDockWidget(chartDock, m_programDock, Qt::Vertical);
+    m_programDock->hide();  // shown when a program of heuristic moves arrives
     resizeDocks({chartDock}, {520}, Qt::Horizontal);
     resizeDocks({logDock}, {130}, Qt::Vertical);
 }
@@ -382,11 +408,15 @@ void MainWindow::updateActions() {
     m_stopAction->setEnabled(active);
     m_hintAction->setEnabled(m_model->isSudoku() && !active);
     m_solveLogicAction->setEnabled(m_model->isSudoku());
+    m_replayAction->setEnabled(!active && !isReplaying() && m_lastRequest && !m_programView->program().isEmpty() &&
+                               state == RunState::Finished);
     m_view->setEditable(!active);
 }
 
 void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
     m_controller->discard();  // nothing of the old run is painted on the new board
+    stopReplay();
+    m_lastRequest.reset();
     m_undo->clear();
     m_model->setPuzzle(puzzle);
     m_puzzleFile = sourceFile;
@@ -564,9 +594,67 @@ DifficultyLab* MainWindow::openDifficultyLab() {
     return m_difficultyLab;
 }
 
+namespace {
+
+// Keeps what a run sends once its best program is replayed: from the first replayed move on.
+class ReplayRecorder final : public EventSink {
+public:
+    void receive(const Event& event) override {
+        if (const auto* update = std::get_if<ProgramUpdate>(&event); update && update->position >= 0) m_replaying = true;
+        if (m_replaying && !std::holds_alternative<Finished>(event)) events.push_back(event);
+    }
+    std::deque<Event> events;
+
+private:
+    bool m_replaying = false;
+};
+
+}  // namespace
+
+void MainWindow::replayProgram() {
+    if (!m_lastRequest || m_controller->isActive() || isReplaying()) return;
+    // The same request, seed and number of steps give the same run (time budgets are left out for that reason).
+    const RunRequest request = *m_lastRequest;
+    const std::uint64_t steps = m_controller->status().counters.steps;
+    m_replayWorker = QThread::create([this, request, steps] {
+        auto recorder = std::make_shared<ReplayRecorder>();
+        const AlgorithmEntry* entry = findAlgorithm(request.algorithmId);
+        auto algorithm = entry->create();
+        StopConditions stop;
+        stop.add(stepLimit(std::max<std::uint64_t>(steps, 1)));
+        Runner(*algorithm, request.puzzle, request.parameters, request.seed, recorder.get(), std::move(stop)).runToEnd();
+        QMetaObject::invokeMethod(
+            this,
+            [this, recorder] {
+                m_replayWorker = nullptr;
+                m_replayEvents = std::move(recorder->events);
+                if (m_replayEvents.empty()) {
+                    statusBar()->showMessage(tr("The run left no program to replay"), 5000);
+                } else {
+                    m_model->resetToGivens();
+                    m_log->addNote(tr("replaying program %1").arg(m_programView->program()));
+                    const double pace = m_controller->movesPerSecond();
+                    m_replayTimer.start(pace > 0 ? std::clamp(static_cast<int>(1000 / pace), 15, 1000) : 15);
+                }
+                updateActions();
+            },
+            Qt::QueuedConnection);
+    });
+    connect(m_replayWorker, &QThread::finished, m_replayWorker, &QObject::deleteLater);
+    m_replayWorker->start();
+    updateActions();
+}
+
+void MainWindow::stopReplay() {
+    m_replayTimer.stop();
+    m_replayEvents.clear();
+    m_programView->setHighlight(-1);
+}
+
 void MainWindow::startRun(bool paused) {
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     if (!info || !info->supports(m_model->puzzle().kind())) return;
+    stopReplay();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
@@ -577,6 +665,8 @@ void MainWindow::startRun(bool paused) {
     request.seed = m_panel->takeSeed();
     request.stepLimit = m_panel->stepLimit();
     request.timeLimitSeconds = m_panel->timeLimitSeconds();
+    m_lastRequest = request;
+    m_programView->clear();
     QStringList parameters;
     for (const auto& [key, value] : request.parameters.all())
         parameters.append(QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value))));
@@ -602,6 +692,7 @@ void MainWindow::stop() { m_controller->stop(); }
 
 void MainWindow::reset() {
     m_controller->discard();
+    stopReplay();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
@@ -649,6 +740,11 @@ void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) 
             m_model->setHeatMap(QString::fromStdString(heat->label), heat->values);
         } else if (const auto* explanation = std::get_if<Explanation>(&event); explanation && !explanation->cells.empty()) {
             latestAboutCells = explanation;
+        } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
+            const QString program = QString::fromStdString(update->program);
+            if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
+            m_programView->setHighlight(update->position);
+            if (!m_programDock->isVisible()) m_programDock->show();
         } else {
             m_charts->addEvent(event);
         }

@@ -11,10 +11,13 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 
+#include <deque>
 #include <optional>
 #include <QTimer>
 
 class QAction;
+class QDockWidget;
+class QThread;
 class QActionGroup;
 class QComboBox;
 class QLabel;
@@ -29,6 +32,7 @@ class BoardModel;
 class BoardView;
 class ChartPanel;
 class DifficultyLab;
+class ProgramView;
 class LogPane;
 class PuzzleLibrary;
 
@@ -64,6 +68,11 @@ public:
     void solveWithLogic();
     // Opens the Difficulty lab (created on first use), with the current Sudoku for its filling-order view.
     DifficultyLab* openDifficultyLab();
+    // Replays the last run's best program of heuristic moves on the board, move by move at the chosen pace:
+    // the run is repeated headless with its seed (determinism makes it the same run) to recover the replay.
+    void replayProgram();
+    bool isReplaying() const { return !m_replayEvents.empty() || m_replayWorker; }
+    ProgramView* programView() const { return m_programView; }
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -92,6 +101,7 @@ private:
     void onEventsPlayed(const std::vector<Event>& events, bool animate);
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
+    void stopReplay();
     void onEditRequested(const Move& move);
     void openDialog();
     void pasteFromClipboard();
@@ -133,6 +143,13 @@ private:
     QAction* m_hintAction = nullptr;
     QAction* m_solveLogicAction = nullptr;
     DifficultyLab* m_difficultyLab = nullptr;
+    QAction* m_replayAction = nullptr;
+    ProgramView* m_programView = nullptr;
+    QDockWidget* m_programDock = nullptr;
+    std::optional<RunRequest> m_lastRequest;
+    QThread* m_replayWorker = nullptr;
+    std::deque<Event> m_replayEvents;
+    QTimer m_replayTimer;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;

@@ -10,7 +10,9 @@
 #include "difficulty_lab.h"
 #include "launch_options.h"
 #include "log_pane.h"
+#include "heuristic_moves.h"
 #include "main_window.h"
+#include "program_view.h"
 #include "puzzle_library.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
@@ -35,6 +37,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+
+#include <set>
 
 using namespace pw;
 using namespace pw::ui;
@@ -366,6 +370,42 @@ private slots:
         QVERIFY(predicted.wait(60000));
         QVERIFY(lab->fillingOrderModel(0)->hasHeatMap());
         QVERIFY(lab->fillingOrderModel(1)->hasHeatMap());
+    }
+
+    // A gp run fills the program view; Replay program repeats the run headless and plays the best program
+    // back move by move, each move highlighted, ending on the run's solution.
+    void gpProgramIsShownAndReplayed() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        window.algorithmPanel()->setRandomSeed(false);
+        window.algorithmPanel()->setSeed(3);
+        window.setMovesPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(window.boardModel()->sudoku().isSolved());
+        const SudokuGrid solved = window.boardModel()->sudoku();
+        const QString program = window.programView()->program();
+        QVERIFY(!program.isEmpty());
+        for (QChar move : program) QVERIFY(isHeuristicMove(move.toLatin1()));
+
+        window.setMovesPerSecond(250);
+        std::set<int> highlighted;
+        window.replayProgram();
+        QVERIFY(window.isReplaying());
+        QElapsedTimer clock;
+        clock.start();
+        while (window.isReplaying() && clock.elapsed() < 30000) {
+            QTest::qWait(5);
+            highlighted.insert(window.programView()->highlight());
+        }
+        QVERIFY(!window.isReplaying());
+        QCOMPARE(window.boardModel()->sudoku(), solved);
+        QVERIFY(highlighted.count(0));  // the first move was highlighted on its way
+        QCOMPARE(window.programView()->program(), program);
+        QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("replaying program")));
     }
 
     void libraryCountsSolutionsAndOpensPuzzles() {
