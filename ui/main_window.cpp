@@ -12,6 +12,7 @@
 #include "parameter_form.h"
 #include "puzzle_io.h"
 #include "program_view.h"
+#include "repeat_runs_dialog.h"
 #include "puzzle_library.h"
 #include "runner.h"
 #include "sudoku_exact.h"
@@ -244,6 +245,9 @@ void MainWindow::createActions() {
     m_solveLogicAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_solveLogicAction->setToolTip(tr("Step through a human-style solution, each step explained in the log and its "
                                       "cells outlined (Ctrl+L)"));
+    runMenu->addAction(tr("Repeat &runs…"), this, &MainWindow::openRepeatRuns)
+        ->setToolTip(tr("Run the chosen algorithm many times on this puzzle: success rate, times, and the histogram of "
+                        "generations or steps"));
     m_replayAction = runMenu->addAction(tr("Re&play program"), this, &MainWindow::replayProgram);
     m_replayAction->setToolTip(tr("Replay the last run's best program of heuristic moves on the board, move by move"));
     runMenu->addSeparator();
@@ -610,6 +614,25 @@ private:
 };
 
 }  // namespace
+
+RepeatRunsDialog* MainWindow::openRepeatRuns() {
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    if (!info || !info->supports(m_model->puzzle().kind())) {
+        statusBar()->showMessage(tr("The chosen algorithm does not solve this kind of puzzle"), 5000);
+        return nullptr;
+    }
+    RunRequest request;
+    request.puzzle = m_model->puzzle();
+    request.algorithmId = info->id;
+    request.parameters = m_panel->parameters();
+    request.seed = m_panel->takeSeed();
+    request.stepLimit = m_panel->stepLimit();
+    request.timeLimitSeconds = m_panel->timeLimitSeconds();
+    auto* dialog = new RepeatRunsDialog(request, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
 
 void MainWindow::replayProgram() {
     if (!m_lastRequest || m_controller->isActive() || isReplaying()) return;

@@ -33,6 +33,7 @@ class BoardView;
 class ChartPanel;
 class DifficultyLab;
 class ProgramView;
+class RepeatRunsDialog;
 class LogPane;
 class PuzzleLibrary;
 
@@ -71,6 +72,8 @@ public:
     // Replays the last run's best program of heuristic moves on the board, move by move at the chosen pace:
     // the run is repeated headless with its seed (determinism makes it the same run) to recover the replay.
     void replayProgram();
+    // Opens a dialog that repeats the chosen algorithm on this puzzle with consecutive seeds.
+    RepeatRunsDialog* openRepeatRuns();
     bool isReplaying() const { return !m_replayEvents.empty() || m_replayWorker; }
     ProgramView* programView() const { return m_programView; }
 

@@ -6,6 +6,7 @@
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "charts/histogram_chart.h"
 #include "charts/scatter_plot.h"
 #include "difficulty_lab.h"
 #include "launch_options.h"
@@ -14,6 +15,7 @@
 #include "main_window.h"
 #include "program_view.h"
 #include "puzzle_library.h"
+#include "repeat_runs_dialog.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
 #include "run_controller.h"
@@ -406,6 +408,26 @@ private slots:
         QVERIFY(highlighted.count(0));  // the first move was highlighted on its way
         QCOMPARE(window.programView()->program(), program);
         QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("replaying program")));
+    }
+
+    // Repeated runs give the success rate and the histogram of the generation a solution appeared in.
+    void repeatedRunsSummariseGenerations() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        // Sato and Inoue's "difficult 28": gp needs a few generations for it.
+        QVERIFY(window.openText(QStringLiteral("5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13.."),
+                                QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        RepeatRunsDialog* dialog = window.openRepeatRuns();
+        QVERIFY(dialog);
+        dialog->setRuns(12);
+        QSignalSpy finished(dialog, &RepeatRunsDialog::finished);
+        dialog->start();
+        QVERIFY(dialog->isRunning());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(dialog->results().size(), std::size_t{12});
+        QVERIFY2(dialog->summary().contains(QStringLiteral(" of 12 runs solved")), qPrintable(dialog->summary()));
+        QVERIFY(dialog->summary().contains(QStringLiteral("Generation of the solution")));
+        QVERIFY(dialog->histogram()->barCount() >= 1);
     }
 
     void libraryCountsSolutionsAndOpensPuzzles() {
