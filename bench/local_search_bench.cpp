@@ -1,7 +1,7 @@
 // Throughput of the local-search algorithms on 9x9 puzzles: simulated annealing proposals per second,
 // harmony-search improvisations per second, tabu-search moves per second and cuckoo-search generations per
 // second (items_per_second; a cuckoo generation is 25 cuckoos and the abandonment, a tabu move scans the
-// whole swap neighbourhood), measured three ways for `sa`:
+// whole swap neighbourhood), programs of Pillay's moves evaluated per second, measured three ways for `sa`:
 //   Raw       — step() called in a loop, no sink: the algorithm alone;
 //   Runner    — through Runner::advance with a step budget only;
 //   RunnerCli — through Runner::advance with the stop conditions puzzle-cli installs for
@@ -12,6 +12,7 @@
 //   ./build/bench/local_search_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 #include "algorithm.h"
+#include "heuristic_moves.h"
 #include "runner.h"
 
 #include <benchmark/benchmark.h>
@@ -116,5 +117,26 @@ BENCHMARK_CAPTURE(rawSteps, CuckooRaw_top95_1, std::string("cuckoo"), std::strin
     ->UseRealTime();
 BENCHMARK_CAPTURE(rawSteps, CuckooWatched_escargot, std::string("cuckoo"), std::string(kAiEscargot), &g_discard)
     ->UseRealTime();
+
+// Pillay's programs: random programs of the initial population's lengths (1..50), evaluated on AI Escargot.
+// items_per_second is programs evaluated per second.
+void programEvaluations(benchmark::State& state) {
+    pw::SudokuGrid grid;
+    for (int cell = 0; cell < 81; ++cell) grid.setValue(cell, pw::digitValue(kAiEscargot[cell], 9));
+    const pw::HeuristicBoard start(grid);
+    pw::Rng rng(1);
+    std::vector<std::string> programs(1000);
+    for (auto& program : programs) {
+        program.resize(static_cast<std::size_t>(rng.between(1, 50)));
+        for (char& move : program) move = pw::kHeuristicMoves[rng.below(9)];
+    }
+    std::size_t next = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(pw::evaluateProgram(start, programs[next], rng));
+        next = (next + 1) % programs.size();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(programEvaluations)->Name("GpProgramEvaluations_escargot");
 
 BENCHMARK_MAIN();

@@ -92,7 +92,7 @@ TEST_P(ConformanceAlgorithmTest, RunsOverTheWholeCorpus) {
         stop.add(stepLimit(exact ? 200'000 : 20'000));
         // A step of a population algorithm is a whole generation (tens of evaluations), so stochastic runs are
         // bounded by evaluations too; one-evaluation-per-step searches never reach this bound.
-        if (!exact) stop.add(evaluationLimit(10'000));
+        if (!exact) stop.add(evaluationLimit(2'000));
         const RunResult result = Runner(*algorithm, puzzle, parameters, 1, nullptr, std::move(stop)).runToEnd();
         ++ran;
         // Honest reporting: "solved" exactly when the independent check accepts the final board.

@@ -98,6 +98,18 @@ bool BoardModel::acceptsMove(const Move& move) const {
 
 void BoardModel::applyOne(const Move& move, CellOrigin origin, std::vector<int>& changed) {
     if (!acceptsMove(move)) return;
+    const bool candidateMove = move.kind == MoveKind::EliminateCandidate || move.kind == MoveKind::RestoreCandidate;
+    if (origin == CellOrigin::Solver && candidateMove && isSudoku()) {
+        // A solver's candidate moves change its candidate table (prefiltering), not the player's pencil marks.
+        if (m_solverCandidates.size() != static_cast<std::size_t>(cellCount())) m_solverCandidates.assign(cellCount(), 0);
+        const auto bit = static_cast<std::uint16_t>(1u << (move.value - 1));
+        auto& candidates = m_solverCandidates[static_cast<std::size_t>(move.cell)];
+        candidates = move.kind == MoveKind::EliminateCandidate ? static_cast<std::uint16_t>(candidates & ~bit)
+                                                               : static_cast<std::uint16_t>(candidates | bit);
+        changed.push_back(move.cell);
+        m_lastMove = move;
+        return;
+    }
     if (auto* grid = std::get_if<SudokuGrid>(&m_board)) {
         grid->apply(move);
         auto originOf = [&](int cell) { return grid->isEmpty(cell) ? CellOrigin::Empty : origin; };
