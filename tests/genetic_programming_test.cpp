@@ -102,6 +102,16 @@ TEST(HeuristicMovesTest, TryMovesDrawFromTheRunsRandomStream) {
     }
     EXPECT_EQ(chosen, (std::set<int>{7, 8}));  // both cells are chosen over the seeds
     EXPECT_EQ(applied(transposed(row), '4', 5), transposed(applied(row, '3', 5)));
+    // Try-block: box 1 holds 1..7 in its top two rows and r3c1; 8 and 9 fit r3c2 and r3c3: 8 goes to one.
+    const SudokuGrid box = gridWith({{0, 0, 1}, {0, 1, 2}, {0, 2, 3}, {1, 0, 4}, {1, 1, 5}, {1, 2, 6}, {2, 0, 7}});
+    std::set<int> boxChoices;
+    for (std::uint64_t seed = 1; seed <= 32; ++seed) {
+        const SudokuGrid after = applied(box, '2', seed);
+        EXPECT_EQ(after.filledCount(), 8);
+        boxChoices.insert(after.value(19) == 8 ? 19 : 20);
+        EXPECT_TRUE(after.value(19) == 8 || after.value(20) == 8);
+    }
+    EXPECT_EQ(boxChoices, (std::set<int>{19, 20}));
 }
 
 TEST(HeuristicMovesTest, EvaluationCountsEmptyCellsAndSkipsNothingThatMatters) {

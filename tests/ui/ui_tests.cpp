@@ -430,6 +430,23 @@ private slots:
         QVERIFY(dialog->histogram()->barCount() >= 1);
     }
 
+    // A solver's candidate moves (AC3's domain reductions) change the candidate table the board shows, never the
+    // player's pencil marks.
+    void solverCandidateMovesChangeTheCandidateTable() {
+        BoardModel model;
+        model.setPuzzle(Puzzle{"t", "t", SudokuPuzzle{SudokuGrid(), std::nullopt}});
+        model.setSolverCandidates(std::vector<std::uint16_t>(81, 0x1FF));
+        QSignalSpy changed(&model, &BoardModel::cellChanged);
+        model.applyMove(Move::eliminate(10, 4), CellOrigin::Solver, true);
+        QCOMPARE(model.solverCandidates()[10], std::uint16_t(0x1FF & ~(1u << 3)));
+        QCOMPARE(model.sudoku().marks(10), DigitMask(0));
+        QVERIFY(changed.count() >= 1);
+        model.applyMove(Move::restore(10, 4), CellOrigin::Solver);
+        QCOMPARE(model.solverCandidates()[10], std::uint16_t(0x1FF));
+        model.applyMove(Move::restore(11, 2), CellOrigin::User);  // the player's pencil mark
+        QVERIFY(model.sudoku().marks(11) & (1u << 1));
+    }
+
     void libraryCountsSolutionsAndOpensPuzzles() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
