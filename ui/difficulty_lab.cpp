@@ -97,6 +97,7 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
     m_correlationTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_correlationTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_correlationTable->verticalHeader()->hide();
+    m_correlationTable->horizontalHeader()->setStretchLastSection(true);
     m_tabs->addTab(m_correlationTable, tr("Correlation"));
 
     auto* scatterTab = new QWidget(this);
@@ -148,7 +149,7 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
         setPuzzleSet(human, true);
         setHumanData(human, true);
     }
-    setMetrics({QStringLiteral("serate"), QStringLiteral("refutation-sum"), QStringLiteral("givens"),
+    setMetrics({QStringLiteral("search-effort"), QStringLiteral("serate"), QStringLiteral("refutation-sum"), QStringLiteral("givens"),
                 QStringLiteral("candidates-after-singles")});
     resize(1280, 820);
     updateButtons();
