@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 
 namespace pw {
@@ -61,6 +63,20 @@ std::string csvField(std::string_view text) {
         out += c;
     }
     return out + '"';
+}
+
+std::optional<double> parseNumber(const std::string& field) {
+    if (field.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(field.c_str(), &end);
+    if (end != field.c_str() + field.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::string puzzleJoinKey(std::string puzzle) {
+    for (char& c : puzzle)
+        if (c == '0' || c == '-') c = '.';
+    return puzzle;
 }
 
 int CsvTable::column(std::string_view name) const {

@@ -34,6 +34,12 @@ struct CsvTable {
     int columnContaining(std::string_view part) const;
 };
 
+// A number that is the whole field ("0.5", "1e3"), or nothing for an empty or other field.
+std::optional<double> parseNumber(const std::string& field);
+
+// The key that joins tables on a puzzle string whatever character each writes for an empty cell ('.', '0', '-').
+std::string puzzleJoinKey(std::string puzzle);
+
 // Reads a table whose first non-blank line is the header; blank lines and lines starting with '#' are skipped.
 // On failure returns nothing and fills `error` (a missing file, no header).
 std::optional<CsvTable> readCsvTable(const std::string& path, ParseError& error);

@@ -99,7 +99,7 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
              const auto rating = logicRating(puzzle, runs, seed);
              return rating ? std::optional<double>(rating->refutationSum) : std::nullopt;
          }},
-        {"search-effort", "Search effort (hidden singles on offer)",
+        {"search-effort", "Search effort",
          "our extension of Pelánek's model: each single step costs (empty cells) / (hidden singles on offer), "
          "or all empty cells when none is; each refutation step the empty cells plus its score; summed over a "
          "solve, mean over the runs",

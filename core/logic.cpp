@@ -370,6 +370,20 @@ namespace {
 
 enum class SinglesOutcome { Placed, Stalled, Contradiction };
 
+// The digits missing from `unit` that have exactly one candidate cell there; `anywhere` receives every
+// candidate of the unit's cells.
+DigitMask digitsWithOnePlace(const LogicGrid& grid, int unit, DigitMask& anywhere) {
+    const SudokuGeometry& g = grid.geometry();
+    DigitMask once = 0, twice = 0;
+    for (int k = 0; k < g.size; ++k) {
+        const DigitMask c = grid.candidates(g.unitCells[unit][k]);
+        twice |= once & c;
+        once |= c;
+    }
+    anywhere = once;
+    return allDigits(g.size) & static_cast<DigitMask>(~grid.placedIn(unit)) & once & static_cast<DigitMask>(~twice);
+}
+
 // Applies one single chosen uniformly at random among every naked and hidden single application (a placement
 // both kinds allow counts twice, as two applications). One pass counts the applications and looks for a
 // contradiction; a second walks to the chosen one.
@@ -386,15 +400,11 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* hidde
     const int unitCount = 3 * g.size;
     std::uint32_t hidden = 0;
     for (int unit = 0; unit < unitCount; ++unit) {
-        DigitMask once = 0, twice = 0;
-        for (int k = 0; k < g.size; ++k) {
-            const DigitMask c = grid.candidates(g.unitCells[unit][k]);
-            twice |= once & c;
-            once |= c;
-        }
-        const DigitMask missing = all & static_cast<DigitMask>(~grid.placedIn(unit));
-        if (missing & ~once) return SinglesOutcome::Contradiction;
-        hidden += popCount(missing & once & ~twice);
+        DigitMask anywhere = 0;
+        const DigitMask onlyPlace = digitsWithOnePlace(grid, unit, anywhere);
+        if (all & static_cast<DigitMask>(~grid.placedIn(unit)) & static_cast<DigitMask>(~anywhere))
+            return SinglesOutcome::Contradiction;
+        hidden += popCount(onlyPlace);
     }
     count += hidden;
     if (hiddenApplications) *hiddenApplications = hidden;
@@ -409,13 +419,8 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* hidde
         }
     }
     for (int unit = 0; unit < unitCount; ++unit) {
-        DigitMask once = 0, twice = 0;
-        for (int k = 0; k < g.size; ++k) {
-            const DigitMask c = grid.candidates(g.unitCells[unit][k]);
-            twice |= once & c;
-            once |= c;
-        }
-        DigitMask onlyPlace = all & static_cast<DigitMask>(~grid.placedIn(unit)) & once & static_cast<DigitMask>(~twice);
+        DigitMask anywhere = 0;
+        DigitMask onlyPlace = digitsWithOnePlace(grid, unit, anywhere);
         const auto n = static_cast<std::uint32_t>(popCount(onlyPlace));
         if (chosen >= n) {
             chosen -= n;

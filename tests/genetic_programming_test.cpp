@@ -15,11 +15,7 @@
 namespace pw {
 namespace {
 
-SudokuGrid gridWith(std::initializer_list<std::tuple<int, int, int>> entries) {
-    SudokuGrid grid;
-    for (const auto& [row, column, digit] : entries) grid.setValue(row * 9 + column, digit);
-    return grid;
-}
+using test::gridWith;
 
 SudokuGrid transposed(const SudokuGrid& grid) {
     SudokuGrid out;

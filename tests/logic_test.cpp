@@ -14,12 +14,7 @@
 namespace pw {
 namespace {
 
-// A 9x9 grid with the given (row, column, digit) entries, 0-based rows and columns.
-SudokuGrid gridWith(std::initializer_list<std::tuple<int, int, int>> entries) {
-    SudokuGrid grid;
-    for (const auto& [row, column, digit] : entries) grid.setValue(row * 9 + column, digit);
-    return grid;
-}
+using test::gridWith;
 
 const LogicStep* findStep(const std::vector<LogicStep>& steps, int unit, int digit) {
     for (const auto& step : steps)

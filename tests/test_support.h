@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 namespace pw::test {
 
@@ -23,6 +24,13 @@ inline SudokuGrid sudokuFromLine(const std::string& line) {
     SudokuShape::fromSize(size, shape);
     SudokuGrid grid(shape);
     for (int cell = 0; cell < grid.cellCount(); ++cell) grid.setValue(cell, digitValue(line[cell], size));
+    return grid;
+}
+
+// A 9x9 grid holding the given (row, column, digit) entries, 0-based rows and columns.
+inline SudokuGrid gridWith(std::initializer_list<std::tuple<int, int, int>> entries) {
+    SudokuGrid grid;
+    for (const auto& [row, column, digit] : entries) grid.setValue(row * 9 + column, digit);
     return grid;
 }
 

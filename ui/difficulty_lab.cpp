@@ -41,23 +41,8 @@ namespace {
 
 constexpr std::uint64_t kFillingOrderStepBudget = 10'000'000;
 
-// Puzzle strings compare equal whatever their empty-cell character.
-std::string puzzleKey(std::string text) {
-    for (char& c : text)
-        if (c == '0' || c == '-') c = '.';
-    return text;
-}
-
 std::string puzzleKeyOf(const Puzzle& puzzle) {
-    return puzzle.kind() == PuzzleKind::Sudoku ? puzzleKey(Puzzle::boardLine(puzzle.sudoku().givens)) : puzzle.id;
-}
-
-std::optional<double> numberIn(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
+    return puzzle.kind() == PuzzleKind::Sudoku ? puzzleJoinKey(Puzzle::boardLine(puzzle.sudoku().givens)) : puzzle.id;
 }
 
 QString intervalText(const std::optional<Correlation>& c) {
@@ -337,7 +322,7 @@ bool DifficultyLab::setHumanData(const QString& path, bool quiet) {
         if (static_cast<int>(column) == puzzleColumn) continue;
         std::map<std::string, double> values;
         for (const auto& row : table->rows)
-            if (const auto value = numberIn(row[column])) values[puzzleKey(row[puzzleColumn])] = *value;
+            if (const auto value = parseNumber(row[column])) values[puzzleJoinKey(row[puzzleColumn])] = *value;
         // Identifiers are numbers too; a human measure is a column that is not the id.
         const std::string name = table->header[column];
         const bool idColumn = name == "id" || name == "game_no" || name == "Game No.";

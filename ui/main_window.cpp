@@ -615,20 +615,24 @@ private:
 
 }  // namespace
 
+RunRequest MainWindow::requestFromPanel() {
+    RunRequest request;
+    request.puzzle = m_model->puzzle();
+    request.algorithmId = m_panel->algorithmInfo()->id;
+    request.parameters = m_panel->parameters();
+    request.seed = m_panel->takeSeed();
+    request.stepLimit = m_panel->stepLimit();
+    request.timeLimitSeconds = m_panel->timeLimitSeconds();
+    return request;
+}
+
 RepeatRunsDialog* MainWindow::openRepeatRuns() {
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     if (!info || !info->supports(m_model->puzzle().kind())) {
         statusBar()->showMessage(tr("The chosen algorithm does not solve this kind of puzzle"), 5000);
         return nullptr;
     }
-    RunRequest request;
-    request.puzzle = m_model->puzzle();
-    request.algorithmId = info->id;
-    request.parameters = m_panel->parameters();
-    request.seed = m_panel->takeSeed();
-    request.stepLimit = m_panel->stepLimit();
-    request.timeLimitSeconds = m_panel->timeLimitSeconds();
-    auto* dialog = new RepeatRunsDialog(request, this);
+    auto* dialog = new RepeatRunsDialog(requestFromPanel(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;
@@ -681,13 +685,7 @@ void MainWindow::startRun(bool paused) {
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
-    RunRequest request;
-    request.puzzle = m_model->puzzle();
-    request.algorithmId = info->id;
-    request.parameters = m_panel->parameters();
-    request.seed = m_panel->takeSeed();
-    request.stepLimit = m_panel->stepLimit();
-    request.timeLimitSeconds = m_panel->timeLimitSeconds();
+    const RunRequest request = requestFromPanel();
     m_lastRequest = request;
     m_programView->clear();
     QStringList parameters;

@@ -105,6 +105,8 @@ private:
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
     void stopReplay();
+    // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.
+    RunRequest requestFromPanel();
     void onEditRequested(const Move& move);
     void openDialog();
     void pasteFromClipboard();

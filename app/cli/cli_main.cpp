@@ -582,25 +582,10 @@ pw::CsvTable readTable(const std::string& path) {
     return *table;
 }
 
-// Puzzle strings compare equal whatever their empty-cell character.
-std::string puzzleKey(std::string text) {
-    for (char& c : text)
-        if (c == '0' || c == '-') c = '.';
-    return text;
-}
-
 std::string columnList(const pw::CsvTable& table) {
     std::string names;
     for (const auto& name : table.header) names += (names.empty() ? "" : ", ") + name;
     return names;
-}
-
-std::optional<double> numberIn(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
 }
 
 int runCorrelate(const CorrelateOptions& options) {
@@ -621,7 +606,7 @@ int runCorrelate(const CorrelateOptions& options) {
 
     std::map<std::string, double> humanValue;
     for (const auto& row : human.rows)
-        if (const auto value = numberIn(row[humanColumn])) humanValue[puzzleKey(row[humanPuzzle])] = *value;
+        if (const auto value = pw::parseNumber(row[humanColumn])) humanValue[pw::puzzleJoinKey(row[humanPuzzle])] = *value;
     auto transformed = [&](double value) { return options.logScale ? std::log1p(value) : value; };
 
     struct MetricCorrelation {
@@ -631,13 +616,13 @@ int runCorrelate(const CorrelateOptions& options) {
     };
     std::vector<MetricCorrelation> results;
     int matched = 0;
-    for (const auto& row : ratings.rows) matched += humanValue.count(puzzleKey(row[ratingsPuzzle])) > 0;
+    for (const auto& row : ratings.rows) matched += humanValue.count(pw::puzzleJoinKey(row[ratingsPuzzle])) > 0;
     for (std::size_t column = 0; column < ratings.header.size(); ++column) {
         if (static_cast<int>(column) == ratingsPuzzle || ratings.header[column] == "id") continue;
         std::vector<double> x, y;
         for (const auto& row : ratings.rows) {
-            const auto found = humanValue.find(puzzleKey(row[ratingsPuzzle]));
-            const auto value = numberIn(row[column]);
+            const auto found = humanValue.find(pw::puzzleJoinKey(row[ratingsPuzzle]));
+            const auto value = pw::parseNumber(row[column]);
             if (found == humanValue.end() || !value) continue;
             if (options.logScale && (*value <= -1 || found->second <= -1)) continue;
             x.push_back(transformed(*value));
