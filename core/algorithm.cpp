@@ -6,6 +6,7 @@
 #include "algorithms/genetic_programming.h"
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
+#include "algorithms/multistage_ga.h"
 #include "algorithms/simulated_annealing.h"
 #include "algorithms/tabu_search.h"
 
@@ -40,6 +41,7 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         logicAlgorithmEntry(),
         geneticProgrammingAlgorithmEntry(),
         randomProgramsAlgorithmEntry(),
+        multistageGaAlgorithmEntry(),
     };
     return registry;
 }

@@ -30,7 +30,8 @@ nlohmann::json toJson(const Event& event) {
                        if (e.breakdown)
                            j["breakdown"] = {{"rows", e.breakdown->rows},
                                              {"columns", e.breakdown->columns},
-                                             {"boxes", e.breakdown->boxes}};
+                                             {"boxes", e.breakdown->boxes},
+                                             {"digits", e.breakdown->digits}};
                    },
                    [&](const TemperatureSample& e) {
                        j["temperature"] = e.temperature;

@@ -31,6 +31,7 @@ struct CostBreakdown {
     double rows = 0;
     double columns = 0;
     double boxes = 0;
+    double digits = 0;  // Chel's deviation of each digit's count from the grid size; 0 for the other costs
     bool operator==(const CostBreakdown&) const = default;
 };
 struct CostSample {

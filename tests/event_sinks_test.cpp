@@ -13,7 +13,7 @@ TEST(EventSinksTest, JsonLinesWritesOneObjectPerEvent) {
     std::ostringstream out;
     JsonLinesSink sink(out);
     sink.receive(MoveEvent{{3, 4}, Move::place(10, 7)});
-    sink.receive(CostSample{{5, 6}, 12, 9, CostBreakdown{1, 2, 3}});
+    sink.receive(CostSample{{5, 6}, 12, 9, CostBreakdown{1, 2, 3, 0}});
     sink.receive(Finished{{7, 8}, Outcome::Solved, true, 0, "solution found"});
     std::istringstream lines(out.str());
     std::string line;

@@ -33,6 +33,8 @@ const SeriesStyle kSeriesStyles[] = {
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "rows"), false, QColor(60, 170, 90), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "columns"), false, QColor(170, 80, 200), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "boxes"), false, QColor(200, 60, 90), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "digit counts"), false, QColor(120, 120, 120), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "cycle start"), false, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "temperature"), true, QColor(220, 70, 50), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "reheat"), true, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
@@ -117,11 +119,18 @@ void ChartPanel::addEvent(const Event& event) {
     if (const auto* cost = std::get_if<CostSample>(&event)) {
         addSample(SeriesKind::Current, cost->at, cost->current);
         addSample(SeriesKind::Best, cost->at, cost->best);
+        m_lastBest = cost->best;
         if (cost->breakdown) {
             addSample(SeriesKind::Rows, cost->at, cost->breakdown->rows);
             addSample(SeriesKind::Columns, cost->at, cost->breakdown->columns);
             addSample(SeriesKind::Boxes, cost->at, cost->breakdown->boxes);
+            // Only Chel's fitness has this part: the series appears with the first cost that does.
+            if (cost->breakdown->digits != 0 || m_seriesIndex[static_cast<int>(SeriesKind::DigitCounts)] >= 0)
+                addSample(SeriesKind::DigitCounts, cost->at, cost->breakdown->digits);
         }
+    } else if (const auto* phase = std::get_if<PhaseChange>(&event); phase && phase->name.rfind("cycle ", 0) == 0) {
+        // Cycle boundaries of a multistage run, marked on the cost curve (cycle 1 starts the run: no marker).
+        if (phase->name != "cycle 1") addSample(SeriesKind::CycleStart, phase->at, m_lastBest);
     } else if (const auto* temperature = std::get_if<TemperatureSample>(&event)) {
         addSample(SeriesKind::Temperature, temperature->at, temperature->temperature);
         addSample(SeriesKind::Acceptance, temperature->at, temperature->acceptanceRatio);

@@ -52,7 +52,7 @@ signals:
 
 private:
     enum class SeriesKind {
-        Current, Best, Rows, Columns, Boxes,                      // the cost chart
+        Current, Best, Rows, Columns, Boxes, DigitCounts, CycleStart,  // the cost chart
         Temperature, Acceptance, Reheat,                          // the second chart: annealing
         PopulationWorst, PopulationMean, PopulationBest,          // the second chart: populations
         Count
@@ -68,6 +68,7 @@ private:
     QCheckBox* m_logCheck;
     ChartAxis m_axis = ChartAxis::Steps;
     bool m_logScale = false;
+    double m_lastBest = 0;  // where a cycle-start marker sits on the cost chart
     double m_batchStartSteps = 0;
     double m_batchStartSeconds = 0;
     double m_batchEndSteps = 0;

@@ -1,0 +1,434 @@
+// `mga` — the multistage genetic algorithm with a group table (Chel, Mylavarapu and Sharma), as our algorithms
+// notes read it.
+//
+// Idea: a GA over whole grids whose empty cells draw their values from a *group table* — each empty cell's
+// digits not used by the givens of its row, column and box (the paper's Figure 2). The run goes in cycles. A
+// cycle breeds a population for `generations_per_cycle` generations; then the cycle's best grid is validated
+// in five directions and the cells it holds consistently are fixed in the group table (with a probability), so
+// each cycle starts from a smaller table and a smaller population (`population` / cycle).
+//
+// Algorithm 1, cycle c = 1..C:
+//   1. from cycle 2 on, update the group table (below);
+//   2. population size = population / c, offspring size = offspring_factor × population size;
+//   3. generate the population from the group table: each empty cell a value drawn uniformly from its entry;
+//   4. N generations of: uniform swap crossover of random parent pairs (each non-given cell swapped with
+//      probability p_c — the paper's geometric crossover, Figure 4), evaluation, (μ+λ) truncation selection;
+//   5. mutation of the best few (each non-given cell redrawn from its group-table entry with probability p_m),
+//      the mutants evaluated and selected with the rest;
+//   6. the best grid of the cycle goes on to the update. The run stops at fitness 0 or after C cycles.
+//
+// Fitness (equation (1) as converted cannot reach 0 — its −27 fits no reading of the counts — so, as our notes
+// settle): for every row, column and box, Σ over digits of max(0, count − 1), plus Σ over digits of
+// |N(digit) − 9|. It is 0 exactly on a valid solution. The row, column and box repetitions and the digit-count
+// deviation are reported separately in the cost events.
+//
+// Group-table update: the best grid passes five validation directions — rows left to right, rows right to
+// left, columns top to bottom, columns bottom to top, and the anti-diagonals from the top-left corner (Figure
+// 6). Within a direction, cells are visited in order and a value is kept only if it repeats no value already
+// kept in its row, column or box; givens and cells fixed earlier are always kept. A cell whose kept value is the
+// same in all five passes is fixed with probability `accept_probability` (0.7; the text's threshold 0.3 is
+// ambiguous about its direction). The table is then recomputed from the givens and the fixed cells; a cell
+// whose entry would be empty (a wrong fix elsewhere excludes every digit) keeps its initial entry.
+//
+// Choices where the paper is silent: parents are paired uniformly at random; "a few of the best" mutated are
+// the best `mutants` individuals, each mutated copy joining the (μ+λ) selection; with `single_stage` (the
+// paper's single-stage comparison) the run is one long cycle of C × N generations at the full population,
+// with no table updates.
+//
+// A step is one generation; evaluations count grids evaluated. Events: per generation the population's
+// best/mean/worst fitness and the best fitness with its parts; per cycle a phase, and after every table update
+// the whole table (the board shows it: fixed cells as placed values, the others' entries as candidates), with
+// the cells the update changed outlined.
+
+#include "algorithms/multistage_ga.h"
+
+#include "rng.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <numeric>
+#include <optional>
+
+namespace pw {
+
+namespace {
+
+struct Individual {
+    std::array<std::uint8_t, kMaxSudokuCells> values{};
+    int fitness = 0;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// The pieces the algorithm is made of, public for the tests.
+
+std::vector<DigitMask> groupTable(const SudokuGrid& grid) {
+    std::vector<DigitMask> table(static_cast<std::size_t>(grid.cellCount()), 0);
+    for (int cell = 0; cell < grid.cellCount(); ++cell)
+        table[static_cast<std::size_t>(cell)] = grid.isEmpty(cell) ? grid.legalDigits(cell) : digitBit(grid.value(cell));
+    return table;
+}
+
+ChelFitness chelFitness(const SudokuGrid& grid) {
+    const SudokuGeometry& g = grid.geometry();
+    ChelFitness f;
+    std::array<int, kMaxSudokuSize + 1> total{};
+    for (int unit = 0; unit < 3 * g.size; ++unit) {
+        std::array<int, kMaxSudokuSize + 1> count{};
+        for (int k = 0; k < g.size; ++k) ++count[grid.value(g.unitCells[unit][k])];
+        int repeats = 0;
+        for (int digit = 1; digit <= g.size; ++digit) repeats += std::max(0, count[digit] - 1);
+        (unit < g.size ? f.rows : unit < 2 * g.size ? f.columns : f.boxes) += repeats;
+        if (unit < g.size)
+            for (int digit = 1; digit <= g.size; ++digit) total[digit] += count[digit];
+    }
+    for (int digit = 1; digit <= g.size; ++digit) f.digits += std::abs(total[digit] - g.size);
+    return f;
+}
+
+std::vector<int> validationOrder(const SudokuShape& shape, int direction) {
+    const int n = shape.size();
+    std::vector<int> order;
+    order.reserve(static_cast<std::size_t>(n * n));
+    switch (direction) {
+    case 0:  // rows, left to right
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) order.push_back(r * n + c);
+        break;
+    case 1:  // rows, right to left
+        for (int r = 0; r < n; ++r)
+            for (int c = n - 1; c >= 0; --c) order.push_back(r * n + c);
+        break;
+    case 2:  // columns, top to bottom
+        for (int c = 0; c < n; ++c)
+            for (int r = 0; r < n; ++r) order.push_back(r * n + c);
+        break;
+    case 3:  // columns, bottom to top
+        for (int c = 0; c < n; ++c)
+            for (int r = n - 1; r >= 0; --r) order.push_back(r * n + c);
+        break;
+    default:  // anti-diagonals from the top-left corner, each from its top end
+        for (int d = 0; d <= 2 * (n - 1); ++d)
+            for (int r = std::max(0, d - (n - 1)); r <= std::min(d, n - 1); ++r) order.push_back(r * n + (d - r));
+        break;
+    }
+    return order;
+}
+
+SudokuGrid validateInDirection(const SudokuGrid& best, const std::vector<bool>& alwaysKept, int direction) {
+    const SudokuGeometry& g = best.geometry();
+    SudokuGrid kept(best.shape());
+    std::array<DigitMask, 3 * kMaxSudokuSize> used{};
+    auto keep = [&](int cell) {
+        kept.setValue(cell, best.value(cell));
+        for (int unit : g.cellUnits[cell]) used[unit] |= digitBit(best.value(cell));
+    };
+    for (int cell = 0; cell < g.cellCount; ++cell)
+        if (alwaysKept[static_cast<std::size_t>(cell)] && best.value(cell)) keep(cell);
+    for (int cell : validationOrder(best.shape(), direction)) {
+        if (alwaysKept[static_cast<std::size_t>(cell)] || !best.value(cell)) continue;
+        const DigitMask bit = digitBit(best.value(cell));
+        const auto& units = g.cellUnits[cell];
+        if ((used[units[0]] | used[units[1]] | used[units[2]]) & bit) continue;
+        keep(cell);
+    }
+    return kept;
+}
+
+std::vector<int> agreedCells(const SudokuGrid& best, const std::vector<bool>& alwaysKept) {
+    std::array<SudokuGrid, 5> passes;
+    for (int direction = 0; direction < 5; ++direction) passes[direction] = validateInDirection(best, alwaysKept, direction);
+    std::vector<int> agreed;
+    for (int cell = 0; cell < best.cellCount(); ++cell) {
+        if (alwaysKept[static_cast<std::size_t>(cell)] || !passes[0].value(cell)) continue;
+        if (std::all_of(passes.begin(), passes.end(), [&](const SudokuGrid& p) { return p.value(cell) == passes[0].value(cell); }))
+            agreed.push_back(cell);
+    }
+    return agreed;
+}
+
+namespace {
+
+class MultistageGa final : public Algorithm {
+public:
+    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
+        m_sink = sink;
+        m_rng.reseed(seed);
+        m_givens = puzzle.sudoku().givens;
+        m_population0 = static_cast<int>(parameters.integer("population"));
+        m_offspringFactor = static_cast<int>(parameters.integer("offspring_factor"));
+        m_generationsPerCycle = static_cast<int>(parameters.integer("generations_per_cycle"));
+        m_cycles = static_cast<int>(parameters.integer("cycles"));
+        m_crossover = parameters.real("p_c");
+        m_mutation = parameters.real("p_m");
+        m_mutants = static_cast<int>(parameters.integer("mutants"));
+        m_accept = parameters.real("accept_probability");
+        m_singleStage = parameters.boolean("single_stage");
+        if (m_singleStage) {
+            m_generationsPerCycle *= m_cycles;
+            m_cycles = 1;
+        }
+        m_cells = m_givens.cellCount();
+        m_free.clear();
+        for (int cell = 0; cell < m_cells; ++cell)
+            if (m_givens.isEmpty(cell)) m_free.push_back(cell);
+        m_initialTable = groupTable(m_givens);
+        m_table = m_initialTable;
+        m_fixed.assign(static_cast<std::size_t>(m_cells), false);
+        m_shownTable = m_givens;
+        m_counters = {};
+        m_cycle = 0;
+        m_generationInCycle = 0;
+        m_best.reset();
+        m_failed = m_givens.hasConflicts() ||
+                   std::any_of(m_free.begin(), m_free.end(), [&](int cell) { return m_table[static_cast<std::size_t>(cell)] == 0; });
+        if (m_failed) return;
+        if (m_sink) {  // the initial group table
+            std::vector<std::uint16_t> candidates(static_cast<std::size_t>(m_cells), 0);
+            for (int cell : m_free) candidates[static_cast<std::size_t>(cell)] = m_table[static_cast<std::size_t>(cell)];
+            emit(CandidatesUpdate{m_counters, std::move(candidates)});
+        }
+        beginCycle();
+    }
+
+    StepStatus step() override {
+        if (m_failed) return StepStatus::Failed;
+        if (m_best && m_best->fitness == 0) return StepStatus::Solved;
+        ++m_counters.steps;
+        breed();
+        ++m_generationInCycle;
+        if (m_generationInCycle == m_generationsPerCycle) mutateBest();
+        emitGeneration();
+        if (m_best->fitness == 0) return StepStatus::Solved;
+        if (m_generationInCycle < m_generationsPerCycle) return StepStatus::Running;
+        if (m_cycle >= m_cycles) return StepStatus::Failed;
+        updateGroupTable();
+        beginCycle();
+        return StepStatus::Running;
+    }
+
+    void finish() override {
+        if (!m_best) return;
+        const ChelFitness f = chelFitness(gridOf(*m_best));
+        emit(Explanation{m_counters, "best fitness " + std::to_string(m_best->fitness) + " (rows " + std::to_string(f.rows) +
+                                         ", columns " + std::to_string(f.columns) + ", boxes " + std::to_string(f.boxes) +
+                                         ", digit counts " + std::to_string(f.digits) + ") after " +
+                                         std::to_string(m_cycle) + (m_cycle == 1 ? " cycle" : " cycles"),
+                         {}});
+    }
+
+    std::vector<std::pair<std::string, ParameterValue>> results() const override {
+        return {{"cycles", static_cast<std::int64_t>(m_cycle)}};
+    }
+
+    Counters counters() const override { return m_counters; }
+    double bestCost() const override { return m_best ? m_best->fitness : 1e9; }
+    Board currentBoard() const override { return bestBoard(); }
+    Board bestBoard() const override { return m_best ? gridOf(*m_best) : m_givens; }
+
+private:
+    SudokuGrid gridOf(const Individual& individual) const {
+        SudokuGrid grid(m_givens.shape());
+        for (int cell = 0; cell < m_cells; ++cell) grid.setValue(cell, individual.values[static_cast<std::size_t>(cell)]);
+        return grid;
+    }
+
+    int drawFrom(DigitMask entry) {
+        int pick = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(popCount(entry))));
+        for (; pick > 0; --pick) entry = static_cast<DigitMask>(withoutLowestBit(entry));
+        return lowestDigit(entry);
+    }
+
+    void evaluate(Individual& individual) {
+        individual.fitness = chelFitness(gridOf(individual)).total();
+        ++m_counters.evaluations;
+    }
+
+    void keepBest(const Individual& candidate) {
+        if (!m_best || candidate.fitness < m_best->fitness) m_best = candidate;
+    }
+
+    // Step 3: a new population drawn from the group table.
+    void beginCycle() {
+        ++m_cycle;
+        m_generationInCycle = 0;
+        m_populationSize = std::max(2, m_population0 / (m_singleStage ? 1 : m_cycle));
+        emit(PhaseChange{m_counters, "cycle " + std::to_string(m_cycle)});
+        m_population.assign(static_cast<std::size_t>(m_populationSize), Individual{});
+        for (Individual& individual : m_population) {
+            for (int cell = 0; cell < m_cells; ++cell)
+                individual.values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(drawFrom(m_table[static_cast<std::size_t>(cell)]));
+            evaluate(individual);
+            keepBest(individual);
+        }
+    }
+
+    // Step 4: crossover of random pairs, then (μ+λ) selection.
+    void breed() {
+        const int offspring = m_offspringFactor * m_populationSize;
+        m_pool = m_population;
+        while (static_cast<int>(m_pool.size()) < m_populationSize + offspring) {
+            Individual a = m_population[m_rng.below(static_cast<std::uint32_t>(m_population.size()))];
+            Individual b = m_population[m_rng.below(static_cast<std::uint32_t>(m_population.size()))];
+            for (int cell : m_free)
+                if (m_rng.chance(m_crossover))
+                    std::swap(a.values[static_cast<std::size_t>(cell)], b.values[static_cast<std::size_t>(cell)]);
+            for (Individual* child : {&a, &b}) {
+                evaluate(*child);
+                keepBest(*child);
+                if (static_cast<int>(m_pool.size()) < m_populationSize + offspring) m_pool.push_back(*child);
+            }
+        }
+        selectBest();
+    }
+
+    // Step 5: the best few, mutated against the group table, join the selection.
+    void mutateBest() {
+        m_pool = m_population;
+        const int count = std::min(m_mutants, m_populationSize);
+        for (int i = 0; i < count; ++i) {
+            Individual mutant = m_population[static_cast<std::size_t>(i)];
+            for (int cell : m_free)
+                if (m_rng.chance(m_mutation))
+                    mutant.values[static_cast<std::size_t>(cell)] =
+                        static_cast<std::uint8_t>(drawFrom(m_table[static_cast<std::size_t>(cell)]));
+            evaluate(mutant);
+            keepBest(mutant);
+            m_pool.push_back(mutant);
+        }
+        selectBest();
+    }
+
+    void selectBest() {
+        std::stable_sort(m_pool.begin(), m_pool.end(), [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
+        m_pool.resize(static_cast<std::size_t>(m_populationSize));
+        m_population.swap(m_pool);
+    }
+
+    // Step 1 of the next cycle: fix the cells the five directions agree on, recompute the table.
+    void updateGroupTable() {
+        std::vector<bool> alwaysKept = m_fixed;
+        for (int cell = 0; cell < m_cells; ++cell)
+            if (!m_givens.isEmpty(cell)) alwaysKept[static_cast<std::size_t>(cell)] = true;
+        const SudokuGrid best = gridOf(m_population.front());
+        std::vector<int> fixedNow;
+        for (int cell : agreedCells(best, alwaysKept))
+            if (m_rng.chance(m_accept)) {
+                m_fixed[static_cast<std::size_t>(cell)] = true;
+                fixedNow.push_back(cell);
+            }
+        SudokuGrid base = m_givens;
+        for (int cell = 0; cell < m_cells; ++cell)
+            if (m_fixed[static_cast<std::size_t>(cell)]) base.setValue(cell, best.value(cell));
+        const std::vector<DigitMask> previous = m_table;
+        m_table = groupTable(base);
+        for (int cell : m_free)
+            if (m_table[static_cast<std::size_t>(cell)] == 0) m_table[static_cast<std::size_t>(cell)] = m_initialTable[static_cast<std::size_t>(cell)];
+        emitTable(base, previous, fixedNow);
+    }
+
+    void emitTable(const SudokuGrid& base, const std::vector<DigitMask>& previous, const std::vector<int>& fixedNow) {
+        if (!m_sink) return;
+        for (int cell : fixedNow)
+            emit(MoveEvent{m_counters, Move::place(cell, base.value(cell), m_shownTable.value(cell))});
+        m_shownTable = base;
+        std::vector<std::uint16_t> candidates(static_cast<std::size_t>(m_cells), 0);
+        std::vector<int> changed;
+        for (int cell : m_free) {
+            const auto index = static_cast<std::size_t>(cell);
+            if (!m_fixed[index]) candidates[index] = m_table[index];
+            if (m_table[index] != previous[index]) changed.push_back(cell);
+        }
+        emit(CandidatesUpdate{m_counters, std::move(candidates)});
+        int open = 0;
+        for (int cell : m_free) open += !m_fixed[static_cast<std::size_t>(cell)];
+        emit(Explanation{m_counters,
+                         "group table after cycle " + std::to_string(m_cycle) + ": " + std::to_string(fixedNow.size()) +
+                             " cells fixed now, " + std::to_string(open) + " still open; " +
+                             std::to_string(changed.size()) + " entries changed",
+                         std::move(changed)});
+    }
+
+    void emitGeneration() {
+        if (!m_sink) return;
+        double sum = 0;
+        for (const Individual& individual : m_population) sum += individual.fitness;
+        const double mean = sum / static_cast<double>(m_population.size());
+        emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(m_population.front().fitness), mean,
+                             static_cast<double>(m_population.back().fitness)});
+        const ChelFitness f = chelFitness(gridOf(*m_best));
+        emit(CostSample{m_counters, static_cast<double>(m_population.front().fitness), static_cast<double>(m_best->fitness),
+                        CostBreakdown{static_cast<double>(f.rows), static_cast<double>(f.columns),
+                                      static_cast<double>(f.boxes), static_cast<double>(f.digits)}});
+    }
+
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
+
+    EventSink* m_sink = nullptr;
+    Rng m_rng;
+    SudokuGrid m_givens;
+    int m_population0 = 500;
+    int m_offspringFactor = 1;
+    int m_generationsPerCycle = 15;
+    int m_cycles = 20;
+    double m_crossover = 0.7;
+    double m_mutation = 0.4;
+    int m_mutants = 10;
+    double m_accept = 0.7;
+    bool m_singleStage = false;
+    int m_cells = 0;
+    std::vector<int> m_free;
+    std::vector<DigitMask> m_initialTable;
+    std::vector<DigitMask> m_table;
+    std::vector<bool> m_fixed;
+    SudokuGrid m_shownTable;
+    Counters m_counters;
+    int m_cycle = 0;
+    int m_generationInCycle = 0;
+    int m_populationSize = 0;
+    std::vector<Individual> m_population;
+    std::vector<Individual> m_pool;
+    std::optional<Individual> m_best;
+    bool m_failed = false;
+};
+
+}  // namespace
+
+AlgorithmEntry multistageGaAlgorithmEntry() {
+    AlgorithmInfo info;
+    info.id = "mga";
+    info.name = "Multistage GA with a group table (Chel et al.)";
+    info.family = AlgorithmFamily::Evolutionary;
+    info.paper = "H. Chel, D. Mylavarapu, D. Sharma, A novel multistage genetic algorithm approach for solving "
+                 "Sudoku puzzle, ICEEOT 2016";
+    info.summary = "Grids drawn from a group table (each empty cell's digits allowed by the givens) evolve by "
+                   "uniform swap crossover, (μ+λ) selection and mutation; after each cycle the best grid is "
+                   "validated in five directions and the cells it holds consistently are fixed in the table.";
+    info.stepMeaning = "one generation";
+    info.kinds = {PuzzleKind::Sudoku};
+    const std::string table1 = "Chel et al. Table 1";
+    info.parameters = {
+        ParameterSpec::integer("population", 500, 2, 100'000, "Population of cycle 1; cycle c uses population / c",
+                               table1 + ": 500; Algorithm 1 step 2"),
+        ParameterSpec::integer("offspring_factor", 1, 1, 20, "Offspring per generation, as a multiple of the population",
+                               table1 + ": offspring population 500"),
+        ParameterSpec::integer("generations_per_cycle", 15, 1, 10'000, "Generations in each cycle",
+                               table1 + ": \"number of runs per cycle\" 15"),
+        ParameterSpec::integer("cycles", 20, 1, 1000, "Cycles before the run gives up", "Figure 5: \"after 20 cycles\""),
+        ParameterSpec::real("p_c", 0.7, 0, 1, "Chance each non-given cell is swapped by crossover", table1 + ": 0.7"),
+        ParameterSpec::real("p_m", 0.4, 0, 1, "Chance each non-given cell of a mutant is redrawn from the table",
+                            table1 + ": 0.4"),
+        ParameterSpec::integer("mutants", 10, 0, 100'000, "How many of the best are mutated at the end of a cycle",
+                               "Algorithm 1 step 5: \"a few good solutions\""),
+        ParameterSpec::real("accept_probability", 0.7, 0, 1,
+                            "Chance a cell the five validations agree on is fixed in the group table", "§II E"),
+        ParameterSpec::boolean("single_stage", false,
+                               "The paper's single-stage GA: one cycle of cycles × generations, no table updates",
+                               "§III, Figure 7"),
+    };
+    return {std::move(info), [] { return std::make_unique<MultistageGa>(); }};
+}
+
+}  // namespace pw

@@ -1,0 +1,160 @@
+// Chel et al.'s multistage GA: the group table of Figure 2, the fitness, each validation direction, and runs
+// with their cycle events.
+
+#include "algorithms/multistage_ga.h"
+#include "sudoku_exact.h"
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace pw {
+namespace {
+
+DigitMask maskOf(std::initializer_list<int> digits) {
+    DigitMask mask = 0;
+    for (int digit : digits) mask |= digitBit(digit);
+    return mask;
+}
+
+// Figure 2(a), read from its grid (row 9's given 3 sits in column 6, as the table of Figure 2(b) shows).
+const std::string kFigure2 = "..1.85.....3..1.....94.2...67....3....8...5..9......721.5.4..2.48......9.....3...";
+// Figure 1: the paper's 17-clue puzzle, placed by its solution.
+const std::string kFigure1 = "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+
+// The legible rows of Figure 2(b) (1, 4, 7 and 8; the conversion garbled entries of the others) and one
+// single-candidate cell, r6c3 = {4}.
+TEST(MultistageGaTest, GroupTableMatchesFigure2b) {
+    const auto table = groupTable(test::sudokuFromLine(kFigure2));
+    const std::vector<std::vector<std::initializer_list<int>>> rows = {
+        {{2, 7}, {2, 4, 6}, {1}, {3, 6, 7, 9}, {8}, {5}, {2, 4, 6, 7, 9}, {3, 4, 6, 9}, {3, 4, 6, 7}},
+        {{6}, {7}, {2, 4}, {1, 2, 5, 8, 9}, {1, 2, 5, 9}, {4, 8, 9}, {3}, {1, 4, 8, 9}, {1, 4, 8}},
+        {{1}, {3, 6, 9}, {5}, {6, 7, 8, 9}, {4}, {6, 7, 8, 9}, {6, 7, 8}, {2}, {3, 6, 7, 8}},
+        {{4}, {8}, {2, 6, 7}, {1, 2, 5, 6, 7}, {1, 2, 5, 6, 7}, {6, 7}, {1, 6, 7}, {1, 3, 5, 6}, {9}},
+    };
+    const int rowNumbers[] = {0, 3, 6, 7};
+    for (int i = 0; i < 4; ++i)
+        for (int c = 0; c < 9; ++c)
+            EXPECT_EQ(table[static_cast<std::size_t>(rowNumbers[i] * 9 + c)], maskOf(rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)]))
+                << "r" << rowNumbers[i] + 1 << "c" << c + 1;
+    EXPECT_EQ(table[5 * 9 + 2], maskOf({4}));
+}
+
+TEST(MultistageGaTest, FitnessIsZeroExactlyOnValidSolutions) {
+    const SudokuGrid solution = *solveSudoku(test::sudokuFromLine(kFigure1), 1).firstSolution;
+    EXPECT_EQ(chelFitness(solution).total(), 0);
+    // Swapping two cells of a row keeps the row and the digit counts but breaks two columns (and boxes).
+    SudokuGrid swapped = solution;
+    swapped.apply(Move::swap(0, 5));
+    const ChelFitness f = chelFitness(swapped);
+    EXPECT_EQ(f.rows, 0);
+    EXPECT_EQ(f.digits, 0);
+    EXPECT_EQ(f.columns, 2);
+    EXPECT_EQ(f.boxes, 2);
+    // All fives: 8 repeats in every unit, and the counts are off by 72 for 5 and by 9 for each other digit.
+    SudokuGrid fives;
+    for (int cell = 0; cell < 81; ++cell) fives.setValue(cell, 5);
+    const ChelFitness all = chelFitness(fives);
+    EXPECT_EQ(all.rows, 72);
+    EXPECT_EQ(all.columns, 72);
+    EXPECT_EQ(all.boxes, 72);
+    EXPECT_EQ(all.digits, 72 + 8 * 9);
+    // Every valid solution of a corpus puzzle scores 0.
+    for (const Puzzle& puzzle : loadPuzzleFile(test::puzzlesDir() + "/sudoku/from_papers.csv").puzzles)
+        EXPECT_EQ(chelFitness(*solveSudoku(puzzle.sudoku().givens, 1).firstSolution).total(), 0) << puzzle.id;
+}
+
+TEST(MultistageGaTest, ValidationDirectionsVisitTheirOrders) {
+    const SudokuShape shape;
+    EXPECT_EQ(validationOrder(shape, 0)[1], 1);
+    EXPECT_EQ(validationOrder(shape, 1)[0], 8);
+    EXPECT_EQ(validationOrder(shape, 2)[1], 9);
+    EXPECT_EQ(validationOrder(shape, 3)[0], 72);
+    const std::vector<int> diagonal = validationOrder(shape, 4);
+    EXPECT_EQ(std::vector<int>(diagonal.begin(), diagonal.begin() + 6), (std::vector<int>{0, 1, 9, 2, 10, 18}));
+    for (int direction = 0; direction < 5; ++direction) {
+        std::vector<int> order = validationOrder(shape, direction);
+        std::sort(order.begin(), order.end());
+        for (int cell = 0; cell < 81; ++cell) EXPECT_EQ(order[static_cast<std::size_t>(cell)], cell);  // each cell once
+    }
+}
+
+// r1c3 takes r1c1's digit v: each direction keeps whichever copy it meets first, so r1c1, r1c3 and the cell of
+// column 3 that holds v in the solution are each dropped by some direction; every other cell is agreed on.
+TEST(MultistageGaTest, EachDirectionKeepsTheFirstOfARepeat) {
+    const SudokuGrid solution = *solveSudoku(test::sudokuFromLine(kFigure1), 1).firstSolution;
+    const int v = solution.value(0);
+    int other = -1;
+    for (int r = 0; r < 9; ++r)
+        if (solution.value(r * 9 + 2) == v) other = r * 9 + 2;
+    ASSERT_GT(other, 2);
+    SudokuGrid best = solution;
+    best.setValue(2, v);
+    const std::vector<bool> none(81, false);
+    EXPECT_EQ(validateInDirection(best, none, 0).value(0), v);   // left to right: r1c1 first
+    EXPECT_EQ(validateInDirection(best, none, 0).value(2), 0);
+    EXPECT_EQ(validateInDirection(best, none, 1).value(2), v);   // right to left: r1c3 first
+    EXPECT_EQ(validateInDirection(best, none, 1).value(0), 0);
+    EXPECT_EQ(validateInDirection(best, none, 1).value(other), 0);  // column 3 already holds v at r1c3
+    EXPECT_EQ(validateInDirection(best, none, 2).value(other), v);
+    EXPECT_EQ(validateInDirection(best, none, 3).value(other), v);
+    const std::vector<int> agreed = agreedCells(best, none);
+    EXPECT_EQ(agreed.size(), 78u);
+    for (int cell : {0, 2, other}) EXPECT_EQ(std::count(agreed.begin(), agreed.end(), cell), 0) << cell;
+    // A cell always kept (a given) keeps its value in every direction and is never "agreed".
+    std::vector<bool> given(81, false);
+    given[2] = true;
+    EXPECT_EQ(validateInDirection(best, given, 0).value(2), v);
+    EXPECT_EQ(validateInDirection(best, given, 0).value(0), 0);
+    const std::vector<int> agreedWithGiven = agreedCells(best, given);
+    EXPECT_EQ(std::count(agreedWithGiven.begin(), agreedWithGiven.end(), 2), 0);
+}
+
+// With the paper's 15 generations per cycle a cycle's best grid still holds errors that the table update can
+// fix for good (see the closing note); a longer first cycle solves Pillay's easy Figure 1.
+TEST(MultistageGaTest, SolvesAnEasyPuzzleAndReportsItsParts) {
+    RecordingSink sink;
+    const RunResult result = test::runAlgorithm("mga", test::sudokuPuzzle(test::kPillayFigure1),
+                                                test::parametersOf("mga", {{"generations_per_cycle", "100"}}), 1, &sink, 0);
+    ASSERT_EQ(result.outcome, Outcome::Solved);
+    EXPECT_TRUE(result.valid);
+    bool parts = false;
+    for (const Event& event : sink.events())
+        if (const auto* cost = std::get_if<CostSample>(&event); cost && cost->breakdown) parts = true;
+    EXPECT_TRUE(parts);
+}
+
+TEST(MultistageGaTest, CyclesUpdateTheGroupTableUnlessSingleStage) {
+    const Puzzle figure1 = test::sudokuPuzzle(kFigure1);
+    for (const char* single : {"false", "true"}) {
+        RecordingSink sink;
+        const RunResult result = test::runAlgorithm(
+            "mga", figure1,
+            test::parametersOf("mga", {{"population", "60"}, {"cycles", "4"}, {"generations_per_cycle", "3"},
+                                       {"single_stage", single}}),
+            5, &sink, 0);
+        int cycles = 0, tables = 0;
+        for (const Event& event : sink.events()) {
+            if (const auto* phase = std::get_if<PhaseChange>(&event); phase && phase->name.rfind("cycle ", 0) == 0) ++cycles;
+            if (const auto* table = std::get_if<CandidatesUpdate>(&event)) {
+                ++tables;
+                EXPECT_EQ(table->candidates.size(), 81u);
+            }
+        }
+        if (std::string(single) == "true") {
+            EXPECT_EQ(cycles, 1);
+            EXPECT_EQ(tables, 0);
+            EXPECT_EQ(result.counters.steps, result.outcome == Outcome::Solved ? result.counters.steps : 12u);
+        } else if (result.outcome != Outcome::Solved) {
+            EXPECT_EQ(cycles, 4);
+            EXPECT_EQ(tables, 3);  // after cycles 1, 2 and 3
+            EXPECT_EQ(result.counters.steps, 12u);
+            EXPECT_GT(result.bestCost, 0);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace pw
