@@ -84,6 +84,9 @@ struct NurikabeSearch::Engine {
     std::vector<char> reached;
     std::vector<int> stamp;
     int stampNow = 0;
+    std::vector<int> frontier;    // a second breadth-first queue
+    std::vector<int> riverPiece;  // rule 11: the river piece each cell is nearest to, or kNoPiece
+    std::vector<int> nearest;     // rule 11: per river piece, the new cells joining it to its nearest other
 
     Engine(const NurikabeGrid& clues, int limit)
         : grid(clues.height(), clues.width()), height(clues.height()), width(clues.width()),
@@ -110,6 +113,9 @@ struct NurikabeSearch::Engine {
         pieceBegin.reserve(n + 1);
         pieceCells.reserve(n);
         queue.reserve(n);
+        frontier.reserve(n);
+        riverPiece.assign(n, kNoPiece);
+        nearest.reserve(n);
         distance.assign(n, 0);
         reached.assign(n, 0);
         stamp.assign(n, 0);
@@ -293,6 +299,124 @@ struct NurikabeSearch::Engine {
         return seenRiver == riverCount;
     }
 
+    // Rules 9 and 10: the regions the river cuts the grid into. Every cell of a region of non-river cells ends
+    // as river or as island of a clue inside it, so the region holds exactly (size - clue sum) more river
+    // cells. Fewer cells than its clues ask is a contradiction; exactly as many makes it all island. Each new
+    // river cell in it joins the river through new river cells of the same region, so an unknown cell farther
+    // than that budget from the river stays island.
+    bool regionRules(bool& changed) {
+        const std::size_t before = trail.size();
+        bool anyRiver = false;
+        for (int cell = 0; cell < cells && !anyRiver; ++cell) anyRiver = at(cell) == NurikabeCell::River;
+        nextStamp();
+        for (int start = 0; start < cells; ++start) {
+            if (at(start) == NurikabeCell::River || stamp[start] == stampNow) continue;
+            // The region, in `queue`; its river border goes to the front of `frontier`.
+            queue.assign(1, start);
+            stamp[start] = stampNow;
+            int clueSum = 0;
+            for (std::size_t head = 0; head < queue.size(); ++head) {
+                const int cell = queue[head];
+                clueSum += grid.clue(cell);
+                for (int next : neighbours[cell]) {
+                    if (next >= 0 && stamp[next] != stampNow && at(next) != NurikabeCell::River) {
+                        stamp[next] = stampNow;
+                        queue.push_back(next);
+                    }
+                }
+            }
+            const int budget = static_cast<int>(queue.size()) - clueSum;
+            if (budget < 0) return false;
+            if (budget == 0) {
+                for (int cell : queue) decide(cell, NurikabeCell::Island);
+                continue;
+            }
+            if (!anyRiver) continue;
+            // Breadth-first from the region's river border through its unknown cells, up to the budget.
+            frontier.clear();
+            for (int cell : queue) {
+                distance[cell] = -1;
+                if (at(cell) != NurikabeCell::Unknown) continue;
+                for (int next : neighbours[cell]) {
+                    if (next >= 0 && at(next) == NurikabeCell::River) {
+                        distance[cell] = 1;
+                        frontier.push_back(cell);
+                        break;
+                    }
+                }
+            }
+            for (std::size_t head = 0; head < frontier.size(); ++head) {
+                const int cell = frontier[head];
+                if (distance[cell] >= budget) continue;
+                for (int next : neighbours[cell]) {
+                    if (next >= 0 && at(next) == NurikabeCell::Unknown && distance[next] < 0) {
+                        distance[next] = distance[cell] + 1;
+                        frontier.push_back(next);
+                    }
+                }
+            }
+            for (int cell : queue)
+                if (at(cell) == NurikabeCell::Unknown && distance[cell] < 0) decide(cell, NurikabeCell::Island);
+        }
+        if (trail.size() != before) changed = true;
+        return true;
+    }
+
+    // Rule 11: the river pieces still to be joined need new river cells. Around each piece P, the cells
+    // within half the distance to its nearest other piece form balls that do not overlap, and P's path out
+    // crosses floor(distance / 2) cells of its own ball; the sum of these must fit in the river cells left.
+    // The distances come from one breadth-first walk from all pieces at once (a Voronoi partition): the
+    // nearest other piece of P is found across the border of P's part.
+    bool riverJoinable(int riverLeft) {
+        std::fill(riverPiece.begin(), riverPiece.end(), kNoPiece);
+        int pieces = 0;
+        frontier.clear();
+        for (int start = 0; start < cells; ++start) {
+            if (at(start) != NurikabeCell::River || riverPiece[start] != kNoPiece) continue;
+            const std::size_t begin = frontier.size();
+            riverPiece[start] = pieces;
+            distance[start] = 0;
+            frontier.push_back(start);
+            for (std::size_t head = begin; head < frontier.size(); ++head) {
+                for (int next : neighbours[frontier[head]]) {
+                    if (next >= 0 && riverPiece[next] == kNoPiece && at(next) == NurikabeCell::River) {
+                        riverPiece[next] = pieces;
+                        distance[next] = 0;
+                        frontier.push_back(next);
+                    }
+                }
+            }
+            ++pieces;
+        }
+        if (pieces < 2) return true;
+        for (std::size_t head = 0; head < frontier.size(); ++head) {
+            const int cell = frontier[head];
+            for (int next : neighbours[cell]) {
+                if (next >= 0 && riverPiece[next] == kNoPiece && at(next) == NurikabeCell::Unknown) {
+                    riverPiece[next] = riverPiece[cell];
+                    distance[next] = distance[cell] + 1;
+                    frontier.push_back(next);
+                }
+            }
+        }
+        nearest.assign(static_cast<std::size_t>(pieces), 1 << 30);
+        for (int cell = 0; cell < cells; ++cell) {
+            const int own = riverPiece[cell];
+            if (own == kNoPiece) continue;
+            for (int next : neighbours[cell]) {
+                if (next < 0 || riverPiece[next] == kNoPiece || riverPiece[next] == own) continue;
+                const int joined = distance[cell] + distance[next];
+                nearest[own] = std::min(nearest[own], joined);
+            }
+        }
+        int needed = 0;
+        for (int gap : nearest) {
+            if (gap == (1 << 30)) return false;  // a piece walled off from the others
+            needed += gap / 2;
+        }
+        return needed <= riverLeft;
+    }
+
     // One pass of every rule; returns false on a contradiction and sets `changed` when a cell was decided.
     bool propagateOnce(bool& changed) {
         const std::size_t before = trail.size();
@@ -405,7 +529,13 @@ struct NurikabeSearch::Engine {
                 }
             }
         }
-        return true;
+
+        // Rules 9 and 10.
+        if (!regionRules(changed)) return false;
+        if (changed) return true;
+
+        // Rule 11.
+        return riverJoinable(riverTotal - river);
     }
 
     // The rules to a fixpoint; false on a contradiction.
