@@ -32,12 +32,270 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstdio>
 
 namespace pw {
 
 namespace {
 
+// The rows and columns a set of cells spans.
+struct Box {
+    int top, bottom, left, right;
+    void add(int row, int column) {
+        top = std::min(top, row);
+        bottom = std::max(bottom, row);
+        left = std::min(left, column);
+        right = std::max(right, column);
+    }
+    int rows() const { return bottom - top + 1; }
+    int columns() const { return right - left + 1; }
+};
+
 constexpr int kNoPiece = -1;
+constexpr int kSeveral = -2;  // a clueless piece that more than one island can reach
+
+// Rule 12, the line sweep: an exact count of the solutions that extend the grid, by dynamic programming over
+// the cells in scan order (along the shorter side, so the frontier is one line of at most kSweepSlots cells).
+// A state is what the cells still to come can see of the cells behind them: the colour of the frontier
+// cells (the latest cell of each slot), which of them are joined through the cells behind (the same label),
+// each island piece's clue and size, the colour of the cell diagonally behind the next one (for pools) and
+// whether the river has closed already. States that agree on all of that have the same futures, so the
+// count is a sum over them. A piece that leaves the frontier must be complete (an island with one clue and
+// its size; the only river piece, after which no river cell may come), so every counted colouring obeys
+// every rule. The sweep gives up once a line holds more states than it may.
+class LineSweep {
+public:
+    static constexpr int kMaxSlots = 16;
+    enum class Outcome { TooLarge, Counted };
+
+    // Counts the solutions extending `grid`, up to 2; `solution` receives one when there is one.
+    Outcome run(const NurikabeGrid& grid, std::size_t stateCap, int& count, std::vector<NurikabeCell>& solution) {
+        height = grid.height();
+        width = grid.width();
+        transposed = width > height;
+        slots = transposed ? height : width;
+        lines = transposed ? width : height;
+        count = 0;
+        if (slots > kMaxSlots) return Outcome::TooLarge;
+        maxClue = 0;
+        for (int cell = 0; cell < grid.cellCount(); ++cell) maxClue = std::max(maxClue, grid.clue(cell));
+        if (table.size() < 2 * stateCap) table.assign(std::bit_ceil(2 * stateCap), -1);
+        const std::size_t mask = table.size() - 1;
+
+        steps.clear();
+        layerBegin.assign(1, 0);
+        current.assign(1, Frontier{});
+        steps.push_back({-1, 0, 1});
+        for (int line = 0; line < lines; ++line) {
+            for (int slot = 0; slot < slots; ++slot) {
+                const int cell = cellAt(line, slot);
+                const NurikabeCell known = grid.state(cell);
+                const int clue = grid.clue(cell);
+                const std::size_t base = layerBegin.back();
+                layerBegin.push_back(steps.size());
+                next.clear();
+                for (std::size_t index = 0; index < current.size(); ++index) {
+                    for (const NurikabeCell value : {NurikabeCell::River, NurikabeCell::Island}) {
+                        if (known != NurikabeCell::Unknown && known != value) continue;
+                        if (!place(current[index], line == 0, slot, value, clue, scratch)) continue;
+                        const std::uint8_t ways = steps[base + index].count;
+                        // Find or add the state.
+                        std::size_t probe = hashOf(scratch) & mask;
+                        while (table[probe] >= 0 && !(next[table[probe]] == scratch)) probe = (probe + 1) & mask;
+                        if (table[probe] >= 0) {
+                            Step& step = steps[layerBegin.back() + table[probe]];
+                            step.count = static_cast<std::uint8_t>(std::min(2, step.count + ways));
+                        } else {
+                            if (next.size() >= stateCap) {
+                                clearTable(mask);
+                                return Outcome::TooLarge;
+                            }
+                            table[probe] = static_cast<int>(next.size());
+                            used.push_back(probe);
+                            next.push_back(scratch);
+                            steps.push_back({static_cast<int>(index), static_cast<std::uint8_t>(value), ways});
+                        }
+                    }
+                }
+                clearTable(mask);
+                if (getenv("NKDEBUG")) fprintf(stderr, "layer %d,%d states %zu\n", line, slot, next.size());
+                current.swap(next);
+                if (current.empty()) return Outcome::Counted;
+            }
+        }
+        // The end: every piece still on the frontier closes.
+        const std::size_t base = layerBegin.back();
+        int accepted = -1;
+        for (std::size_t index = 0; index < current.size(); ++index) {
+            if (!closesAll(current[index])) continue;
+            count = std::min(2, count + steps[base + index].count);
+            if (accepted < 0) accepted = static_cast<int>(index);
+        }
+        if (accepted >= 0) {
+            solution.assign(static_cast<std::size_t>(grid.cellCount()), NurikabeCell::Unknown);
+            int index = accepted;
+            for (int layer = lines * slots; layer > 0; --layer) {
+                const Step& step = steps[layerBegin[layer] + index];
+                const int order = layer - 1;
+                solution[cellAt(order / slots, order % slots)] = static_cast<NurikabeCell>(step.value);
+                index = step.previous;
+            }
+        }
+        return Outcome::Counted;
+    }
+
+private:
+    // The frontier, normalised: labels numbered in order of first appearance, unused entries zero, so that
+    // equal states compare (and hash) equal byte for byte.
+    struct Frontier {
+        std::array<std::uint8_t, kMaxSlots> colour{};     // 0 before the first line, else NurikabeCell
+        std::array<std::uint8_t, kMaxSlots> label{};      // the piece of each slot
+        std::array<std::uint16_t, kMaxSlots + 1> clue{};  // per label: the island's clue, 0 for none
+        std::array<std::uint16_t, kMaxSlots + 1> size{};  // per label: the island's cells so far
+        std::uint8_t upLeft = 0;                          // colour of the cell diagonally behind the next
+        std::uint8_t riverClosed = 0;
+        bool operator==(const Frontier&) const = default;
+    };
+    struct Step {
+        int previous;        // the state of the line before
+        std::uint8_t value;  // the colour this step gave its cell
+        std::uint8_t count;  // colourings reaching the state, up to 2
+    };
+
+    int cellAt(int line, int slot) const { return transposed ? slot * width + line : line * width + slot; }
+
+    static std::size_t hashOf(const Frontier& state) {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
+        std::uint64_t hash = 1469598103934665603ull;
+        for (std::size_t k = 0; k < sizeof(Frontier); ++k) hash = (hash ^ bytes[k]) * 1099511628211ull;
+        return static_cast<std::size_t>(hash ^ (hash >> 29));
+    }
+
+    void clearTable(std::size_t mask) {
+        for (std::size_t probe : used) table[probe & mask] = -1;
+        used.clear();
+    }
+
+    static void relabel(Frontier& state, int from, int to) {
+        for (auto& label : state.label)
+            if (label == from) label = static_cast<std::uint8_t>(to);
+    }
+
+    // The frontier after the next cell (at `slot`) takes `value`; false when that breaks a rule.
+    bool place(const Frontier& from, bool firstLine, int slot, NurikabeCell value, int cellClue, Frontier& to) const {
+        to = from;
+        const int colour = static_cast<int>(value);
+        const int river = static_cast<int>(NurikabeCell::River);
+        const int island = static_cast<int>(NurikabeCell::Island);
+        const int up = firstLine ? 0 : from.colour[slot];
+        const int left = slot > 0 ? from.colour[slot - 1] : 0;
+        const int fresh = kMaxSlots;  // labels of a normalised frontier stay below it
+        int label = -1;
+        if (value == NurikabeCell::River) {
+            if (from.riverClosed) return false;
+            if (up == river && left == river && from.upLeft == river) return false;  // a pool
+            if (up == river) label = from.label[slot];
+            if (left == river) {
+                if (label < 0) label = from.label[slot - 1];
+                else relabel(to, from.label[slot - 1], label);
+            }
+            if (label < 0) label = fresh;
+        } else {
+            const int a = up == island ? from.label[slot] : -1;
+            int b = left == island ? from.label[slot - 1] : -1;
+            if (b == a) b = -1;
+            int clue = cellClue;
+            int size = 1;
+            for (const int piece : {a, b}) {
+                if (piece < 0) continue;
+                if (from.clue[piece]) {
+                    if (clue) return false;  // two clues
+                    clue = from.clue[piece];
+                }
+                size += from.size[piece];
+            }
+            // Too big for its clue; or clueless and already too big to join any clue's island.
+            if (clue ? size > clue : size >= maxClue) return false;
+            label = a >= 0 ? a : b >= 0 ? b : fresh;
+            if (a >= 0 && b >= 0) relabel(to, b, a);
+            to.clue[label] = static_cast<std::uint16_t>(clue);
+            to.size[label] = static_cast<std::uint16_t>(size);
+        }
+        // The cell behind leaves the frontier: its piece must go on, or be complete.
+        const int leaving = up ? to.label[slot] : -1;
+        to.upLeft = slot + 1 < slots ? static_cast<std::uint8_t>(up) : 0;
+        to.colour[slot] = static_cast<std::uint8_t>(colour);
+        to.label[slot] = static_cast<std::uint8_t>(label);
+        if (leaving >= 0 && !(up == colour && leaving == label)) {
+            bool goesOn = false;
+            for (int s = 0; s < slots; ++s) goesOn |= to.colour[s] != 0 && to.label[s] == leaving;
+            if (!goesOn) {
+                if (up == island) {
+                    if (!to.clue[leaving] || to.size[leaving] != to.clue[leaving]) return false;
+                } else {
+                    for (int s = 0; s < slots; ++s)
+                        if (to.colour[s] == river) return false;  // the river would be split
+                    to.riverClosed = 1;
+                }
+            }
+        }
+        normalise(to);
+        return true;
+    }
+
+    void normalise(Frontier& state) const {
+        std::array<int, kMaxSlots + 1> renamed;
+        renamed.fill(-1);
+        Frontier out;
+        out.upLeft = state.upLeft;
+        out.riverClosed = state.riverClosed;
+        int labels = 0;
+        for (int s = 0; s < slots; ++s) {
+            if (!state.colour[s]) continue;
+            int& name = renamed[state.label[s]];
+            if (name < 0) {
+                name = labels++;
+                out.clue[name] = state.clue[state.label[s]];
+                out.size[name] = state.size[state.label[s]];
+            }
+            out.colour[s] = state.colour[s];
+            out.label[s] = static_cast<std::uint8_t>(name);
+        }
+        state = out;
+    }
+
+    // After the last cell: every island on the frontier complete, and at most one river piece.
+    bool closesAll(const Frontier& state) const {
+        int riverLabel = -1;
+        for (int s = 0; s < slots; ++s) {
+            const int label = state.label[s];
+            if (state.colour[s] == static_cast<int>(NurikabeCell::Island)) {
+                if (!state.clue[label] || state.size[label] != state.clue[label]) return false;
+            } else if (state.colour[s] == static_cast<int>(NurikabeCell::River)) {
+                if (riverLabel >= 0 && riverLabel != label) return false;
+                riverLabel = label;
+            }
+        }
+        return true;
+    }
+
+    int height = 0;
+    int width = 0;
+    bool transposed = false;
+    int slots = 0;
+    int lines = 0;
+    int maxClue = 0;
+    std::vector<Frontier> current;
+    std::vector<Frontier> next;
+    Frontier scratch;
+    std::vector<Step> steps;               // every layer's states, layer after layer
+    std::vector<std::size_t> layerBegin;   // where each layer starts in `steps`
+    std::vector<int> table;                // open addressing: index into `next`, or -1
+    std::vector<std::size_t> used;         // the table entries in use
+};
 
 }  // namespace
 
@@ -84,6 +342,15 @@ struct NurikabeSearch::Engine {
     std::vector<char> reached;
     std::vector<int> stamp;
     int stampNow = 0;
+    std::vector<Box> reachBox;    // per piece: what its walk of rule 3 reached
+    std::vector<int> reachedBy;   // per clueless piece: the one clued piece whose walk reaches it, or not one
+    std::vector<int> boxFloor;    // per unfinished clued piece: rule 13's least box perimeter from its walk
+    std::vector<int> prefix;      // rule 13: prefix sums over a reach box
+    static constexpr long long kMaxBoxesTried = 4096;
+    const std::size_t kSweepStates = getenv("NKCAP") ? std::strtoull(getenv("NKCAP"), nullptr, 10) : std::size_t{1} << 16;  // rule 12's states per cell, at most
+    LineSweep sweep;
+    std::vector<NurikabeCell> sweepSolution;
+    int sweepRetryBelow = 1 << 30;  // rule 12 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
     std::vector<int> riverPiece;  // rule 11: the river piece each cell is nearest to, or kNoPiece
     std::vector<int> nearest;     // rule 11: per river piece, the new cells joining it to its nearest other
@@ -114,6 +381,7 @@ struct NurikabeSearch::Engine {
         pieceCells.reserve(n);
         queue.reserve(n);
         frontier.reserve(n);
+        prefix.assign(static_cast<std::size_t>((height + 1) * (width + 1)), 0);
         riverPiece.assign(n, kNoPiece);
         nearest.reserve(n);
         distance.assign(n, 0);
@@ -231,6 +499,9 @@ struct NurikabeSearch::Engine {
     // piece cannot reach as many cells as its clue asks for.
     bool markReach() {
         std::fill(reached.begin(), reached.end(), 0);
+        reachBox.resize(pieceSize.size());
+        reachedBy.assign(pieceSize.size(), kNoPiece);
+        boxFloor.assign(pieceSize.size(), 0);
         for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id)
             if (pieceClue[id] > 0 && markReachOf(id, pieceClue[id] - pieceSize[id]) < pieceClue[id]) return false;
         return true;
@@ -253,22 +524,158 @@ struct NurikabeSearch::Engine {
             distance[cell] = 0;
             queue.push_back(cell);
         }
+        Box box{height, -1, width, -1};
         for (std::size_t head = 0; head < queue.size(); ++head) {
             const int cell = queue[head];
             reached[cell] = 1;
+            box.add(cell / width, cell % width);
             if (distance[cell] >= budget) continue;
             for (int next : neighbours[cell]) {
                 if (next < 0 || stamp[next] == stampNow) continue;
                 const NurikabeCell state = at(next);
                 if (state == NurikabeCell::River) continue;
-                if (state == NurikabeCell::Island && pieceClue[piece[next]] != 0) continue;
+                if (state == NurikabeCell::Island) {
+                    const int clueless = piece[next];
+                    if (pieceClue[clueless] != 0) continue;
+                    reachedBy[clueless] = reachedBy[clueless] == kNoPiece || reachedBy[clueless] == id ? id : kSeveral;
+                }
                 if (state == NurikabeCell::Unknown && touchesOtherCluedPiece(next, id)) continue;
                 stamp[next] = stampNow;
                 distance[next] = distance[cell] + 1;
                 queue.push_back(next);
             }
         }
+        reachBox[id] = box;
+        boxFloor[id] = budget > 0 ? leastBoxPerimeter(id, box) : 0;
         return static_cast<int>(queue.size());
+    }
+
+    // Rule 13's bound for an unfinished island, from the cells its walk reached (in `queue`): the least
+    // 2(h + w) of a box that holds the piece and at least clue reached cells. Boxes are tried while there
+    // are few of them; otherwise the bound counts only the box's area.
+    int leastBoxPerimeter(int id, const Box& reach) {
+        Box own{height, -1, width, -1};
+        for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
+            own.add(pieceCells[k] / width, pieceCells[k] % width);
+        const int clue = pieceClue[id];
+        const long long boxes = static_cast<long long>(own.top - reach.top + 1) * (reach.bottom - own.bottom + 1) *
+                                (own.left - reach.left + 1) * (reach.right - own.right + 1);
+        if (boxes > kMaxBoxesTried) {
+            int least = 1 << 20;
+            for (int rows = own.rows(); rows <= reach.rows(); ++rows) {
+                const int columns = std::max(own.columns(), (clue + rows - 1) / rows);
+                if (columns <= reach.columns()) least = std::min(least, 2 * (rows + columns));
+            }
+            return least;
+        }
+        // Prefix sums of the reached cells over the reach box.
+        const int stride = reach.columns() + 1;
+        std::fill(prefix.begin(), prefix.begin() + (reach.rows() + 1) * stride, 0);
+        for (int cell : queue) ++prefix[(cell / width - reach.top + 1) * stride + (cell % width - reach.left + 1)];
+        for (int r = 1; r <= reach.rows(); ++r)
+            for (int c = 1; c <= reach.columns(); ++c)
+                prefix[r * stride + c] += prefix[(r - 1) * stride + c] + prefix[r * stride + c - 1] -
+                                          prefix[(r - 1) * stride + c - 1];
+        auto count = [&](int top, int bottom, int left, int right) {
+            const int t = top - reach.top, b = bottom - reach.top + 1, l = left - reach.left, r = right - reach.left + 1;
+            return prefix[b * stride + r] - prefix[t * stride + r] - prefix[b * stride + l] + prefix[t * stride + l];
+        };
+        int least = 1 << 20;
+        for (int top = reach.top; top <= own.top; ++top)
+            for (int bottom = own.bottom; bottom <= reach.bottom; ++bottom)
+                for (int left = reach.left; left <= own.left; ++left)
+                    for (int right = own.right; right <= reach.right; ++right) {
+                        const int perimeter = 2 * (bottom - top + 1 + right - left + 1);
+                        if (perimeter < least && count(top, bottom, left, right) >= clue) least = perimeter;
+                    }
+        return least;
+    }
+
+    // Rule 13's count of the runs an island must have beyond one per row and column it spans: within a row
+    // (or column) of the piece, cells of the piece with a cell between them that its island cannot take
+    // (river, another clued piece, or a cell touching one) lie in different runs, each with two sides.
+    int splitRuns(int id, const Box& own) const {
+        auto ours = [&](int cell) { return piece[cell] == id || (piece[cell] != kNoPiece && reachedBy[piece[cell]] == id); };
+        auto blocks = [&](int cell) {
+            switch (at(cell)) {
+            case NurikabeCell::River: return true;
+            case NurikabeCell::Island: return pieceClue[piece[cell]] != 0 || reachedBy[piece[cell]] >= 0;
+            default: return touchesOtherCluedPiece(cell, id);
+            }
+        };
+        int extra = 0;
+        for (int row = own.top; row <= own.bottom; ++row) {
+            bool inPiece = false;
+            bool blocked = false;
+            for (int column = own.left; column <= own.right; ++column) {
+                const int cell = row * width + column;
+                if (ours(cell)) {
+                    extra += inPiece && blocked;
+                    inPiece = true;
+                    blocked = false;
+                } else if (blocks(cell)) {
+                    blocked = true;
+                }
+            }
+        }
+        for (int column = own.left; column <= own.right; ++column) {
+            bool inPiece = false;
+            bool blocked = false;
+            for (int row = own.top; row <= own.bottom; ++row) {
+                const int cell = row * width + column;
+                if (ours(cell)) {
+                    extra += inPiece && blocked;
+                    inPiece = true;
+                    blocked = false;
+                } else if (blocks(cell)) {
+                    blocked = true;
+                }
+            }
+        }
+        return extra;
+    }
+
+    // Rule 13, perimeters. Count the sides between cells: the river's n cells have 4n sides, of which twice
+    // its inner joins (at least n - 1, as it is connected) face river, B face the grid's edge, and the rest
+    // face islands. The islands' perimeters P (every side of an island cell not facing the same island,
+    // holes included) are those island-facing sides plus the grid-edge sides that islands hold, 2(H + W) - B.
+    // So the sum of P is at most 2n + 2 + 2(H + W) - 2B, with B at least what the river holds now. A connected
+    // island whose cells span h rows and w columns has P >= 2(h + w), and its rows and columns lie within
+    // what the island's walk of rule 3 reaches: the least such 2(h + w) with h w >= clue bounds an
+    // unfinished island; a finished one counts its own perimeter. A larger sum is a contradiction.
+    bool perimetersFit() {
+        if (riverTotal == 0) return true;
+        int riverEdgeSides = 0;
+        for (int cell = 0; cell < cells; ++cell) {
+            if (at(cell) != NurikabeCell::River) continue;
+            for (int next : neighbours[cell]) riverEdgeSides += next < 0;
+        }
+        const int room = 2 * riverTotal + 2 + 2 * (height + width) - 2 * riverEdgeSides;
+        int needed = 0;
+        for (int id = 0; id < static_cast<int>(pieceSize.size()) && needed <= room; ++id) {
+            if (pieceClue[id] <= 0) continue;
+            if (finishedPiece(id)) {
+                for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
+                    for (int next : neighbours[pieceCells[k]]) needed += next < 0 || piece[next] != id;
+                continue;
+            }
+            // The piece, with the clueless pieces only it can reach.
+            Box own{height, -1, width, -1};
+            for (int other = 0; other < static_cast<int>(pieceSize.size()); ++other) {
+                if (other != id && reachedBy[other] != id) continue;
+                for (int k = pieceBegin[other]; k < pieceBegin[other + 1]; ++k)
+                    own.add(pieceCells[k] / width, pieceCells[k] % width);
+            }
+            const Box& reach = reachBox[id];
+            const int clue = pieceClue[id];
+            int least = 1 << 30;
+            for (int rows = own.rows(); rows <= reach.rows(); ++rows) {
+                const int columns = std::max(own.columns(), (clue + rows - 1) / rows);
+                if (columns <= reach.columns()) least = std::min(least, 2 * (rows + columns));
+            }
+            needed += std::max(least, boxFloor[id]) + 2 * splitRuns(id, own);
+        }
+        return needed <= room;
     }
 
     // Rule 5's connectivity half: every river cell reachable from the first through river or unknown cells.
@@ -535,7 +942,10 @@ struct NurikabeSearch::Engine {
         if (changed) return true;
 
         // Rule 11.
-        return riverJoinable(riverTotal - river);
+        if (!riverJoinable(riverTotal - river)) return false;
+
+        // Rule 13.
+        return perimetersFit();
     }
 
     // The rules to a fixpoint; false on a contradiction.
@@ -599,8 +1009,28 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
+    // Rule 12 at a node the other rules leave open: false when no solution extends the grid; the only one is
+    // taken whole. A sweep that gives up is tried again only once a quarter fewer cells are unknown.
+    bool lineSweep() {
+        int unknown = 0;
+        for (int cell = 0; cell < cells; ++cell) unknown += at(cell) == NurikabeCell::Unknown;
+        if (unknown >= sweepRetryBelow) return true;
+        int count = 0;
+        if (sweep.run(grid, kSweepStates, count, sweepSolution) == LineSweep::Outcome::TooLarge) {
+            sweepRetryBelow = unknown - unknown / 4;
+            return true;
+        }
+        if (count == 0) return false;
+        if (count == 1)
+            for (int cell = 0; cell < cells; ++cell) decide(cell, sweepSolution[cell]);
+        return true;
+    }
+
     // The unknown cell to branch on: next to the unfinished clued piece with the fewest exits, else the first.
     int branchCell() {
+        if (getenv("NKSCAN"))
+            for (int cell = 0; cell < cells; ++cell)
+                if (at(cell) == NurikabeCell::Unknown) return cell;
         if (!labelIslands()) return -1;
         int bestCell = -1;
         int bestExits = 1 << 30;
@@ -655,6 +1085,7 @@ struct NurikabeSearch::Engine {
             if (!sweepDone) return Status::Running;
         }
         inNode = false;
+        if (!allDecided() && !lineSweep()) return failNode();
         if (allDecided()) {
             if (!grid.isSolved()) return failNode();  // the rules are not complete for every corner case
             ++solutions;
