@@ -343,6 +343,8 @@ struct NurikabeSearch::Engine {
     std::vector<int> stamp;
     int stampNow = 0;
     std::vector<Box> reachBox;    // per piece: what its walk of rule 3 reached
+    std::vector<char> bordered;   // per piece: it has a cell on the grid's border
+    std::vector<char> enclosed;   // per piece: rule 14 keeps its island off the border
     std::vector<int> reachedBy;   // per clueless piece: the one clued piece whose walk reaches it, or not one
     std::vector<int> boxFloor;    // per unfinished clued piece: rule 13's least box perimeter from its walk
     std::vector<int> prefix;      // rule 13: prefix sums over a reach box
@@ -502,8 +504,42 @@ struct NurikabeSearch::Engine {
         reachBox.resize(pieceSize.size());
         reachedBy.assign(pieceSize.size(), kNoPiece);
         boxFloor.assign(pieceSize.size(), 0);
+        if (!markEnclosed()) return false;
         for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id)
             if (pieceClue[id] > 0 && markReachOf(id, pieceClue[id] - pieceSize[id]) < pieceClue[id]) return false;
+        return true;
+    }
+
+    bool onBorder(int cell) const {
+        const int row = cell / width;
+        const int column = cell % width;
+        return row == 0 || column == 0 || row == height - 1 || column == width - 1;
+    }
+
+    // Rule 14, pinches. Where two clued pieces meet corner to corner, the other two cells of that 2x2 block
+    // are river, and the river path that joins them closes, through the shared corner, a curve with one of
+    // the two islands inside: that island never reaches the grid's border. So when one of the pieces touches
+    // the border the other is enclosed; when both do, it is a contradiction. Sets `enclosed` per piece.
+    bool markEnclosed() {
+        const int pieces = static_cast<int>(pieceSize.size());
+        enclosed.assign(static_cast<std::size_t>(pieces), 0);
+        bordered.assign(static_cast<std::size_t>(pieces), 0);
+        for (int id = 0; id < pieces; ++id)
+            for (int k = pieceBegin[id]; k < pieceBegin[id + 1] && !bordered[id]; ++k)
+                bordered[id] = onBorder(pieceCells[k]);
+        for (int r = 0; r + 1 < height; ++r) {
+            for (int c = 0; c + 1 < width; ++c) {
+                const int corner = r * width + c;
+                for (const auto& [one, other] : {std::pair{corner, corner + width + 1}, std::pair{corner + 1, corner + width}}) {
+                    const int p = piece[one];
+                    const int q = piece[other];
+                    if (p == kNoPiece || q == kNoPiece || p == q || pieceClue[p] <= 0 || pieceClue[q] <= 0) continue;
+                    if (bordered[p] && bordered[q]) return false;
+                    if (bordered[p]) enclosed[q] = 1;
+                    if (bordered[q]) enclosed[p] = 1;
+                }
+            }
+        }
         return true;
     }
 
@@ -540,6 +576,7 @@ struct NurikabeSearch::Engine {
                     reachedBy[clueless] = reachedBy[clueless] == kNoPiece || reachedBy[clueless] == id ? id : kSeveral;
                 }
                 if (state == NurikabeCell::Unknown && touchesOtherCluedPiece(next, id)) continue;
+                if (enclosed[id] && onBorder(next)) continue;
                 stamp[next] = stampNow;
                 distance[next] = distance[cell] + 1;
                 queue.push_back(next);
@@ -646,19 +683,16 @@ struct NurikabeSearch::Engine {
     bool perimetersFit() {
         if (riverTotal == 0) return true;
         int riverEdgeSides = 0;
+        Box riverBox{height, -1, width, -1};
         for (int cell = 0; cell < cells; ++cell) {
             if (at(cell) != NurikabeCell::River) continue;
+            riverBox.add(cell / width, cell % width);
             for (int next : neighbours[cell]) riverEdgeSides += next < 0;
         }
         const int room = 2 * riverTotal + 2 + 2 * (height + width) - 2 * riverEdgeSides;
         int needed = 0;
-        for (int id = 0; id < static_cast<int>(pieceSize.size()) && needed <= room; ++id) {
+        for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id) {
             if (pieceClue[id] <= 0) continue;
-            if (finishedPiece(id)) {
-                for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
-                    for (int next : neighbours[pieceCells[k]]) needed += next < 0 || piece[next] != id;
-                continue;
-            }
             // The piece, with the clueless pieces only it can reach.
             Box own{height, -1, width, -1};
             for (int other = 0; other < static_cast<int>(pieceSize.size()); ++other) {
@@ -666,16 +700,38 @@ struct NurikabeSearch::Engine {
                 for (int k = pieceBegin[other]; k < pieceBegin[other + 1]; ++k)
                     own.add(pieceCells[k] / width, pieceCells[k] % width);
             }
-            const Box& reach = reachBox[id];
-            const int clue = pieceClue[id];
-            int least = 1 << 30;
-            for (int rows = own.rows(); rows <= reach.rows(); ++rows) {
-                const int columns = std::max(own.columns(), (clue + rows - 1) / rows);
-                if (columns <= reach.columns()) least = std::min(least, 2 * (rows + columns));
+            int boxPerimeter = 0;  // at least 2(h + w) of the island's box
+            int perimeter = 0;     // at least the island's perimeter
+            if (finishedPiece(id)) {
+                boxPerimeter = 2 * (own.rows() + own.columns());
+                for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
+                    for (int next : neighbours[pieceCells[k]]) perimeter += next < 0 || piece[next] != id;
+            } else {
+                const Box& reach = reachBox[id];
+                const int clue = pieceClue[id];
+                boxPerimeter = 1 << 20;
+                for (int rows = own.rows(); rows <= reach.rows(); ++rows) {
+                    const int columns = std::max(own.columns(), (clue + rows - 1) / rows);
+                    if (columns <= reach.columns()) boxPerimeter = std::min(boxPerimeter, 2 * (rows + columns));
+                }
+                boxPerimeter = std::max(boxPerimeter, boxFloor[id]);
+                perimeter = boxPerimeter + 2 * splitRuns(id, own);
             }
-            needed += std::max(least, boxFloor[id]) + 2 * splitRuns(id, own);
+            needed += perimeter;
+            if (needed > room) return false;
+            // An island off the border: the river around it, with it, makes a shape whose box is two rows
+            // and two columns larger and holds the river's box.
+            const Box& reach = reachBox[id];
+            const bool offBorder = enclosed[id] || (reach.top > 0 && reach.left > 0 && reach.bottom < height - 1 &&
+                                                    reach.right < width - 1);
+            if (!offBorder) continue;
+            Box around = riverBox;
+            around.add(own.top - 1, own.left - 1);
+            around.add(own.bottom + 1, own.right + 1);
+            const int aroundPerimeter = std::max(boxPerimeter + 8, 2 * (around.rows() + around.columns()));
+            if (perimeter + aroundPerimeter > 2 * riverTotal + 2) return false;
         }
-        return needed <= room;
+        return true;
     }
 
     // Rule 5's connectivity half: every river cell reachable from the first through river or unknown cells.
