@@ -18,9 +18,32 @@
 //   6. Pools. A 2x2 block with three river cells makes its fourth cell island; four is a contradiction.
 //   7. Counts. When the river has all its cells, the unknown cells are island; when the islands have all
 //      theirs, the unknown cells are river; more than either is a contradiction.
-//   8. Probing. When the rules stall, each value of each unknown cell beside a decided one is tried: if the
+// The rules from here on look at the whole grid; they settle puzzles of a few huge islands and a river
+// barely long enough to part them, where the local rules above see nothing.
+//   8. Regions. The river cuts the other cells into regions. Every cell of a region ends as river or as
+//      island of a clue inside it, so a region holds exactly (cells - clue sum) river cells still to come:
+//      fewer cells than its clues is a contradiction, exactly as many makes every cell island.
+//   9. River budget. Each of those new river cells joins the river through new river cells of its region,
+//      so an unknown cell farther from the river than the region's budget is island.
+//  10. Pinches. Where two clued pieces meet corner to corner, the other two cells of the block are river,
+//      and the river path joining them closes, through that corner, a curve with one island inside: that
+//      island never touches the grid's border. If one piece touches it, the other's walk (rule 3) keeps
+//      off it; if both do, it is a contradiction.
+//  11. Perimeters. Count cell sides. The river (n cells, connected, so at least n - 1 inner joins) offers
+//      the islands at most 4n - 2(n - 1) - B sides, B being its sides on the grid's edge; the islands hold
+//      the other 2(H + W) - B edge sides. So the islands' perimeters P sum to at most
+//      2n + 2 + 2(H + W) - 2B. An island spanning h rows and w columns has P >= 2(h + w), two more for each
+//      run beyond one in a row or column (cells it cannot take split it); its box holds the piece, lies
+//      within its walk (rule 3) and holds at least clue cells the walk reached. An island off the border adds: its cells and the river
+//      form one shape whose perimeter is what the river offers the rest, and whose box is the island's grown
+//      by one all round (with the river's box), so P + P(shape) <= 2n + 2. More is a contradiction.
+//  12. Probing. When the rules stall, each value of each unknown cell beside a decided one is tried: if the
 //      rules above refute it, the cell takes the other value (one level of lookahead, no nesting). On large
 //      grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a Stop for seconds.
+//  13. Line sweep. On a grid at most 16 cells across, the node counts the solutions extending it exactly,
+//      by dynamic programming along the lines (see LineSweep): none is a contradiction; exactly one is
+//      taken whole. The sweep gives up when its states grow too many, and then waits for a quarter of the
+//      unknown cells to be decided before it tries again.
 // Then the node either has every cell decided (a solution: checked against the full rules), meets a
 // contradiction (it backtracks to the latest branch with an untried value), or branches on the unknown
 // neighbour of the unfinished island with the fewest ways out, trying river first, then island.
@@ -34,8 +57,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <cstdio>
+#include <type_traits>
 
 namespace pw {
 
@@ -57,15 +79,15 @@ struct Box {
 constexpr int kNoPiece = -1;
 constexpr int kSeveral = -2;  // a clueless piece that more than one island can reach
 
-// Rule 12, the line sweep: an exact count of the solutions that extend the grid, by dynamic programming over
-// the cells in scan order (along the shorter side, so the frontier is one line of at most kSweepSlots cells).
+// Rule 13, the line sweep: an exact count of the solutions that extend the grid, by dynamic programming over
+// the cells in scan order (along the shorter side, so the frontier is one line of at most kMaxSlots cells).
 // A state is what the cells still to come can see of the cells behind them: the colour of the frontier
 // cells (the latest cell of each slot), which of them are joined through the cells behind (the same label),
 // each island piece's clue and size, the colour of the cell diagonally behind the next one (for pools) and
 // whether the river has closed already. States that agree on all of that have the same futures, so the
 // count is a sum over them. A piece that leaves the frontier must be complete (an island with one clue and
 // its size; the only river piece, after which no river cell may come), so every counted colouring obeys
-// every rule. The sweep gives up once a line holds more states than it may.
+// every rule. The sweep gives up once the states after one cell are more than it may keep.
 class LineSweep {
 public:
     static constexpr int kMaxSlots = 16;
@@ -121,7 +143,6 @@ public:
                     }
                 }
                 clearTable(mask);
-                if (getenv("NKDEBUG")) fprintf(stderr, "layer %d,%d states %zu\n", line, slot, next.size());
                 current.swap(next);
                 if (current.empty()) return Outcome::Counted;
             }
@@ -159,6 +180,7 @@ private:
         std::uint8_t riverClosed = 0;
         bool operator==(const Frontier&) const = default;
     };
+    static_assert(std::has_unique_object_representations_v<Frontier>, "hashed byte by byte: no padding");
     struct Step {
         int previous;        // the state of the line before
         std::uint8_t value;  // the colour this step gave its cell
@@ -344,18 +366,21 @@ struct NurikabeSearch::Engine {
     int stampNow = 0;
     std::vector<Box> reachBox;    // per piece: what its walk of rule 3 reached
     std::vector<char> bordered;   // per piece: it has a cell on the grid's border
-    std::vector<char> enclosed;   // per piece: rule 14 keeps its island off the border
+    std::vector<char> enclosed;   // per piece: rule 10 keeps its island off the border
     std::vector<int> reachedBy;   // per clueless piece: the one clued piece whose walk reaches it, or not one
-    std::vector<int> boxFloor;    // per unfinished clued piece: rule 13's least box perimeter from its walk
-    std::vector<int> prefix;      // rule 13: prefix sums over a reach box
+    std::vector<Box> ownBox;      // rule 11: per clued piece, the box of its cells and the clueless ones it owns
+    std::vector<int> reachCells;  // the cells each clued piece's walk reached, piece after piece
+    std::vector<int> reachBegin;  // per piece: where its walk's cells start in reachCells
+    std::vector<int> reachEnd;    // per piece: and where they end
+    std::vector<int> prefix;      // rule 11: prefix sums over a reach box
     static constexpr long long kMaxBoxesTried = 4096;
-    const std::size_t kSweepStates = getenv("NKCAP") ? std::strtoull(getenv("NKCAP"), nullptr, 10) : std::size_t{1} << 16;  // rule 12's states per cell, at most
+    static constexpr std::size_t kSweepStates = std::size_t{1} << 14;  // rule 13's states per cell, at most
     LineSweep sweep;
     std::vector<NurikabeCell> sweepSolution;
-    int sweepRetryBelow = 1 << 30;  // rule 12 runs at nodes with fewer unknown cells than this
+    bool inProbe = false;           // propagation on behalf of rule 12
+    static constexpr int kGlobalProbeCells = 32 * 32;  // larger grids probe without rules 8, 9 and 11
+    int sweepRetryBelow = 1 << 30;  // rule 13 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
-    std::vector<int> riverPiece;  // rule 11: the river piece each cell is nearest to, or kNoPiece
-    std::vector<int> nearest;     // rule 11: per river piece, the new cells joining it to its nearest other
 
     Engine(const NurikabeGrid& clues, int limit)
         : grid(clues.height(), clues.width()), height(clues.height()), width(clues.width()),
@@ -384,8 +409,6 @@ struct NurikabeSearch::Engine {
         queue.reserve(n);
         frontier.reserve(n);
         prefix.assign(static_cast<std::size_t>((height + 1) * (width + 1)), 0);
-        riverPiece.assign(n, kNoPiece);
-        nearest.reserve(n);
         distance.assign(n, 0);
         reached.assign(n, 0);
         stamp.assign(n, 0);
@@ -503,7 +526,9 @@ struct NurikabeSearch::Engine {
         std::fill(reached.begin(), reached.end(), 0);
         reachBox.resize(pieceSize.size());
         reachedBy.assign(pieceSize.size(), kNoPiece);
-        boxFloor.assign(pieceSize.size(), 0);
+        reachBegin.assign(pieceSize.size(), 0);
+        reachEnd.assign(pieceSize.size(), 0);
+        reachCells.clear();
         if (!markEnclosed()) return false;
         for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id)
             if (pieceClue[id] > 0 && markReachOf(id, pieceClue[id] - pieceSize[id]) < pieceClue[id]) return false;
@@ -516,7 +541,7 @@ struct NurikabeSearch::Engine {
         return row == 0 || column == 0 || row == height - 1 || column == width - 1;
     }
 
-    // Rule 14, pinches. Where two clued pieces meet corner to corner, the other two cells of that 2x2 block
+    // Rule 10, pinches. Where two clued pieces meet corner to corner, the other two cells of that 2x2 block
     // are river, and the river path that joins them closes, through the shared corner, a curve with one of
     // the two islands inside: that island never reaches the grid's border. So when one of the pieces touches
     // the border the other is enclosed; when both do, it is a contradiction. Sets `enclosed` per piece.
@@ -583,17 +608,17 @@ struct NurikabeSearch::Engine {
             }
         }
         reachBox[id] = box;
-        boxFloor[id] = budget > 0 ? leastBoxPerimeter(id, box) : 0;
+        reachBegin[id] = static_cast<int>(reachCells.size());
+        reachCells.insert(reachCells.end(), queue.begin(), queue.end());
+        reachEnd[id] = static_cast<int>(reachCells.size());
         return static_cast<int>(queue.size());
     }
 
-    // Rule 13's bound for an unfinished island, from the cells its walk reached (in `queue`): the least
-    // 2(h + w) of a box that holds the piece and at least clue reached cells. Boxes are tried while there
-    // are few of them; otherwise the bound counts only the box's area.
-    int leastBoxPerimeter(int id, const Box& reach) {
-        Box own{height, -1, width, -1};
-        for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
-            own.add(pieceCells[k] / width, pieceCells[k] % width);
+    // Rule 11's bound on 2(h + w) for the box of an unfinished island: the box holds `own` (its piece and
+    // the clueless pieces it owns), lies within what its walk reached, and holds at least clue reached cells.
+    // Boxes are tried one by one while there are few of them; otherwise only their area counts.
+    int leastBoxPerimeter(int id, const Box& own) {
+        const Box& reach = reachBox[id];
         const int clue = pieceClue[id];
         const long long boxes = static_cast<long long>(own.top - reach.top + 1) * (reach.bottom - own.bottom + 1) *
                                 (own.left - reach.left + 1) * (reach.right - own.right + 1);
@@ -608,7 +633,10 @@ struct NurikabeSearch::Engine {
         // Prefix sums of the reached cells over the reach box.
         const int stride = reach.columns() + 1;
         std::fill(prefix.begin(), prefix.begin() + (reach.rows() + 1) * stride, 0);
-        for (int cell : queue) ++prefix[(cell / width - reach.top + 1) * stride + (cell % width - reach.left + 1)];
+        for (int k = reachBegin[id]; k < reachEnd[id]; ++k) {
+            const int cell = reachCells[k];
+            ++prefix[(cell / width - reach.top + 1) * stride + (cell % width - reach.left + 1)];
+        }
         for (int r = 1; r <= reach.rows(); ++r)
             for (int c = 1; c <= reach.columns(); ++c)
                 prefix[r * stride + c] += prefix[(r - 1) * stride + c] + prefix[r * stride + c - 1] -
@@ -618,17 +646,26 @@ struct NurikabeSearch::Engine {
             return prefix[b * stride + r] - prefix[t * stride + r] - prefix[b * stride + l] + prefix[t * stride + l];
         };
         int least = 1 << 20;
-        for (int top = reach.top; top <= own.top; ++top)
-            for (int bottom = own.bottom; bottom <= reach.bottom; ++bottom)
-                for (int left = reach.left; left <= own.left; ++left)
+        for (int top = reach.top; top <= own.top; ++top) {
+            for (int bottom = own.bottom; bottom <= reach.bottom; ++bottom) {
+                const int rows = bottom - top + 1;
+                if (2 * (rows + own.columns()) >= least) break;
+                for (int left = reach.left; left <= own.left; ++left) {
                     for (int right = own.right; right <= reach.right; ++right) {
-                        const int perimeter = 2 * (bottom - top + 1 + right - left + 1);
-                        if (perimeter < least && count(top, bottom, left, right) >= clue) least = perimeter;
+                        const int perimeter = 2 * (rows + right - left + 1);
+                        if (perimeter >= least) break;
+                        if (count(top, bottom, left, right) >= clue) {
+                            least = perimeter;
+                            break;
+                        }
                     }
+                }
+            }
+        }
         return least;
     }
 
-    // Rule 13's count of the runs an island must have beyond one per row and column it spans: within a row
+    // Rule 11's count of the runs an island must have beyond one per row and column it spans: within a row
     // (or column) of the piece, cells of the piece with a cell between them that its island cannot take
     // (river, another clued piece, or a cell touching one) lie in different runs, each with two sides.
     int splitRuns(int id, const Box& own) const {
@@ -672,7 +709,7 @@ struct NurikabeSearch::Engine {
         return extra;
     }
 
-    // Rule 13, perimeters. Count the sides between cells: the river's n cells have 4n sides, of which twice
+    // Rule 11, perimeters. Count the sides between cells: the river's n cells have 4n sides, of which twice
     // its inner joins (at least n - 1, as it is connected) face river, B face the grid's edge, and the rest
     // face islands. The islands' perimeters P (every side of an island cell not facing the same island,
     // holes included) are those island-facing sides plus the grid-edge sides that islands hold, 2(H + W) - B.
@@ -690,16 +727,19 @@ struct NurikabeSearch::Engine {
             for (int next : neighbours[cell]) riverEdgeSides += next < 0;
         }
         const int room = 2 * riverTotal + 2 + 2 * (height + width) - 2 * riverEdgeSides;
+        // Each clued piece's box, with the clueless pieces only it can reach.
+        const int pieces = static_cast<int>(pieceSize.size());
+        ownBox.assign(static_cast<std::size_t>(pieces), Box{height, -1, width, -1});
+        for (int id = 0; id < pieces; ++id) {
+            const int owner = pieceClue[id] > 0 ? id : reachedBy[id];
+            if (owner < 0) continue;
+            for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
+                ownBox[owner].add(pieceCells[k] / width, pieceCells[k] % width);
+        }
         int needed = 0;
-        for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id) {
+        for (int id = 0; id < pieces; ++id) {
             if (pieceClue[id] <= 0) continue;
-            // The piece, with the clueless pieces only it can reach.
-            Box own{height, -1, width, -1};
-            for (int other = 0; other < static_cast<int>(pieceSize.size()); ++other) {
-                if (other != id && reachedBy[other] != id) continue;
-                for (int k = pieceBegin[other]; k < pieceBegin[other + 1]; ++k)
-                    own.add(pieceCells[k] / width, pieceCells[k] % width);
-            }
+            const Box& own = ownBox[id];
             int boxPerimeter = 0;  // at least 2(h + w) of the island's box
             int perimeter = 0;     // at least the island's perimeter
             if (finishedPiece(id)) {
@@ -707,14 +747,7 @@ struct NurikabeSearch::Engine {
                 for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
                     for (int next : neighbours[pieceCells[k]]) perimeter += next < 0 || piece[next] != id;
             } else {
-                const Box& reach = reachBox[id];
-                const int clue = pieceClue[id];
-                boxPerimeter = 1 << 20;
-                for (int rows = own.rows(); rows <= reach.rows(); ++rows) {
-                    const int columns = std::max(own.columns(), (clue + rows - 1) / rows);
-                    if (columns <= reach.columns()) boxPerimeter = std::min(boxPerimeter, 2 * (rows + columns));
-                }
-                boxPerimeter = std::max(boxPerimeter, boxFloor[id]);
+                boxPerimeter = leastBoxPerimeter(id, own);
                 perimeter = boxPerimeter + 2 * splitRuns(id, own);
             }
             needed += perimeter;
@@ -762,7 +795,7 @@ struct NurikabeSearch::Engine {
         return seenRiver == riverCount;
     }
 
-    // Rules 9 and 10: the regions the river cuts the grid into. Every cell of a region of non-river cells ends
+    // Rules 8 and 9: the regions the river cuts the grid into. Every cell of a region of non-river cells ends
     // as river or as island of a clue inside it, so the region holds exactly (size - clue sum) more river
     // cells. Fewer cells than its clues ask is a contradiction; exactly as many makes it all island. Each new
     // river cell in it joins the river through new river cells of the same region, so an unknown cell farther
@@ -823,61 +856,6 @@ struct NurikabeSearch::Engine {
         }
         if (trail.size() != before) changed = true;
         return true;
-    }
-
-    // Rule 11: the river pieces still to be joined need new river cells. Around each piece P, the cells
-    // within half the distance to its nearest other piece form balls that do not overlap, and P's path out
-    // crosses floor(distance / 2) cells of its own ball; the sum of these must fit in the river cells left.
-    // The distances come from one breadth-first walk from all pieces at once (a Voronoi partition): the
-    // nearest other piece of P is found across the border of P's part.
-    bool riverJoinable(int riverLeft) {
-        std::fill(riverPiece.begin(), riverPiece.end(), kNoPiece);
-        int pieces = 0;
-        frontier.clear();
-        for (int start = 0; start < cells; ++start) {
-            if (at(start) != NurikabeCell::River || riverPiece[start] != kNoPiece) continue;
-            const std::size_t begin = frontier.size();
-            riverPiece[start] = pieces;
-            distance[start] = 0;
-            frontier.push_back(start);
-            for (std::size_t head = begin; head < frontier.size(); ++head) {
-                for (int next : neighbours[frontier[head]]) {
-                    if (next >= 0 && riverPiece[next] == kNoPiece && at(next) == NurikabeCell::River) {
-                        riverPiece[next] = pieces;
-                        distance[next] = 0;
-                        frontier.push_back(next);
-                    }
-                }
-            }
-            ++pieces;
-        }
-        if (pieces < 2) return true;
-        for (std::size_t head = 0; head < frontier.size(); ++head) {
-            const int cell = frontier[head];
-            for (int next : neighbours[cell]) {
-                if (next >= 0 && riverPiece[next] == kNoPiece && at(next) == NurikabeCell::Unknown) {
-                    riverPiece[next] = riverPiece[cell];
-                    distance[next] = distance[cell] + 1;
-                    frontier.push_back(next);
-                }
-            }
-        }
-        nearest.assign(static_cast<std::size_t>(pieces), 1 << 30);
-        for (int cell = 0; cell < cells; ++cell) {
-            const int own = riverPiece[cell];
-            if (own == kNoPiece) continue;
-            for (int next : neighbours[cell]) {
-                if (next < 0 || riverPiece[next] == kNoPiece || riverPiece[next] == own) continue;
-                const int joined = distance[cell] + distance[next];
-                nearest[own] = std::min(nearest[own], joined);
-            }
-        }
-        int needed = 0;
-        for (int gap : nearest) {
-            if (gap == (1 << 30)) return false;  // a piece walled off from the others
-            needed += gap / 2;
-        }
-        return needed <= riverLeft;
     }
 
     // One pass of every rule; returns false on a contradiction and sets `changed` when a cell was decided.
@@ -993,14 +971,12 @@ struct NurikabeSearch::Engine {
             }
         }
 
-        // Rules 9 and 10.
+        // Rules 8 and 9, then 11 (rule 10 runs with rule 3, whose walks it shortens). On large grids a probe
+        // leaves them out: there they cost each probe more than they find, and the node runs them anyway.
+        if (inProbe && cells > kGlobalProbeCells) return true;
         if (!regionRules(changed)) return false;
         if (changed) return true;
 
-        // Rule 11.
-        if (!riverJoinable(riverTotal - river)) return false;
-
-        // Rule 13.
         return perimetersFit();
     }
 
@@ -1014,7 +990,7 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
-    // Rule 8, probing: when the rules stall, try each value of each unknown cell next to a decided one; a
+    // Rule 12, probing: when the rules stall, try each value of each unknown cell next to a decided one; a
     // value whose propagation meets a contradiction is ruled out, so the cell takes the other, the rules run
     // again and the sweep starts over. The trial changes are undone silently: only conclusions are moves.
     // At most `budget` cells are tried per call, resuming at `probeCursor`, so that one step of a large grid
@@ -1035,7 +1011,9 @@ struct NurikabeSearch::Engine {
                 std::vector<Move>* const shown = moves;
                 moves = nullptr;
                 decide(cell, value);
+                inProbe = true;
                 const bool consistent = propagateRules();
+                inProbe = false;
                 undoTo(mark);
                 moves = shown;
                 if (!consistent) {
@@ -1065,7 +1043,7 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
-    // Rule 12 at a node the other rules leave open: false when no solution extends the grid; the only one is
+    // Rule 13 at a node the other rules leave open: false when no solution extends the grid; the only one is
     // taken whole. A sweep that gives up is tried again only once a quarter fewer cells are unknown.
     bool lineSweep() {
         int unknown = 0;
@@ -1084,9 +1062,6 @@ struct NurikabeSearch::Engine {
 
     // The unknown cell to branch on: next to the unfinished clued piece with the fewest exits, else the first.
     int branchCell() {
-        if (getenv("NKSCAN"))
-            for (int cell = 0; cell < cells; ++cell)
-                if (at(cell) == NurikabeCell::Unknown) return cell;
         if (!labelIslands()) return -1;
         int bestCell = -1;
         int bestExits = 1 << 30;
