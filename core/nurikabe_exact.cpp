@@ -377,7 +377,7 @@ struct NurikabeSearch::Engine {
     static constexpr std::size_t kSweepStates = std::size_t{1} << 14;  // rule 13's states per cell, at most
     LineSweep sweep;
     std::vector<NurikabeCell> sweepSolution;
-    bool inProbe = false;           // propagation on behalf of rule 12
+    bool inProbe = false;           // propagation while rule 12 probes
     static constexpr int kGlobalProbeCells = 32 * 32;  // larger grids probe without rules 8, 9 and 11
     int sweepRetryBelow = 1 << 30;  // rule 13 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
@@ -548,6 +548,7 @@ struct NurikabeSearch::Engine {
     bool markEnclosed() {
         const int pieces = static_cast<int>(pieceSize.size());
         enclosed.assign(static_cast<std::size_t>(pieces), 0);
+        if (!globalRulesNow()) return true;
         bordered.assign(static_cast<std::size_t>(pieces), 0);
         for (int id = 0; id < pieces; ++id)
             for (int k = pieceBegin[id]; k < pieceBegin[id + 1] && !bordered[id]; ++k)
@@ -585,11 +586,9 @@ struct NurikabeSearch::Engine {
             distance[cell] = 0;
             queue.push_back(cell);
         }
-        Box box{height, -1, width, -1};
         for (std::size_t head = 0; head < queue.size(); ++head) {
             const int cell = queue[head];
             reached[cell] = 1;
-            box.add(cell / width, cell % width);
             if (distance[cell] >= budget) continue;
             for (int next : neighbours[cell]) {
                 if (next < 0 || stamp[next] == stampNow) continue;
@@ -607,10 +606,14 @@ struct NurikabeSearch::Engine {
                 queue.push_back(next);
             }
         }
-        reachBox[id] = box;
-        reachBegin[id] = static_cast<int>(reachCells.size());
-        reachCells.insert(reachCells.end(), queue.begin(), queue.end());
-        reachEnd[id] = static_cast<int>(reachCells.size());
+        if (globalRulesNow()) {  // what rule 11 needs of the walk
+            Box box{height, -1, width, -1};
+            for (int cell : queue) box.add(cell / width, cell % width);
+            reachBox[id] = box;
+            reachBegin[id] = static_cast<int>(reachCells.size());
+            reachCells.insert(reachCells.end(), queue.begin(), queue.end());
+            reachEnd[id] = static_cast<int>(reachCells.size());
+        }
         return static_cast<int>(queue.size());
     }
 
@@ -858,6 +861,10 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
+    // Rules 8 to 11 look at the whole grid. On a large grid probing leaves them out: there they cost each
+    // probe more than they find, and every node still runs them before it probes.
+    bool globalRulesNow() const { return !inProbe || cells <= kGlobalProbeCells; }
+
     // One pass of every rule; returns false on a contradiction and sets `changed` when a cell was decided.
     bool propagateOnce(bool& changed) {
         const std::size_t before = trail.size();
@@ -971,9 +978,8 @@ struct NurikabeSearch::Engine {
             }
         }
 
-        // Rules 8 and 9, then 11 (rule 10 runs with rule 3, whose walks it shortens). On large grids a probe
-        // leaves them out: there they cost each probe more than they find, and the node runs them anyway.
-        if (inProbe && cells > kGlobalProbeCells) return true;
+        // Rules 8 and 9, then 11 (rule 10 runs with rule 3, whose walks it shortens).
+        if (!globalRulesNow()) return true;
         if (!regionRules(changed)) return false;
         if (changed) return true;
 
@@ -1013,12 +1019,13 @@ struct NurikabeSearch::Engine {
                 decide(cell, value);
                 inProbe = true;
                 const bool consistent = propagateRules();
-                inProbe = false;
                 undoTo(mark);
                 moves = shown;
                 if (!consistent) {
                     decide(cell, value == NurikabeCell::Island ? NurikabeCell::River : NurikabeCell::Island);
-                    if (!propagateRules()) return false;
+                    const bool stands = propagateRules();
+                    inProbe = false;
+                    if (!stands) return false;
                     if (allDecided()) {
                         sweepDone = true;
                         return true;
@@ -1026,6 +1033,7 @@ struct NurikabeSearch::Engine {
                     probeCursor = 0;
                     break;
                 }
+                inProbe = false;
             }
         }
         return true;
