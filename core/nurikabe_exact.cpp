@@ -45,8 +45,10 @@
 //      taken whole. The sweep gives up when its states grow too many, and then waits for a quarter of the
 //      unknown cells to be decided before it tries again.
 // Then the node either has every cell decided (a solution: checked against the full rules), meets a
-// contradiction (it backtracks to the latest branch with an untried value), or branches on the unknown
-// neighbour of the unfinished island with the fewest ways out, trying river first, then island.
+// contradiction (it backtracks to the latest branch with an untried value), or branches on an unknown
+// neighbour of the unfinished island with the least freedom, trying river first, then island. Freedom is the
+// island's ways out times the cells it still needs: among huge islands, which all have many ways out, the
+// one nearest completion is the one whose branches the perimeter and region counts settle soonest.
 //
 // Every change goes on a trail, so a backtrack undoes exactly what the branch did, and the stepping search
 // reports it as Shade moves back to unknown.
@@ -374,7 +376,7 @@ struct NurikabeSearch::Engine {
     std::vector<int> reachEnd;    // per piece: and where they end
     std::vector<int> prefix;      // rule 11: prefix sums over a reach box
     static constexpr long long kMaxBoxesTried = 4096;
-    static constexpr std::size_t kSweepStates = std::size_t{1} << 14;  // rule 13's states per cell, at most
+    static constexpr std::size_t kSweepStates = std::size_t{1} << 16;  // rule 13's states per cell, at most
     LineSweep sweep;
     std::vector<NurikabeCell> sweepSolution;
     bool inProbe = false;           // propagation while rule 12 probes
@@ -810,7 +812,7 @@ struct NurikabeSearch::Engine {
         nextStamp();
         for (int start = 0; start < cells; ++start) {
             if (at(start) == NurikabeCell::River || stamp[start] == stampNow) continue;
-            // The region, in `queue`; its river border goes to the front of `frontier`.
+            // The region, in `queue`.
             queue.assign(1, start);
             stamp[start] = stampNow;
             int clueSum = 0;
@@ -1068,17 +1070,19 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
-    // The unknown cell to branch on: next to the unfinished clued piece with the fewest exits, else the first.
+    // The unknown cell to branch on: next to the unfinished clued piece with the least freedom (its exits
+    // times the cells it still needs), else the first.
     int branchCell() {
         if (!labelIslands()) return -1;
         int bestCell = -1;
-        int bestExits = 1 << 30;
+        int bestFreedom = 1 << 30;
         for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id) {
             if (pieceClue[id] <= 0 || finishedPiece(id)) continue;
             int firstExit = -1;
-            const int exits = exitsOf(id, bestExits, firstExit);
-            if (firstExit >= 0 && exits < bestExits) {
-                bestExits = exits;
+            const int exits = exitsOf(id, 1 << 30, firstExit);
+            const int freedom = exits * (pieceClue[id] - pieceSize[id]);
+            if (firstExit >= 0 && freedom < bestFreedom) {
+                bestFreedom = freedom;
                 bestCell = firstExit;
             }
         }
