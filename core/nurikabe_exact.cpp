@@ -380,7 +380,7 @@ struct NurikabeSearch::Engine {
     LineSweep sweep;
     std::vector<NurikabeCell> sweepSolution;
     bool inProbe = false;           // propagation while rule 12 probes
-    static constexpr int kGlobalProbeCells = 32 * 32;  // larger grids probe without rules 8, 9 and 11
+    int perimeterSlack = 0;         // rule 11's room to spare, as it last ran outside a probe
     int sweepRetryBelow = 1 << 30;  // rule 13 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
 
@@ -723,6 +723,7 @@ struct NurikabeSearch::Engine {
     // what the island's walk of rule 3 reaches: the least such 2(h + w) with h w >= clue bounds an
     // unfinished island; a finished one counts its own perimeter. A larger sum is a contradiction.
     bool perimetersFit() {
+        if (!inProbe) perimeterSlack = 1 << 20;
         if (riverTotal == 0) return true;
         int riverEdgeSides = 0;
         Box riverBox{height, -1, width, -1};
@@ -742,6 +743,7 @@ struct NurikabeSearch::Engine {
                 ownBox[owner].add(pieceCells[k] / width, pieceCells[k] % width);
         }
         int needed = 0;
+        int slack = 1 << 20;  // the least room left by the counts for islands off the border
         for (int id = 0; id < pieces; ++id) {
             if (pieceClue[id] <= 0) continue;
             const Box& own = ownBox[id];
@@ -768,7 +770,9 @@ struct NurikabeSearch::Engine {
             around.add(own.bottom + 1, own.right + 1);
             const int aroundPerimeter = std::max(boxPerimeter + 8, 2 * (around.rows() + around.columns()));
             if (perimeter + aroundPerimeter > 2 * riverTotal + 2) return false;
+            slack = std::min(slack, 2 * riverTotal + 2 - perimeter - aroundPerimeter);
         }
+        if (!inProbe) perimeterSlack = std::min(slack, room - needed);
         return true;
     }
 
@@ -863,9 +867,10 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
-    // Rules 8 to 11 look at the whole grid. On a large grid probing leaves them out: there they cost each
-    // probe more than they find, and every node still runs them before it probes.
-    bool globalRulesNow() const { return !inProbe || cells <= kGlobalProbeCells; }
+    // Rules 8 to 11 look at the whole grid. Probing leaves them out unless the perimeter count was nearly
+    // tight when the rules last ran outside a probe: with room to spare they cost each probe more than they
+    // find (on a large grid several times over), and every node still runs them before it probes.
+    bool globalRulesNow() const { return !inProbe || perimeterSlack <= height + width; }
 
     // One pass of every rule; returns false on a contradiction and sets `changed` when a cell was decided.
     bool propagateOnce(bool& changed) {
