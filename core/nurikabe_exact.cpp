@@ -47,8 +47,9 @@
 // Then the node either has every cell decided (a solution: checked against the full rules), meets a
 // contradiction (it backtracks to the latest branch with an untried value), or branches on an unknown
 // neighbour of the unfinished island with the least freedom, trying river first, then island. Freedom is the
-// island's ways out times the cells it still needs: among huge islands, which all have many ways out, the
-// one nearest completion is the one whose branches the perimeter and region counts settle soonest.
+// island's ways out, times a quarter of the cells it still needs once that is more than one: small islands
+// go by their ways out alone, while among huge islands, which all have many ways out, the one nearest
+// completion comes first, as the perimeter and region counts settle its branches soonest.
 //
 // Every change goes on a trail, so a backtrack undoes exactly what the branch did, and the stepping search
 // reports it as Shade moves back to unknown.
@@ -1075,8 +1076,8 @@ struct NurikabeSearch::Engine {
         return true;
     }
 
-    // The unknown cell to branch on: next to the unfinished clued piece with the least freedom (its exits
-    // times the cells it still needs), else the first.
+    // The unknown cell to branch on: next to the unfinished clued piece with the least freedom (its exits,
+    // times a quarter of the cells it still needs once that is more than one), else the first.
     int branchCell() {
         if (!labelIslands()) return -1;
         int bestCell = -1;
@@ -1085,7 +1086,7 @@ struct NurikabeSearch::Engine {
             if (pieceClue[id] <= 0 || finishedPiece(id)) continue;
             int firstExit = -1;
             const int exits = exitsOf(id, 1 << 30, firstExit);
-            const int freedom = exits * (pieceClue[id] - pieceSize[id]);
+            const int freedom = exits * std::max(1, (pieceClue[id] - pieceSize[id]) / 4);
             if (firstExit >= 0 && freedom < bestFreedom) {
                 bestFreedom = freedom;
                 bestCell = firstExit;
