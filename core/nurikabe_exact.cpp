@@ -34,12 +34,14 @@
 //      the other 2(H + W) - B edge sides. So the islands' perimeters P sum to at most
 //      2n + 2 + 2(H + W) - 2B. An island spanning h rows and w columns has P >= 2(h + w), two more for each
 //      run beyond one in a row or column (cells it cannot take split it); its box holds the piece, lies
-//      within its walk (rule 3) and holds at least clue cells the walk reached. An island off the border adds: its cells and the river
-//      form one shape whose perimeter is what the river offers the rest, and whose box is the island's grown
-//      by one all round (with the river's box), so P + P(shape) <= 2n + 2. More is a contradiction.
+//      within its walk (rule 3) and holds at least clue cells the walk reached. An island off the border
+//      adds: its cells and the river form one shape whose perimeter is what the river offers the rest, and
+//      whose box is the island's grown by one all round (with the river's box), so P + P(shape) <= 2n + 2.
+//      More is a contradiction.
 //  12. Probing. When the rules stall, each value of each unknown cell beside a decided one is tried: if the
 //      rules above refute it, the cell takes the other value (one level of lookahead, no nesting). On large
 //      grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a Stop for seconds.
+//      Probes leave rules 8, 9 and 11 out unless the perimeter count is nearly tight.
 //  13. Line sweep. On a grid at most 16 cells across, the node counts the solutions extending it exactly,
 //      by dynamic programming along the lines (see LineSweep): none is a contradiction; exactly one is
 //      taken whole. The sweep gives up when its states grow too many, and then waits for a quarter of the
