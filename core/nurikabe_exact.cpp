@@ -99,7 +99,8 @@ public:
     enum class Outcome { TooLarge, Counted };
 
     // Counts the solutions extending `grid`, up to 2; `solution` receives one when there is one.
-    Outcome run(const NurikabeGrid& grid, std::size_t stateCap, int& count, std::vector<NurikabeCell>& solution) {
+    Outcome run(const NurikabeGrid& grid, std::size_t stateCap, int& count,
+                std::vector<NurikabeCell>& solution) {
         height = grid.height();
         width = grid.width();
         transposed = width > height;
@@ -131,7 +132,8 @@ public:
                         const std::uint8_t ways = steps[base + index].count;
                         // Find or add the state.
                         std::size_t probe = hashOf(scratch) & mask;
-                        while (table[probe] >= 0 && !(next[table[probe]] == scratch)) probe = (probe + 1) & mask;
+                        while (table[probe] >= 0 && !(next[table[probe]] == scratch))
+                            probe = (probe + 1) & mask;
                         if (table[probe] >= 0) {
                             Step& step = steps[layerBegin.back() + table[probe]];
                             step.count = static_cast<std::uint8_t>(std::min(2, step.count + ways));
@@ -143,7 +145,8 @@ public:
                             table[probe] = static_cast<int>(next.size());
                             used.push_back(probe);
                             next.push_back(scratch);
-                            steps.push_back({static_cast<int>(index), static_cast<std::uint8_t>(value), ways});
+                            const auto colour = static_cast<std::uint8_t>(value);
+                            steps.push_back({static_cast<int>(index), colour, ways});
                         }
                     }
                 }
@@ -212,7 +215,8 @@ private:
     }
 
     // The frontier after the next cell (at `slot`) takes `value`; false when that breaks a rule.
-    bool place(const Frontier& from, bool firstLine, int slot, NurikabeCell value, int cellClue, Frontier& to) const {
+    bool place(const Frontier& from, bool firstLine, int slot, NurikabeCell value, int cellClue,
+               Frontier& to) const {
         to = from;
         const int colour = static_cast<int>(value);
         const int river = static_cast<int>(NurikabeCell::River);
@@ -373,7 +377,7 @@ struct NurikabeSearch::Engine {
     std::vector<char> bordered;   // per piece: it has a cell on the grid's border
     std::vector<char> enclosed;   // per piece: rule 10 keeps its island off the border
     std::vector<int> reachedBy;   // per clueless piece: the one clued piece whose walk reaches it, or not one
-    std::vector<Box> ownBox;      // rule 11: per clued piece, the box of its cells and the clueless ones it owns
+    std::vector<Box> ownBox;      // rule 11: per clued piece, the box of it and the clueless pieces it owns
     std::vector<int> reachCells;  // the cells each clued piece's walk reached, piece after piece
     std::vector<int> reachBegin;  // per piece: where its walk's cells start in reachCells
     std::vector<int> reachEnd;    // per piece: and where they end
@@ -561,10 +565,13 @@ struct NurikabeSearch::Engine {
         for (int r = 0; r + 1 < height; ++r) {
             for (int c = 0; c + 1 < width; ++c) {
                 const int corner = r * width + c;
-                for (const auto& [one, other] : {std::pair{corner, corner + width + 1}, std::pair{corner + 1, corner + width}}) {
+                const std::pair<int, int> diagonals[2] = {{corner, corner + width + 1},
+                                                          {corner + 1, corner + width}};
+                for (const auto& [one, other] : diagonals) {
                     const int p = piece[one];
                     const int q = piece[other];
-                    if (p == kNoPiece || q == kNoPiece || p == q || pieceClue[p] <= 0 || pieceClue[q] <= 0) continue;
+                    if (p == kNoPiece || q == kNoPiece || p == q) continue;
+                    if (pieceClue[p] <= 0 || pieceClue[q] <= 0) continue;
                     if (bordered[p] && bordered[q]) return false;
                     if (bordered[p]) enclosed[q] = 1;
                     if (bordered[q]) enclosed[p] = 1;
@@ -602,7 +609,8 @@ struct NurikabeSearch::Engine {
                 if (state == NurikabeCell::Island) {
                     const int clueless = piece[next];
                     if (pieceClue[clueless] != 0) continue;
-                    reachedBy[clueless] = reachedBy[clueless] == kNoPiece || reachedBy[clueless] == id ? id : kSeveral;
+                    int& owner = reachedBy[clueless];
+                    owner = owner == kNoPiece || owner == id ? id : kSeveral;
                 }
                 if (state == NurikabeCell::Unknown && touchesOtherCluedPiece(next, id)) continue;
                 if (enclosed[id] && onBorder(next)) continue;
@@ -628,8 +636,9 @@ struct NurikabeSearch::Engine {
     int leastBoxPerimeter(int id, const Box& own) {
         const Box& reach = reachBox[id];
         const int clue = pieceClue[id];
-        const long long boxes = static_cast<long long>(own.top - reach.top + 1) * (reach.bottom - own.bottom + 1) *
-                                (own.left - reach.left + 1) * (reach.right - own.right + 1);
+        const long long boxes = static_cast<long long>(own.top - reach.top + 1) *
+                                (reach.bottom - own.bottom + 1) * (own.left - reach.left + 1) *
+                                (reach.right - own.right + 1);
         if (boxes > kMaxBoxesTried) {
             int least = 1 << 20;
             for (int rows = own.rows(); rows <= reach.rows(); ++rows) {
@@ -650,8 +659,11 @@ struct NurikabeSearch::Engine {
                 prefix[r * stride + c] += prefix[(r - 1) * stride + c] + prefix[r * stride + c - 1] -
                                           prefix[(r - 1) * stride + c - 1];
         auto count = [&](int top, int bottom, int left, int right) {
-            const int t = top - reach.top, b = bottom - reach.top + 1, l = left - reach.left, r = right - reach.left + 1;
-            return prefix[b * stride + r] - prefix[t * stride + r] - prefix[b * stride + l] + prefix[t * stride + l];
+            const int t = (top - reach.top) * stride;
+            const int b = (bottom - reach.top + 1) * stride;
+            const int l = left - reach.left;
+            const int r = right - reach.left + 1;
+            return prefix[b + r] - prefix[t + r] - prefix[b + l] + prefix[t + l];
         };
         int least = 1 << 20;
         for (int top = reach.top; top <= own.top; ++top) {
@@ -677,7 +689,9 @@ struct NurikabeSearch::Engine {
     // (or column) of the piece, cells of the piece with a cell between them that its island cannot take
     // (river, another clued piece, or a cell touching one) lie in different runs, each with two sides.
     int splitRuns(int id, const Box& own) const {
-        auto ours = [&](int cell) { return piece[cell] == id || (piece[cell] != kNoPiece && reachedBy[piece[cell]] == id); };
+        auto ours = [&](int cell) {
+            return piece[cell] == id || (piece[cell] != kNoPiece && reachedBy[piece[cell]] == id);
+        };
         auto blocks = [&](int cell) {
             switch (at(cell)) {
             case NurikabeCell::River: return true;
@@ -721,10 +735,10 @@ struct NurikabeSearch::Engine {
     // its inner joins (at least n - 1, as it is connected) face river, B face the grid's edge, and the rest
     // face islands. The islands' perimeters P (every side of an island cell not facing the same island,
     // holes included) are those island-facing sides plus the grid-edge sides that islands hold, 2(H + W) - B.
-    // So the sum of P is at most 2n + 2 + 2(H + W) - 2B, with B at least what the river holds now. A connected
-    // island whose cells span h rows and w columns has P >= 2(h + w), and its rows and columns lie within
-    // what the island's walk of rule 3 reaches: the least such 2(h + w) with h w >= clue bounds an
-    // unfinished island; a finished one counts its own perimeter. A larger sum is a contradiction.
+    // So the sum of P is at most 2n + 2 + 2(H + W) - 2B, with B at least what the river holds now. A
+    // connected island whose cells span h rows and w columns has P >= 2(h + w) (plus its split runs), and its
+    // box lies within what its walk of rule 3 reaches: that bounds an unfinished island; a finished one
+    // counts its own perimeter. A larger sum is a contradiction.
     bool perimetersFit() {
         if (!inProbe) perimeterSlack = 1 << 20;
         if (riverTotal == 0) return true;
@@ -765,8 +779,8 @@ struct NurikabeSearch::Engine {
             // An island off the border: the river around it, with it, makes a shape whose box is two rows
             // and two columns larger and holds the river's box.
             const Box& reach = reachBox[id];
-            const bool offBorder = enclosed[id] || (reach.top > 0 && reach.left > 0 && reach.bottom < height - 1 &&
-                                                    reach.right < width - 1);
+            const bool offBorder = enclosed[id] || (reach.top > 0 && reach.left > 0 &&
+                                                    reach.bottom < height - 1 && reach.right < width - 1);
             if (!offBorder) continue;
             Box around = riverBox;
             around.add(own.top - 1, own.left - 1);
@@ -864,7 +878,8 @@ struct NurikabeSearch::Engine {
                 }
             }
             for (int cell : queue)
-                if (at(cell) == NurikabeCell::Unknown && distance[cell] < 0) decide(cell, NurikabeCell::Island);
+                if (at(cell) == NurikabeCell::Unknown && distance[cell] < 0)
+                    decide(cell, NurikabeCell::Island);
         }
         if (trail.size() != before) changed = true;
         return true;
