@@ -103,5 +103,23 @@ TEST(NurikabeExactTest, SolvesASpreadOfTheSharedJankoPuzzles) {
     EXPECT_EQ(checked, 30);
 }
 
+// Three 10x10 puzzles that took the global rules to settle: #29 and #753 have a few huge islands and a river
+// barely long enough to part them (pinches and perimeter counts), #962 many small islands (the line sweep).
+TEST(NurikabeExactTest, SolvesTheHardTenByTenJankoPuzzles) {
+    const auto collection = loadPuzzleFile(test::sharedDataDir() + "/nurikabe/janko_nurikabe_validated.txt");
+    ASSERT_EQ(collection.puzzles.size(), 1107u);
+    int checked = 0;
+    for (const auto& puzzle : collection.puzzles) {
+        if (puzzle.id != "29_10x10" && puzzle.id != "753_10x10" && puzzle.id != "962_10x10") continue;
+        const auto result = solveNurikabe(puzzle.nurikabe().clues, 2, 5'000);
+        EXPECT_FALSE(result.nodeLimitHit) << puzzle.id;
+        EXPECT_EQ(result.solutionCount, 1) << puzzle.id;
+        ASSERT_TRUE(result.firstSolution) << puzzle.id;
+        EXPECT_EQ(result.firstSolution->solutionString(), puzzle.nurikabe().solution->solutionString()) << puzzle.id;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 3);
+}
+
 }  // namespace
 }  // namespace pw
