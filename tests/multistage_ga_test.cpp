@@ -13,7 +13,7 @@
 namespace pw {
 namespace {
 
-DigitMask maskOf(std::initializer_list<int> digits) {
+DigitMask maskOf(const std::vector<int>& digits) {
     DigitMask mask = 0;
     for (int digit : digits) mask |= digitBit(digit);
     return mask;
@@ -28,7 +28,7 @@ const std::string kFigure1 = "...8.1..........435............7.8........1...2..3
 // single-candidate cell, r6c3 = {4}.
 TEST(MultistageGaTest, GroupTableMatchesFigure2b) {
     const auto table = groupTable(test::sudokuFromLine(kFigure2));
-    const std::vector<std::vector<std::initializer_list<int>>> rows = {
+    const std::vector<std::vector<std::vector<int>>> rows = {
         {{2, 7}, {2, 4, 6}, {1}, {3, 6, 7, 9}, {8}, {5}, {2, 4, 6, 7, 9}, {3, 4, 6, 9}, {3, 4, 6, 7}},
         {{6}, {7}, {2, 4}, {1, 2, 5, 8, 9}, {1, 2, 5, 9}, {4, 8, 9}, {3}, {1, 4, 8, 9}, {1, 4, 8}},
         {{1}, {3, 6, 9}, {5}, {6, 7, 8, 9}, {4}, {6, 7, 8, 9}, {6, 7, 8}, {2}, {3, 6, 7, 8}},
