@@ -42,9 +42,13 @@ std::optional<double> medianSteps(const char* algorithmId, std::uint64_t budget,
     return median(std::move(steps));
 }
 
-std::optional<LogicRating> logicRating(const Puzzle& puzzle, int runs, std::uint64_t seed) {
-    if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
-    return rateWithLogicModel(puzzle.sudoku().givens, runs, seed);
+// One of the logic model's ratings (logic.cpp) as a metric.
+auto logicMetric(double LogicRating::*part) {
+    return [part](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
+        if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
+        const auto rating = rateWithLogicModel(puzzle.sudoku().givens, runs, seed);
+        return rating ? std::optional<double>((*rating).*part) : std::nullopt;
+    };
 }
 
 std::optional<double> sudokuOnly(const Puzzle& puzzle, double value) {
@@ -87,27 +91,18 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          "Pelánek's model (naked and hidden singles at random, refutation when stuck): the largest refutation "
          "score of a solve, 0 when singles suffice; mean over the runs (core/logic.cpp gives every detail)",
          PuzzleKind::Sudoku, true, 30,
-         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
-             const auto rating = logicRating(puzzle, runs, seed);
-             return rating ? std::optional<double>(rating->serate) : std::nullopt;
-         }},
+         logicMetric(&LogicRating::serate)},
         {"refutation-sum", "Refutation sum",
          "Pelánek's model: the sum of the refutation scores of a solve's refutation steps; mean over the runs "
          "(30 in the thesis)",
          PuzzleKind::Sudoku, true, 30,
-         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
-             const auto rating = logicRating(puzzle, runs, seed);
-             return rating ? std::optional<double>(rating->refutationSum) : std::nullopt;
-         }},
+         logicMetric(&LogicRating::refutationSum)},
         {"search-effort", "Search effort",
          "our extension of Pelánek's model: each single step costs (empty cells) / (hidden singles on offer), "
          "or all empty cells when none is; each refutation step the empty cells plus its score; summed over a "
          "solve, mean over the runs",
          PuzzleKind::Sudoku, true, 30,
-         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
-             const auto rating = logicRating(puzzle, runs, seed);
-             return rating ? std::optional<double>(rating->searchEffort) : std::nullopt;
-         }},
+         logicMetric(&LogicRating::searchEffort)},
         {"relaxation", "Constraint relaxation",
          "Pelánek's constraint relaxation: remove 45 random ≠ constraints between empty cells and count the "
          "solutions, capped at 1,000; mean over the runs (one relaxation each)",
