@@ -25,20 +25,32 @@
 // Group-table update: the best grid passes five validation directions — rows left to right, rows right to
 // left, columns top to bottom, columns bottom to top, and the anti-diagonals from the top-left corner (Figure
 // 6). Within a direction, cells are visited in order and a value is kept only if it repeats no value already
-// kept in its row, column or box; givens and cells fixed earlier are always kept. A cell whose kept value is the
-// same in all five passes is fixed with probability `accept_probability` (0.7; the text's threshold 0.3 is
-// ambiguous about its direction). The table is then recomputed from the givens and the fixed cells; a cell
-// whose entry would be empty (a wrong fix elsewhere excludes every digit) keeps its initial entry.
+// kept in its row, column or box; givens are always kept. A cell whose kept value is the same in all five
+// passes is fixed with probability `accept_probability` (0.7; the text's threshold 0.3 is ambiguous about its
+// direction). The table is then recomputed from the givens and the fixed cells; a cell whose entry would be
+// empty keeps its initial entry.
+//
+// Which cells stay fixed (`fixing`): the paper builds the new table from "the initial group table, the best
+// solution found in the last cycle, and group table of the last cycle", and says the random acceptance "helps
+// the algorithm to avoid the trapping in a local minimum ... due to a wrongly chosen value at any particular
+// cell" — which only works if a fix can be undone. So by default (`per-cycle`) every update starts again from
+// the givens: the cells fixed are those this cycle's best grid supports, all re-validated; a wrong value that
+// the grid no longer supports, or that loses the coin toss, is released. `cumulative` keeps every fix for good
+// (fixed cells are then always kept by the validation); it is the other reading, and it strands runs: a cycle's
+// best grid after 15 generations holds wrong values that repeat nothing, they pass all five directions, and
+// once fixed they exclude the right digits elsewhere (on Figure 1's puzzle, final fitness 8–20 against 2–9).
 //
 // Choices where the paper is silent: parents are paired uniformly at random; "a few of the best" mutated are
 // the best `mutants` individuals, each mutated copy joining the (μ+λ) selection; with `single_stage` (the
 // paper's single-stage comparison) the run is one long cycle of C × N generations at the full population,
-// with no table updates.
+// with no table updates. Table 1's "number of runs per cycle" (15) is read as generations per cycle, as our
+// notes say, although Tables 2 and 3 imply about ten (16.6 cycles take 166 generations, 3.0 take 32); C is not
+// given — 20 follows Figure 5.
 //
 // A step is one generation; evaluations count grids evaluated. Events: per generation the population's
 // best/mean/worst fitness and the best fitness with its parts; per cycle a phase, and after every table update
-// the whole table (the board shows it: fixed cells as placed values, the others' entries as candidates), with
-// the cells the update changed outlined.
+// the whole table (the board shows it: fixed cells placed, released cells erased, the open cells' entries as
+// candidates), with the cells whose entry changed outlined.
 
 #include "algorithms/multistage_ga.h"
 
@@ -166,6 +178,7 @@ public:
         m_mutants = static_cast<int>(parameters.integer("mutants"));
         m_accept = parameters.real("accept_probability");
         m_singleStage = parameters.boolean("single_stage");
+        m_refixEachCycle = parameters.choice("fixing") == "per-cycle";
         if (m_singleStage) {
             m_generationsPerCycle *= m_cycles;
             m_cycles = 1;
@@ -309,16 +322,13 @@ private:
 
     // Step 1 of the next cycle: fix the cells the five directions agree on, recompute the table.
     void updateGroupTable() {
+        if (m_refixEachCycle) m_fixed.assign(static_cast<std::size_t>(m_cells), false);
         std::vector<bool> alwaysKept = m_fixed;
         for (int cell = 0; cell < m_cells; ++cell)
             if (!m_givens.isEmpty(cell)) alwaysKept[static_cast<std::size_t>(cell)] = true;
         const SudokuGrid best = gridOf(m_population.front());
-        std::vector<int> fixedNow;
         for (int cell : agreedCells(best, alwaysKept))
-            if (m_rng.chance(m_accept)) {
-                m_fixed[static_cast<std::size_t>(cell)] = true;
-                fixedNow.push_back(cell);
-            }
+            if (m_rng.chance(m_accept)) m_fixed[static_cast<std::size_t>(cell)] = true;
         SudokuGrid base = m_givens;
         for (int cell = 0; cell < m_cells; ++cell)
             if (m_fixed[static_cast<std::size_t>(cell)]) base.setValue(cell, best.value(cell));
@@ -326,13 +336,26 @@ private:
         m_table = groupTable(base);
         for (int cell : m_free)
             if (m_table[static_cast<std::size_t>(cell)] == 0) m_table[static_cast<std::size_t>(cell)] = m_initialTable[static_cast<std::size_t>(cell)];
-        emitTable(base, previous, fixedNow);
+        emitTable(base, previous);
     }
 
-    void emitTable(const SudokuGrid& base, const std::vector<DigitMask>& previous, const std::vector<int>& fixedNow) {
+    // The board shows the table: fixed cells as placed values (placed or erased as the update changed them),
+    // the open cells' entries as candidates; the cells whose entry changed are outlined.
+    void emitTable(const SudokuGrid& base, const std::vector<DigitMask>& previous) {
         if (!m_sink) return;
-        for (int cell : fixedNow)
-            emit(MoveEvent{m_counters, Move::place(cell, base.value(cell), m_shownTable.value(cell))});
+        int newlyFixed = 0, released = 0, open = 0;
+        for (int cell : m_free) {
+            const int shown = m_shownTable.value(cell), now = base.value(cell);
+            open += now == 0;
+            if (now == shown) continue;
+            if (now == 0) {
+                ++released;
+                emit(MoveEvent{m_counters, Move::erase(cell, shown)});
+            } else {
+                ++newlyFixed;
+                emit(MoveEvent{m_counters, Move::place(cell, now, shown)});
+            }
+        }
         m_shownTable = base;
         std::vector<std::uint16_t> candidates(static_cast<std::size_t>(m_cells), 0);
         std::vector<int> changed;
@@ -342,13 +365,12 @@ private:
             if (m_table[index] != previous[index]) changed.push_back(cell);
         }
         emit(CandidatesUpdate{m_counters, std::move(candidates)});
-        int open = 0;
-        for (int cell : m_free) open += !m_fixed[static_cast<std::size_t>(cell)];
-        emit(Explanation{m_counters,
-                         "group table after cycle " + std::to_string(m_cycle) + ": " + std::to_string(fixedNow.size()) +
-                             " cells fixed now, " + std::to_string(open) + " still open; " +
-                             std::to_string(changed.size()) + " entries changed",
-                         std::move(changed)});
+        std::string text = "group table after cycle " + std::to_string(m_cycle) + ": " +
+                           std::to_string(static_cast<int>(m_free.size()) - open) + " cells fixed (" +
+                           std::to_string(newlyFixed) + " newly";
+        if (m_refixEachCycle) text += ", " + std::to_string(released) + " released";
+        text += "), " + std::to_string(open) + " open; " + std::to_string(changed.size()) + " entries changed";
+        emit(Explanation{m_counters, std::move(text), std::move(changed)});
     }
 
     void emitGeneration() {
@@ -378,6 +400,7 @@ private:
     int m_mutants = 10;
     double m_accept = 0.7;
     bool m_singleStage = false;
+    bool m_refixEachCycle = true;
     int m_cells = 0;
     std::vector<int> m_free;
     std::vector<DigitMask> m_initialTable;
@@ -424,6 +447,9 @@ AlgorithmEntry multistageGaAlgorithmEntry() {
                                "Algorithm 1 step 5: \"a few good solutions\""),
         ParameterSpec::real("accept_probability", 0.7, 0, 1,
                             "Chance a cell the five validations agree on is fixed in the group table", "§II E"),
+        ParameterSpec::choice("fixing", "per-cycle", {"per-cycle", "cumulative"},
+                              "cumulative: a fixed cell stays fixed; per-cycle: each update fixes afresh from the "
+                              "initial table, so a wrong fix can be undone", "§II E"),
         ParameterSpec::boolean("single_stage", false,
                                "The paper's single-stage GA: one cycle of cycles × generations, no table updates",
                                "§III, Figure 7"),
