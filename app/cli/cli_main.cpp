@@ -30,6 +30,7 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -326,6 +327,15 @@ const char* statusName(pw::Outcome outcome) {
     return "unsolved";
 }
 
+// Whether `board` is the solution the puzzle's source gives; null when the source gives none.
+json matchesKnownSolution(const pw::Puzzle& puzzle, const pw::Board& board) {
+    std::optional<pw::Board> known;
+    if (puzzle.kind() == pw::PuzzleKind::Sudoku && puzzle.sudoku().solution) known = *puzzle.sudoku().solution;
+    if (puzzle.kind() == pw::PuzzleKind::Nurikabe && puzzle.nurikabe().solution) known = *puzzle.nurikabe().solution;
+    if (!known) return nullptr;
+    return pw::Puzzle::boardLine(*known) == pw::Puzzle::boardLine(board);
+}
+
 // A false solution: the algorithm's own cost says solved (0) but the independent check rejects the board, as
 // with harmony search's sum45 objective (every unit sums to 45 without holding each digit once).
 bool isFalseSolution(const pw::RunResult& result) {
@@ -441,7 +451,8 @@ int runSolve(const SolveOptions& options) {
                                   {"evaluations", result.counters.evaluations},
                                   {"best_cost", result.bestCost},
                                   {"false_solution", isFalseSolution(result)},
-                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)}};
+                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)},
+                                  {"matches_known", matchesKnownSolution(puzzle, result.finalBoard)}};
                 for (const auto& [key, value] : result.results) line[key] = parameterValueJson(value);
                 std::cout << line.dump() << std::endl;
             } else {
