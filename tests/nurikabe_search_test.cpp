@@ -2,7 +2,9 @@
 // searches on the bundled puzzles, and the exact solver on the shared 10x10 set.
 
 #include "nurikabe_cost.h"
+#include "difficulty_metrics.h"
 #include "nurikabe_exact.h"
+#include "nurikabe_metrics.h"
 #include "rng.h"
 
 #include "test_support.h"
@@ -203,6 +205,33 @@ TEST(NurikabeSearchTest, BacktrackingMovesReplayToItsBoard) {
             replayed.apply(move->move);
         }
     EXPECT_EQ(replayed, std::get<NurikabeGrid>(result.finalBoard));
+}
+
+TEST(NurikabeMetricsTest, StaticMetricsOfATinyPuzzle) {
+    // Two 3s three cells apart: each reaches the two cells between them.
+    const NurikabeStaticMetrics metrics = nurikabeStaticMetrics(puzzleFrom({"3..3"}).nurikabe().clues);
+    EXPECT_EQ(metrics.islands, 2);
+    EXPECT_EQ(metrics.islandArea, 6);
+    EXPECT_EQ(metrics.islandDistance, 3.0);
+    EXPECT_EQ(metrics.sharedCells, 2);
+    const NurikabeStaticMetrics apart = nurikabeStaticMetrics(puzzleFrom({"2..", "...", "..3"}).nurikabe().clues);
+    EXPECT_EQ(apart.sharedCells, 0);
+    EXPECT_EQ(apart.islandDistance, 4.0);
+    EXPECT_EQ(nurikabeStaticMetrics(puzzleFrom({"4.."}).nurikabe().clues).islandDistance, std::nullopt);
+}
+
+TEST(NurikabeMetricsTest, DynamicMetricsRateNurikabeOnly) {
+    const Puzzle puzzle = bundledPuzzles().front();
+    const Puzzle sudoku = test::sudokuPuzzle(test::kPillayFigure1);
+    for (const char* id : {"nurikabe-backtracking-steps", "nurikabe-sa-steps", "nurikabe-harmony-cost"}) {
+        const DifficultyMetric& metric = *findDifficultyMetric(id);
+        EXPECT_EQ(metric.kind, PuzzleKind::Nurikabe);
+        EXPECT_EQ(metric.compute(sudoku, 2, 1), std::nullopt) << id;
+        const auto value = metric.compute(puzzle, 3, 1);
+        ASSERT_TRUE(value) << id;
+        EXPECT_GT(*value, 0) << id;
+    }
+    EXPECT_EQ(findDifficultyMetric("serate")->compute(puzzle, 1, 1), std::nullopt);
 }
 
 // Every 15th 10x10 puzzle of the shared janko set, solved by the exact solver to its given solution (the whole

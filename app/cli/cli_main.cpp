@@ -548,6 +548,15 @@ int runRate(const RateOptions& options) {
     const auto metrics = metricsNamed(options.metrics);
     const LoadedInputs loaded = loadInputs(options.inputs);
     reportErrors(loaded.errors);
+    // A metric rates one kind of puzzle: say so once for each metric given puzzles of the other kind.
+    for (const auto* metric : metrics) {
+        std::size_t otherKind = 0;
+        for (const auto& puzzle : loaded.puzzles) otherKind += puzzle.kind() != metric->kind;
+        if (otherKind > 0)
+            std::cerr << "rate: metric '" << metric->id << "' rates " << pw::puzzleKindName(metric->kind)
+                      << " puzzles only; its column is empty for the " << otherKind << " other puzzle"
+                      << (otherKind == 1 ? "" : "s") << "\n";
+    }
     pw::RatingOptions rating;
     rating.runs = options.runs;
     rating.seed = options.seed;
