@@ -155,12 +155,15 @@ public:
         m_reach.assign(static_cast<std::size_t>(cells), 0);
         m_stamp = 0;
         m_islandCount.assign(static_cast<std::size_t>(cells), 0);
-        m_bestCost = static_cast<double>(islands) + 1;
+        m_bestCost = std::max<double>(1, static_cast<double>(islands));  // 0 only when solved
         m_best = m_grid;
         emit(PhaseChange{m_counters, "search"});
-        if (m_sink)
+        m_currentCost = static_cast<double>(islands);
+        if (m_sink) {
             emit(Explanation{m_counters, "expanding " + std::to_string(islands) +
                                              " islands in ascending clue size, equal sizes in random order", {}});
+            sample();
+        }
     }
 
     StepStatus step() override {
