@@ -7,6 +7,9 @@
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
 #include "algorithms/multistage_ga.h"
+#include "algorithms/nurikabe_annealing.h"
+#include "algorithms/nurikabe_backtracking.h"
+#include "algorithms/nurikabe_harmony.h"
 #include "algorithms/simulated_annealing.h"
 #include "algorithms/tabu_search.h"
 
@@ -42,6 +45,9 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         geneticProgrammingAlgorithmEntry(),
         randomProgramsAlgorithmEntry(),
         multistageGaAlgorithmEntry(),
+        nurikabeAnnealingAlgorithmEntry(),
+        nurikabeHarmonyAlgorithmEntry(),
+        nurikabeBacktrackingAlgorithmEntry(),
     };
     return registry;
 }

@@ -1,4 +1,6 @@
-// The difficulty metrics of Křivánek's thesis (§2.3, chapter 3, Table 3.1) and two static ones for comparison.
+// The difficulty metrics of Křivánek's thesis (§2.3, chapter 3, Table 3.1) and two static ones for comparison;
+// for Nurikabe the dynamic and static metrics of Table 4.3 (§4.2). Every metric rates one kind of puzzle and is
+// undefined (empty) for the other.
 //
 // Stochastic metrics take `runs` runs; run r is seeded with seed + r, so a puzzle's value depends only on the
 // puzzle, the runs and the seed. Where the thesis takes a median over runs (brute force, annealing, harmony
@@ -9,6 +11,7 @@
 
 #include "algorithms/harmony_search.h"
 #include "logic.h"
+#include "nurikabe_metrics.h"
 #include "relaxation.h"
 #include "runner.h"
 #include "statistics.h"
@@ -22,11 +25,13 @@ constexpr std::uint64_t kAnnealingStepBudget = 20'000'000;
 constexpr std::uint64_t kHarmonyImprovisations = 10'000;
 constexpr int kRelaxedConstraints = 45;
 constexpr std::uint64_t kRelaxationCap = 1000;
+constexpr std::uint64_t kNurikabeBacktrackingStepBudget = 2'000'000;
+constexpr std::uint64_t kNurikabeAnnealingStepBudget = 5'000'000;
 
 std::optional<double> medianSteps(const char* algorithmId, std::uint64_t budget, const Puzzle& puzzle, int runs,
                                   std::uint64_t seed) {
-    if (puzzle.kind() != PuzzleKind::Sudoku || runs <= 0) return std::nullopt;
     const AlgorithmEntry* entry = findAlgorithm(algorithmId);
+    if (!entry->info.supports(puzzle.kind()) || runs <= 0) return std::nullopt;
     const ParameterValues parameters(entry->info.parameters);
     std::vector<double> steps;
     for (int r = 0; r < runs; ++r) {
@@ -40,6 +45,33 @@ std::optional<double> medianSteps(const char* algorithmId, std::uint64_t budget,
         steps.push_back(static_cast<double>(result.counters.steps));
     }
     return median(std::move(steps));
+}
+
+// The median over runs of the best cost after `steps` steps (Křivánek's harmony search metric).
+std::optional<double> medianBestCostAfter(const char* algorithmId, std::uint64_t steps, const Puzzle& puzzle,
+                                          int runs, std::uint64_t seed) {
+    const AlgorithmEntry* entry = findAlgorithm(algorithmId);
+    if (!entry->info.supports(puzzle.kind()) || runs <= 0) return std::nullopt;
+    const ParameterValues parameters(entry->info.parameters);
+    std::vector<double> costs;
+    for (int r = 0; r < runs; ++r) {
+        auto algorithm = entry->create();
+        StopConditions stop;
+        stop.add(stepLimit(steps));
+        costs.push_back(Runner(*algorithm, puzzle, parameters, seed + static_cast<std::uint64_t>(r), nullptr,
+                               std::move(stop))
+                            .runToEnd()
+                            .bestCost);
+    }
+    return median(std::move(costs));
+}
+
+// One of the static Nurikabe metrics (nurikabe_metrics.cpp) as a metric.
+template <class Read> auto nurikabeStatic(Read read) {
+    return [read](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
+        if (puzzle.kind() != PuzzleKind::Nurikabe) return std::nullopt;
+        return read(nurikabeStaticMetrics(puzzle.nurikabe().clues));
+    };
 }
 
 // One of the logic model's ratings (logic.cpp) as a metric.
@@ -130,6 +162,41 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
                  if (!grid.value(cell)) candidates += popCount(grid.candidates(cell));
              return candidates;
          }},
+        {"nurikabe-backtracking-steps", "Nurikabe brute force steps",
+         "median number of island shapes tried by the thesis's brute force (`nurikabe-backtracking`: islands in "
+         "ascending clue size, the four pruning rules) over the runs; each run stops at 2,000,000 steps",
+         PuzzleKind::Nurikabe, true, 10,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
+             return medianSteps("nurikabe-backtracking", kNurikabeBacktrackingStepBudget, puzzle, runs, seed);
+         }},
+        {"nurikabe-sa-steps", "Nurikabe simulated annealing steps",
+         "median number of swaps proposed by `nurikabe-sa` (defaults) until solved, over the runs; a run stops at "
+         "5,000,000 proposals",
+         PuzzleKind::Nurikabe, true, 10,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
+             return medianSteps("nurikabe-sa", kNurikabeAnnealingStepBudget, puzzle, runs, seed);
+         }},
+        {"nurikabe-harmony-cost", "Nurikabe harmony search cost",
+         "median over the runs of the best cost in harmony memory after 10,000 improvisations (`nurikabe-harmony`, "
+         "defaults: HMS 50, HMCR 0.7, PAR 0.1)",
+         PuzzleKind::Nurikabe, true, 10,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
+             return medianBestCostAfter("nurikabe-harmony", kHarmonyImprovisations, puzzle, runs, seed);
+         }},
+        {"nurikabe-islands", "Nurikabe number of islands", "the number of clues", PuzzleKind::Nurikabe, false, 1,
+         nurikabeStatic([](const NurikabeStaticMetrics& m) -> std::optional<double> { return m.islands; })},
+        {"nurikabe-island-area", "Nurikabe area of islands", "the sum of the clues: the island cells of a solution",
+         PuzzleKind::Nurikabe, false, 1,
+         nurikabeStatic([](const NurikabeStaticMetrics& m) -> std::optional<double> { return m.islandArea; })},
+        {"nurikabe-island-distance", "Nurikabe island-to-island distance",
+         "the mean over clues of the Manhattan distance to the nearest other clue (undefined with one clue)",
+         PuzzleKind::Nurikabe, false, 1,
+         nurikabeStatic([](const NurikabeStaticMetrics& m) { return m.islandDistance; })},
+        {"nurikabe-shared-cells", "Nurikabe cells reachable by several islands",
+         "the non-clue cells within Manhattan distance clue - 1 of two or more clues (cells two islands could "
+         "both reach)",
+         PuzzleKind::Nurikabe, false, 1,
+         nurikabeStatic([](const NurikabeStaticMetrics& m) -> std::optional<double> { return m.sharedCells; })},
     };
     return metrics;
 }

@@ -161,6 +161,25 @@ TEST(CliTest, RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs) {
     EXPECT_NE(unknown.err.find("refutation-sum"), std::string::npos) << unknown.err;
 }
 
+// Nurikabe puzzles get the Nurikabe metrics; a Sudoku metric leaves its column empty and says why.
+TEST(CliTest, RatesNurikabeAndSaysWhichMetricsDoNotApply) {
+    const auto result = runCli("rate --metrics nurikabe-islands,nurikabe-island-area,givens --jobs 1 '" +
+                               test::puzzlesDir() + "/nurikabe/janko_sample.txt'");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    std::istringstream lines(result.out);
+    std::string header, first;
+    std::getline(lines, header);
+    std::getline(lines, first);
+    EXPECT_EQ(header, "id,puzzle,nurikabe-islands,nurikabe-island-area,givens");
+    EXPECT_EQ(first.rfind("01_10x10,", 0), 0u) << first;
+    EXPECT_EQ(first.substr(first.size() - 7), ",17,34,") << first;
+    EXPECT_NE(result.err.find("metric 'givens' rates sudoku puzzles only; its column is empty for the 38 other "
+                              "puzzles"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(result.err.find("metric 'nurikabe-islands'"), std::string::npos) << result.err;
+}
+
 TEST(CliTest, CorrelatesRatingsWithAHumanColumn) {
     const auto dir = std::filesystem::temp_directory_path();
     const std::string ratings = (dir / ("pw_ratings_" + std::to_string(::getpid()) + ".csv")).string();
@@ -193,6 +212,7 @@ TEST(CliTest, SolvesNurikabeFromTheLibrary) {
     ASSERT_GE(lines.size(), 20u);
     EXPECT_EQ(lines[0]["id"], "01_10x10");
     EXPECT_EQ(lines[0]["status"], "solved");
+    EXPECT_EQ(lines[0]["matches_known"], true);
     EXPECT_EQ(lines[0]["solution"],
               "###oo#oo##/oo######o#/###oo#o#o#/#oo###o###/####oo#oo#/#oo#######/####oo#o#o/o#o####o#o/"
               "o#o#oo####/#######oo#");

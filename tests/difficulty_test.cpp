@@ -81,11 +81,16 @@ TEST(RelaxationTest, RespectsItsCapAndCountsSolutions) {
 TEST(DifficultyMetricTest, EveryMetricIsDeterministicBySeed) {
     // Sato and Inoue's "difficult 24": singles get stuck on it, so every metric has something to measure.
     const Puzzle puzzle = test::sudokuPuzzle("...4.7.....1...7..4.......3.2.3.9.4..4..1..9...6...8..5.......8.84.6.53.3.......2");
+    const Puzzle nurikabe = loadPuzzleFile(test::puzzlesDir() + "/nurikabe/janko_sample.txt").puzzles.at(0);
     for (const DifficultyMetric& metric : difficultyMetrics()) {
         const int runs = metric.stochastic ? 3 : 1;
-        const auto first = metric.compute(puzzle, runs, 17);
+        const Puzzle& rated = metric.kind == PuzzleKind::Sudoku ? puzzle : nurikabe;
+        // A metric refuses the other kind of puzzle.
+        EXPECT_EQ(metric.compute(metric.kind == PuzzleKind::Sudoku ? nurikabe : puzzle, runs, 17), std::nullopt)
+            << metric.id;
+        const auto first = metric.compute(rated, runs, 17);
         ASSERT_TRUE(first) << metric.id;
-        EXPECT_EQ(metric.compute(puzzle, runs, 17), first) << metric.id;
+        EXPECT_EQ(metric.compute(rated, runs, 17), first) << metric.id;
         EXPECT_GE(*first, 0) << metric.id;
         EXPECT_FALSE(metric.name.empty());
         EXPECT_FALSE(metric.definition.empty());

@@ -217,6 +217,7 @@ void BoardModel::showHeatMap(const QString& label) {
 
 void BoardModel::recomputeConflicts(std::vector<int>& changed) {
     std::vector<bool> conflicts(cellCount(), false);
+    QStringList brokenRules;
     if (const auto* grid = std::get_if<SudokuGrid>(&m_board)) {
         for (const SudokuConflict& conflict : grid->conflicts())
             for (int cell : conflict.cells)
@@ -230,6 +231,8 @@ void BoardModel::recomputeConflicts(std::vector<int>& changed) {
             // While cells are undecided only the rules no later cell can repair are shown as conflicts.
             const bool final = violation.rule == NurikabeRule::Pool || violation.rule == NurikabeRule::TwoCluesInIsland;
             if (violation.rule == NurikabeRule::Undecided || (undecided && !final)) continue;
+            brokenRules.append(QStringLiteral("%1: %2").arg(QString::fromLatin1(nurikabeRuleName(violation.rule)),
+                                                           QString::fromStdString(violation.message)));
             for (int cell : violation.cells)
                 if (cell >= 0 && cell < cellCount()) conflicts[cell] = true;
         }
@@ -240,6 +243,10 @@ void BoardModel::recomputeConflicts(std::vector<int>& changed) {
         count += conflicts[cell] ? 1 : 0;
     }
     m_conflicts = std::move(conflicts);
+    if (brokenRules != m_brokenRules) {
+        m_brokenRules = std::move(brokenRules);
+        emit brokenRulesChanged(m_brokenRules);
+    }
     if (count != m_conflictCount) {
         m_conflictCount = count;
         emit conflictsChanged(count);

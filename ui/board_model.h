@@ -36,6 +36,8 @@ public:
     bool isGiven(int cell) const { return m_origins[cell] == CellOrigin::Given; }
     bool isConflict(int cell) const { return m_conflicts[cell]; }
     int conflictCount() const { return m_conflictCount; }
+    // Nurikabe: the broken rules whose cells are shown as conflicts, named ("pool: 2x2 pool of river at r5c5").
+    const QStringList& brokenRules() const { return m_brokenRules; }
 
     // Solver candidates (bit d-1 = digit d), shown as pencil marks in empty cells without user marks.
     const std::vector<std::uint16_t>& solverCandidates() const { return m_solverCandidates; }
@@ -76,6 +78,7 @@ signals:
     void heatMapChanged();
     void lastMoveChanged(bool animate);
     void conflictsChanged(int count);
+    void brokenRulesChanged(const QStringList& rules);
 
 private:
     void applyOne(const Move& move, CellOrigin origin, std::vector<int>& changed);
@@ -87,6 +90,7 @@ private:
     std::vector<CellOrigin> m_origins;
     std::vector<bool> m_conflicts;
     int m_conflictCount = 0;
+    QStringList m_brokenRules;
     std::vector<std::uint16_t> m_solverCandidates;
     QString m_heatMapLabel;
     std::vector<double> m_heatMap;

@@ -395,6 +395,19 @@ void BoardView::paintNurikabe(QPainter& painter, const QRect& dirty, const Color
     painter.setPen(QPen(c.thickLine, 2));
     painter.drawRect(m_board);
     painter.setRenderHint(QPainter::Antialiasing, true);
+    if (m_conflictsVisible) {
+        // Each 2x2 pool of river outlined as a block, so neighbouring pools stay apart.
+        QColor outline = c.conflict;
+        outline.setAlpha(255);
+        painter.setPen(QPen(outline, std::max(2.0, m_cell * 0.06)));
+        const auto river = [&grid](int cell) { return grid.state(cell) == NurikabeCell::River; };
+        for (int r = 0; r + 1 < grid.height(); ++r)
+            for (int col = 0; col + 1 < grid.width(); ++col) {
+                const int cell = r * grid.width() + col;
+                if (river(cell) && river(cell + 1) && river(cell + grid.width()) && river(cell + grid.width() + 1))
+                    painter.drawRect(cellRect(cell).united(cellRect(cell + grid.width() + 1)).adjusted(3, 3, -3, -3));
+            }
+    }
 }
 
 void BoardView::paintHeatLegend(QPainter& painter, const Colors& c) {

@@ -180,6 +180,7 @@ QWidget* DifficultyLab::createSetupPanel() {
     auto* metricsLayout = new QVBoxLayout(metrics);
     m_metricList = new QListWidget(metrics);
     for (const DifficultyMetric& metric : difficultyMetrics()) {
+        if (metric.kind != PuzzleKind::Sudoku) continue;  // the lab's human data are Sudoku
         auto* item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(metric.id),
                                                                      QString::fromStdString(metric.name)),
                                          m_metricList);

@@ -379,6 +379,9 @@ void MainWindow::createStatusBar() {
         statusBar()->addPermanentWidget(l);
         return l;
     };
+    m_rulesLabel = label(QStringLiteral("rulesLabel"), QString());
+    connect(m_model, &BoardModel::brokenRulesChanged, this, &MainWindow::showBrokenRules);
+    showBrokenRules(m_model->brokenRules());
     m_stateLabel = label(QStringLiteral("stateLabel"), tr("Run state"));
     m_stepLabel = label(QStringLiteral("stepLabel"), tr("Steps of the algorithm so far"));
     m_evaluationsLabel = label(QStringLiteral("evaluationsLabel"), tr("Cost evaluations so far"));
@@ -386,6 +389,16 @@ void MainWindow::createStatusBar() {
     m_elapsedLabel = label(QStringLiteral("elapsedLabel"), tr("Solver time"));
     m_rateLabel = label(QStringLiteral("rateLabel"), tr("Steps per second"));
     updateStatus({});
+}
+
+// The first broken rule by name, all of them in the tooltip; nothing while no rule is broken.
+void MainWindow::showBrokenRules(const QStringList& rules) {
+    m_rulesLabel->setVisible(!rules.isEmpty());
+    if (rules.isEmpty()) return;
+    m_rulesLabel->setText(rules.size() == 1 ? rules.front()
+                                            : tr("%1 (and %n more)", nullptr, static_cast<int>(rules.size() - 1))
+                                                  .arg(rules.front()));
+    m_rulesLabel->setToolTip(rules.join(QLatin1Char('\n')));
 }
 
 void MainWindow::updateStatus(const RunStatus& status) {

@@ -101,6 +101,7 @@ private:
     void createStatusBar();
     void updateActions();
     void updateStatus(const RunStatus& status);
+    void showBrokenRules(const QStringList& rules);
     void onEventsPlayed(const std::vector<Event>& events, bool animate);
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
@@ -167,6 +168,7 @@ private:
     QLabel* m_bestLabel = nullptr;
     QLabel* m_elapsedLabel = nullptr;
     QLabel* m_rateLabel = nullptr;
+    QLabel* m_rulesLabel = nullptr;  // Nurikabe: the broken rules, named
     QStringList m_recentFiles;
 
     QTimer m_probe;

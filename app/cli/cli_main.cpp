@@ -30,6 +30,7 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -326,6 +327,15 @@ const char* statusName(pw::Outcome outcome) {
     return "unsolved";
 }
 
+// Whether `board` is the solution the puzzle's source gives; null when the source gives none.
+json matchesKnownSolution(const pw::Puzzle& puzzle, const pw::Board& board) {
+    std::optional<pw::Board> known;
+    if (puzzle.kind() == pw::PuzzleKind::Sudoku && puzzle.sudoku().solution) known = *puzzle.sudoku().solution;
+    if (puzzle.kind() == pw::PuzzleKind::Nurikabe && puzzle.nurikabe().solution) known = *puzzle.nurikabe().solution;
+    if (!known) return nullptr;
+    return pw::Puzzle::boardLine(*known) == pw::Puzzle::boardLine(board);
+}
+
 // A false solution: the algorithm's own cost says solved (0) but the independent check rejects the board, as
 // with harmony search's sum45 objective (every unit sums to 45 without holding each digit once).
 bool isFalseSolution(const pw::RunResult& result) {
@@ -441,7 +451,8 @@ int runSolve(const SolveOptions& options) {
                                   {"evaluations", result.counters.evaluations},
                                   {"best_cost", result.bestCost},
                                   {"false_solution", isFalseSolution(result)},
-                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)}};
+                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)},
+                                  {"matches_known", matchesKnownSolution(puzzle, result.finalBoard)}};
                 for (const auto& [key, value] : result.results) line[key] = parameterValueJson(value);
                 std::cout << line.dump() << std::endl;
             } else {
@@ -537,6 +548,15 @@ int runRate(const RateOptions& options) {
     const auto metrics = metricsNamed(options.metrics);
     const LoadedInputs loaded = loadInputs(options.inputs);
     reportErrors(loaded.errors);
+    // A metric rates one kind of puzzle: say so once for each metric given puzzles of the other kind.
+    for (const auto* metric : metrics) {
+        std::size_t otherKind = 0;
+        for (const auto& puzzle : loaded.puzzles) otherKind += puzzle.kind() != metric->kind;
+        if (otherKind > 0)
+            std::cerr << "rate: metric '" << metric->id << "' rates " << pw::puzzleKindName(metric->kind)
+                      << " puzzles only; its column is empty for the " << otherKind << " other puzzle"
+                      << (otherKind == 1 ? "" : "s") << "\n";
+    }
     pw::RatingOptions rating;
     rating.runs = options.runs;
     rating.seed = options.seed;

@@ -31,6 +31,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QSet>
 #include <QSignalSpy>
@@ -518,6 +519,52 @@ private slots:
         QTest::mouseClick(view, Qt::LeftButton, {}, view->cellRect(0).center().toPoint());  // a clue stays
         QCOMPARE(stateOf(0), NurikabeCell::Island);
         QCOMPARE(window.boardModel()->nurikabe().clue(0), 2);
+    }
+
+    // A broken Nurikabe rule is shown on its cells and named in the status bar; undo and redo follow.
+    void nurikabeBrokenRulesAreNamedAndUndone() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QStringLiteral("2 . .\n. . .\n. . 1\n"), QStringLiteral("<test>"), true));
+        BoardView* view = window.boardView();
+        for (int cell : {1, 2, 4, 5}) QTest::mouseClick(view, Qt::LeftButton, {}, view->cellRect(cell).center().toPoint());
+        const QStringList pool{QStringLiteral("pool: 2x2 pool of river at r1c2")};
+        QCOMPARE(window.boardModel()->brokenRules(), pool);
+        QVERIFY(window.boardModel()->isConflict(4));
+        auto* label = window.findChild<QLabel*>(QStringLiteral("rulesLabel"));
+        QVERIFY(label);
+        QCOMPARE(label->text(), pool.front());
+        window.undoStack()->undo();
+        QVERIFY(window.boardModel()->brokenRules().isEmpty());
+        QVERIFY(!window.boardModel()->isConflict(4));
+        window.undoStack()->redo();
+        QCOMPARE(window.boardModel()->brokenRules(), pool);
+    }
+
+    // Each Nurikabe search runs in the window: the board changes and its charts get points.
+    void nurikabeAlgorithmsRunWithTheirCharts() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QStringLiteral(". . . . .\n. 4 . 4 .\n. . . . .\n. 4 . 4 .\n. . . . .\n"),
+                                QStringLiteral("<test>"), true));
+        window.setMovesPerSecond(RunController::kFlatOut);
+        for (const char* id : {"nurikabe-sa", "nurikabe-harmony", "nurikabe-backtracking"}) {
+            QVERIFY2(window.algorithmPanel()->setAlgorithm(id), id);
+            const Board start = window.boardModel()->board();
+            QSignalSpy finished(&window, &MainWindow::runFinished);
+            window.run();
+            QTRY_VERIFY_WITH_TIMEOUT(window.boardModel()->board() != start, 5000);
+            QTest::qWait(300);
+            window.stop();
+            QVERIFY(finished.count() == 1 || finished.wait(5000));
+            window.chartPanel()->refreshNow();
+            QVERIFY2(window.chartPanel()->costPointCount(QStringLiteral("best")) > 1, id);
+            if (std::string(id) == "nurikabe-sa")
+                QVERIFY(window.chartPanel()->progressPointCount(QStringLiteral("temperature")) > 0);
+            if (std::string(id) == "nurikabe-harmony")
+                QVERIFY(window.chartPanel()->progressPointCount(QStringLiteral("population best")) > 0);
+            window.reset();
+        }
     }
 
     void typedConflictsAreCounted() {

@@ -1,0 +1,277 @@
+// `nurikabe-harmony` — harmony search for Nurikabe as Křivánek's thesis adapts its Sudoku harmony search (§4.2).
+//
+// Idea: a harmony memory of HMS black-and-white grids ("all possible colorings by black and white of Nurikabe
+// grid given in an assignment": clue cells island, every other cell free). A step improvises one new grid cell
+// by cell, "in the same way as for Sudoku": with probability HMCR the cell's colour is taken from a randomly
+// chosen memory member and then pitch-adjusted, otherwise it is a uniformly random colour. The new grid
+// replaces the worst member of the memory when its cost is lower. The cost is the annealing's (nurikabe_cost.h).
+//
+// Pitch adjustment on two values: the thesis moves a value up or down by one with probability PAR/2 each and
+// never past the limits. With river = 0 and island = 1 one of the two directions always leaves the range and
+// keeps the value, so a remembered colour flips with probability PAR/2. This is the literal reading.
+//
+// Objective (`objective`): the thesis uses the annealing's four parts. Unlike the annealing's candidates, a
+// free colouring can hold an island without a clue, which none of the four parts sees: a grid of cost 0 may
+// then be no solution. `complete` (the default) adds the cells of islands without a clue, so 0 means solved;
+// `thesis` keeps the four parts and reports a zero-cost grid that breaks a rule as a false solution (an
+// explanation and the status Failed, never Solved), as `harmony` does for Geem's sum45 objective. The thesis
+// metric — the best cost in the memory after 10,000 improvisations, HMS 50, HMCR 0.7, PAR 0.1 as for Sudoku —
+// is one run with a step budget of 10,000.
+//
+// Representation: the memory is one flat array of the open cells' colours, member by member, with each
+// member's cost; evaluation writes the improvised colours into a full grid and computes the parts from
+// scratch (every cell may change, so there is nothing to update incrementally). Nothing is allocated per step.
+//
+// Choices the thesis leaves open, as in `harmony`: "better than the worst" is a strictly lower cost; the first
+// of equally worst members is replaced; the initial memory is HMS uniformly random grids, counted as
+// evaluations, not steps; the board shows the best member, every change of it sent as shade moves. Events:
+// memory best / mean / worst and a cost sample every `sample_every` steps, whenever the best changes and at
+// the end.
+
+#include "algorithms/nurikabe_harmony.h"
+
+#include "nurikabe_cost.h"
+#include "rng.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace pw {
+
+namespace {
+
+enum class Objective { Complete, Thesis };
+
+class NurikabeHarmonyAlgorithm final : public Algorithm {
+public:
+    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+               EventSink* sink) override {
+        m_sink = sink;
+        m_rng.reseed(seed);
+        m_objective = parameters.choice("objective") == "thesis" ? Objective::Thesis : Objective::Complete;
+        m_memorySize = static_cast<int>(parameters.integer("hms"));
+        m_hmcr = parameters.real("hmcr");
+        m_par = parameters.real("par");
+        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
+        m_clues = puzzle.nurikabe().clues;
+        m_model = NurikabeCostModel(m_clues);
+        m_counters = {};
+        m_done = false;
+        m_status = StepStatus::Running;
+        m_lastSample = 0;
+
+        const int cells = m_model.cellCount();
+        m_open.clear();
+        m_scratch.assign(static_cast<std::size_t>(cells), 0);
+        for (int cell = 0; cell < cells; ++cell) {
+            if (m_model.clue(cell))
+                m_scratch[cell] = 1;
+            else
+                m_open.push_back(cell);
+        }
+        m_openCount = static_cast<int>(m_open.size());
+        m_new.assign(static_cast<std::size_t>(m_openCount), 0);
+        m_memory.assign(static_cast<std::size_t>(m_memorySize) * m_openCount, 0);
+        m_costs.assign(static_cast<std::size_t>(m_memorySize), 0);
+        for (int member = 0; member < m_memorySize; ++member) {
+            std::uint8_t* colours = memberColours(member);
+            for (int i = 0; i < m_openCount; ++i) colours[i] = static_cast<std::uint8_t>(m_rng.below(2));
+            m_costs[member] = evaluate(colours);
+            ++m_counters.evaluations;
+        }
+        m_costSum = std::accumulate(m_costs.begin(), m_costs.end(), std::int64_t{0});
+        findWorst();
+        m_best = static_cast<int>(std::min_element(m_costs.begin(), m_costs.end()) - m_costs.begin());
+        m_latestCost = m_costs[m_best];
+        m_shown = m_clues;
+        emit(PhaseChange{m_counters, "improvisation"});
+        showBest();
+        if (m_sink) sample();
+    }
+
+    StepStatus step() override {
+        if (m_done) return m_status;
+        if (m_costs[m_best] == 0) return concludeAtZero();
+
+        // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
+        ++m_counters.steps;
+        ++m_counters.evaluations;
+        for (int i = 0; i < m_openCount; ++i) {
+            std::uint8_t colour;
+            if (m_rng.chance(m_hmcr)) {
+                colour = memberColours(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
+                // Up by one (river to island) or down by one (island to river) with PAR/2 each; the other
+                // direction leaves the range and keeps the colour.
+                const double u = m_rng.uniform();
+                if (u < m_par) {
+                    const bool up = u < 0.5 * m_par;
+                    if (up == (colour == 0)) colour = static_cast<std::uint8_t>(1 - colour);
+                }
+            } else {
+                colour = static_cast<std::uint8_t>(m_rng.below(2));
+            }
+            m_new[i] = colour;
+        }
+        m_latestCost = evaluate(m_new.data());
+
+        bool bestChanged = false;
+        if (m_latestCost < m_costs[m_worst]) {
+            std::copy(m_new.begin(), m_new.end(), memberColours(m_worst));
+            m_costSum += m_latestCost - m_costs[m_worst];
+            m_costs[m_worst] = m_latestCost;
+            if (m_latestCost < m_costs[m_best]) {
+                m_best = m_worst;
+                bestChanged = true;
+            }
+            findWorst();
+        }
+        if (m_sink) {
+            if (bestChanged) showBest();
+            if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
+        }
+        if (m_costs[m_best] == 0) return concludeAtZero();
+        return StepStatus::Running;
+    }
+
+    void finish() override {
+        if (!m_sink) return;
+        if (m_lastSample != m_counters.steps) sample();
+        emit(Explanation{m_counters, "best cost " + std::to_string(m_costs[m_best]) + " after " +
+                                         std::to_string(m_counters.steps) + " improvisations (" +
+                                         (m_objective == Objective::Thesis ? "thesis" : "complete") + ")", {}});
+    }
+
+    Counters counters() const override { return m_counters; }
+    double bestCost() const override { return m_costs[m_best]; }
+    // The window follows the best harmony, so the current board is the best one.
+    Board currentBoard() const override { return gridOf(m_best); }
+    Board bestBoard() const override { return gridOf(m_best); }
+
+private:
+    std::uint8_t* memberColours(int member) { return m_memory.data() + static_cast<std::size_t>(member) * m_openCount; }
+    const std::uint8_t* memberColours(int member) const {
+        return m_memory.data() + static_cast<std::size_t>(member) * m_openCount;
+    }
+
+    int evaluate(const std::uint8_t* colours) {
+        for (int i = 0; i < m_openCount; ++i) m_scratch[m_open[i]] = colours[i];
+        const NurikabeCostParts parts = m_model.evaluate(m_scratch.data());
+        return parts.thesisTotal() + (m_objective == Objective::Complete ? parts.islandsWithoutClue : 0);
+    }
+
+    void findWorst() {
+        m_worst = static_cast<int>(std::max_element(m_costs.begin(), m_costs.end()) - m_costs.begin());
+    }
+
+    NurikabeGrid gridOf(int member) const {
+        NurikabeGrid grid = m_clues;
+        const std::uint8_t* colours = memberColours(member);
+        for (int i = 0; i < m_openCount; ++i)
+            grid.setState(m_open[i], colours[i] ? NurikabeCell::Island : NurikabeCell::River);
+        return grid;
+    }
+
+    // The best member reached cost 0: a solution, or under the thesis objective possibly a false one.
+    StepStatus concludeAtZero() {
+        const NurikabeGrid grid = gridOf(m_best);
+        const auto violations = grid.violations();
+        if (violations.empty()) return end(StepStatus::Solved);
+        if (m_sink)
+            emit(Explanation{m_counters, "false solution: the four cost parts are 0 but " + violations.front().message,
+                             violations.front().cells});
+        return end(StepStatus::Failed);
+    }
+
+    // Shade moves that turn the board the window shows into the best harmony.
+    void showBest() {
+        if (!m_sink) return;
+        const std::uint8_t* colours = memberColours(m_best);
+        for (int i = 0; i < m_openCount; ++i) {
+            const int cell = m_open[i];
+            const NurikabeCell wanted = colours[i] ? NurikabeCell::Island : NurikabeCell::River;
+            if (m_shown.state(cell) == wanted) continue;
+            emit(MoveEvent{m_counters, Move::shade(cell, static_cast<int>(wanted), static_cast<int>(m_shown.state(cell)))});
+            m_shown.setState(cell, wanted);
+        }
+    }
+
+    void sample() {
+        m_lastSample = m_counters.steps;
+        const double best = m_costs[m_best];
+        const double mean = static_cast<double>(m_costSum) / m_memorySize;
+        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, mean, static_cast<double>(m_costs[m_worst])});
+        m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, {}});
+    }
+
+    StepStatus end(StepStatus status) {
+        m_done = true;
+        m_status = status;
+        return status;
+    }
+
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
+
+    EventSink* m_sink = nullptr;
+    Rng m_rng;
+    Objective m_objective = Objective::Complete;
+    int m_memorySize = 50;
+    double m_hmcr = 0.7;
+    double m_par = 0.1;
+    std::uint64_t m_sampleEvery = 100;
+
+    NurikabeGrid m_clues;
+    NurikabeCostModel m_model;
+    std::vector<int> m_open;  // the non-clue cells, in cell order
+    int m_openCount = 0;
+    std::vector<std::uint8_t> m_memory;  // HMS × open cells, 1 = island
+    std::vector<int> m_costs;
+    std::int64_t m_costSum = 0;
+    int m_best = 0;
+    int m_worst = 0;
+    std::vector<std::uint8_t> m_new;
+    std::vector<std::uint8_t> m_scratch;  // the clues plus the grid being evaluated
+    int m_latestCost = 0;
+    NurikabeGrid m_shown;  // the board the window shows: the best harmony as last sent
+    Counters m_counters;
+    std::uint64_t m_lastSample = 0;
+    bool m_done = false;
+    StepStatus m_status = StepStatus::Running;
+};
+
+}  // namespace
+
+AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
+    AlgorithmInfo info;
+    info.id = "nurikabe-harmony";
+    info.name = "Harmony search (Nurikabe)";
+    info.family = AlgorithmFamily::Evolutionary;
+    info.paper = "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
+                 "Masaryk University, Brno, 2012, §4.2 Aplicability to Nurikabe; Z. W. Geem, Harmony search "
+                 "algorithm for solving Sudoku, KES 2007, LNAI 4692, 371-378";
+    info.summary = "A memory of black-and-white grids (clues island, other cells free). Each step improvises a "
+                   "new grid cell by cell from the memory (a pitch adjustment flips a colour) or at random, and "
+                   "it replaces the worst member when its cost is lower. The best cost after 10,000 "
+                   "improvisations is the thesis's difficulty metric.";
+    info.stepMeaning = "one grid improvised and evaluated";
+    info.kinds = {PuzzleKind::Nurikabe};
+    const std::string thesis = "Křivánek 2012, §4.2 and §3.2";
+    info.parameters = {
+        ParameterSpec::integer("hms", 50, 1, 10'000, "harmony memory size: grids kept in memory",
+                               thesis + ": \"Harmony memory had size 50\""),
+        ParameterSpec::real("hmcr", 0.7, 0, 1, "harmony memory considering rate: chance a cell is taken from memory",
+                            thesis + ": \"harmony memory considering rate was 70%\""),
+        ParameterSpec::real("par", 0.1, 0, 1,
+                            "pitch adjusting rate: a remembered colour moves up or down with PAR/2 each (so flips "
+                            "with PAR/2)",
+                            thesis + ": \"probability of pitch 10%\""),
+        ParameterSpec::choice("objective", "complete", {"complete", "thesis"},
+                              "complete: the four thesis parts plus the cells of islands without a clue (0 only on "
+                              "a solution); thesis: the four parts (0 may be a false solution)",
+                              thesis + ": \"Fitness function is the same as cost function for simulated annealing\""),
+        ParameterSpec::integer("sample_every", 100, 1, 1'000'000'000,
+                               "improvisations between memory statistics (also sent when the best changes)"),
+    };
+    return {std::move(info), [] { return std::make_unique<NurikabeHarmonyAlgorithm>(); }};
+}
+
+}  // namespace pw

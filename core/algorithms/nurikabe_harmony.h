@@ -1,0 +1,6 @@
+#pragma once
+#include "algorithm.h"
+
+namespace pw {
+AlgorithmEntry nurikabeHarmonyAlgorithmEntry();
+}
