@@ -96,6 +96,8 @@ std::optional<GeneratedSudoku> generateSudoku(const SudokuGeneratorOptions& opti
 struct NurikabeGeneratorOptions {
     int height = 7;
     int width = 7;
+    int maxIsland = 0;          // the largest island (the largest clue); 0: 4 up to 64 cells, else 3
+    double islandShare = 0.3;   // the share of island cells grown before pools are broken, in [0, 0.9]
     int maxAttempts = 2000;
     std::uint64_t nodeLimit = 200'000;  // per uniqueness proof; a layout that needs more is dropped
 };

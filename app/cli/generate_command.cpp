@@ -33,6 +33,7 @@ struct GenerateOptions {
     bool minimal = false;
     std::optional<int> clues;
     std::optional<int> attempts;
+    std::optional<int> maxIsland;
     std::uint64_t nodeLimit = 0;  // 0: the generator's default
     std::string format;
     std::string outPath;
@@ -52,6 +53,7 @@ struct UsageError {
 };
 
 SudokuGeneratorOptions sudokuOptions(const GenerateOptions& options) {
+    if (options.maxIsland) throw UsageError{"--max-island: a Nurikabe option (with --nurikabe)"};
     SudokuGeneratorOptions sudoku;
     const std::string size = options.size.empty() ? "9" : options.size;
     int side = 0;
@@ -98,10 +100,11 @@ NurikabeGeneratorOptions nurikabeOptions(const GenerateOptions& options) {
     } catch (const std::exception&) {
         throw UsageError{"--size: '" + size + "' is no Nurikabe size; give HxW (e.g. 7x7) or one side"};
     }
+    if (options.maxIsland) nurikabe.maxIsland = *options.maxIsland;
     if (options.attempts) nurikabe.maxAttempts = *options.attempts;
     if (options.nodeLimit) nurikabe.nodeLimit = options.nodeLimit;
     if (const std::string error = validateNurikabeGeneratorOptions(nurikabe); !error.empty())
-        throw UsageError{"--size: " + error};
+        throw UsageError{(error.rfind("height", 0) == 0 || error.rfind("width", 0) == 0 ? "--size: " : "--") + error};
     return nurikabe;
 }
 
@@ -199,6 +202,9 @@ GenerateCommand::GenerateCommand(CLI::App& app) : m_options(std::make_unique<Gen
                                                "serate range, clue-count sweeps, Nurikabe");
     m_command->add_flag("--nurikabe", o.nurikabe, "Make Nurikabe instead of Sudoku (a unique solution, sides 2 to 10)");
     m_command->add_option("--size", o.size, "Sudoku: 4, 6, 9 (default) or 16; Nurikabe: HxW (default 7x7) or one side");
+    m_command->add_option("--max-island", o.maxIsland, "Nurikabe: the largest island (default 4 up to 64 cells, "
+                                                       "else 3; larger islands make unique puzzles much rarer)")
+        ->check(CLI::Range(1, 99));
     m_command->add_option("--count", o.count, "How many puzzles")->check(CLI::Range(1, 10'000'000));
     m_command->add_option("--seed", o.seed, "Seed of the first puzzle; puzzle i uses seed + i (default: random, "
                                             "reported on standard error)");
