@@ -43,17 +43,20 @@ void selectData(QComboBox* combo, const QVariant& data) {
 }
 
 QString sudokuSummary(const GeneratedSudoku& puzzle, const SudokuGeneratorOptions& options, std::uint64_t seed) {
-    QString text = QObject::tr("%1, %2 clues, %3 symmetry. Level: %4")
+    const QString symmetry = options.symmetry == Symmetry::None
+                                 ? QObject::tr("no symmetry")
+                                 : QObject::tr("%1 symmetry").arg(QString::fromLatin1(symmetryName(options.symmetry)));
+    QString text = QObject::tr("%1, %2 clues, %3. Level: %4")
                        .arg(QString::fromStdString(options.shape.name()))
                        .arg(puzzle.givens.filledCount())
-                       .arg(QString::fromLatin1(symmetryName(options.symmetry)))
+                       .arg(symmetry)
                        .arg(QString::fromLatin1(sudokuLevelName(puzzle.level)));
     if (puzzle.serate)
         text += QObject::tr("; serate %1 (mean of %2 runs, seed %3)")
                     .arg(*puzzle.serate, 0, 'g', 4)
                     .arg(options.serateRuns)
                     .arg(options.serateSeed);
-    text += QObject::tr(". %n candidate(s) tried, seed %1.", nullptr, puzzle.attempts).arg(seed);
+    text += QObject::tr(". Candidates tried: %1; seed %2.").arg(puzzle.attempts).arg(seed);
     if (options.minimal) text += QObject::tr(" Minimal: every clue is needed.");
     return text;
 }
@@ -225,9 +228,10 @@ void GenerateDialog::start() {
                     outcome->attempts = made->attempts;
                     int islands = 0;
                     for (int cell = 0; cell < made->clues.cellCount(); ++cell) islands += made->clues.clue(cell) > 0;
-                    outcome->summary = tr("Nurikabe %1×%2, %n island(s), one solution. %3 candidates tried, seed %4.", nullptr, islands)
+                    outcome->summary = tr("Nurikabe %1×%2, islands: %3, one solution. Candidates tried: %4; seed %5.")
                                            .arg(made->clues.height())
                                            .arg(made->clues.width())
+                                           .arg(islands)
                                            .arg(made->attempts)
                                            .arg(seed);
                 }

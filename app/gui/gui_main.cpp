@@ -77,7 +77,10 @@ int main(int argc, char* argv[]) {
             if (generator) {  // the dialog over the window's top right corner, where it leaves the board visible
                 QPainter painter(&shot);
                 const QPixmap dialog = generator->grab();
-                painter.drawPixmap(shot.width() - dialog.width() - 16, 64, dialog);
+                const QRect frame(shot.width() - dialog.width() - 16, 64, dialog.width(), dialog.height());
+                painter.drawPixmap(frame.topLeft(), dialog);
+                painter.setPen(QPen(generator->palette().color(QPalette::Mid), 2));
+                painter.drawRect(frame.adjusted(-1, -1, 0, 0));
             }
             if (!shot.save(options.screenshot, "PNG")) {
                 printError(QStringLiteral("--screenshot: cannot write %1").arg(options.screenshot));
