@@ -214,15 +214,15 @@ GenerateCommand::GenerateCommand(CLI::App& app) : m_options(std::make_unique<Gen
                           "The hardest technique needed: singles (naked and hidden), locked (+ pointing and claiming), "
                           "pairs (+ naked and hidden pairs), search (those get stuck)")
         ->check(CLI::IsMember({"singles", "locked", "pairs", "search"}));
-    m_command->add_option("--min-serate", o.minSerate, "Least serate (the `serate` metric: 30 runs, seed 1, as "
-                                                       "`rate` computes it)");
+    m_command->add_option("--min-serate", o.minSerate, "Least serate (the `serate` metric as `rate` computes it: "
+                                                       "--serate-runs runs, seed 1)");
     m_command->add_option("--max-serate", o.maxSerate, "Largest serate");
-    m_command->add_option("--serate-runs", o.serateRuns, "Runs of the serate rating")->check(CLI::Range(1, 100000));
+    m_command->add_option("--serate-runs", o.serateRuns, "Runs of the serate rating (default 30, the metric's own)")->check(CLI::Range(1, 100000));
     m_command->add_flag("--minimal", o.minimal, "Remove every clue that can go (with a symmetry: every pair of clues); "
                                                "the level is then checked, not steered");
     m_command->add_option("--clues", o.clues, "Clue-count sweep: keep exactly N clues of a random solution; unique "
                                               "when the removal can reach N, else the puzzle is flagged 'multiple "
-                                              "solutions' (on 9x9 below about 20 clues nearly always, below 17 always)");
+                                              "solutions' (on 9x9 nearly always at 21 clues or fewer, always below 17)");
     m_command->add_option("--attempts", o.attempts, "Candidates per puzzle before giving up (default 1000; a clue "
                                                     "sweep: 10 tries for a unique one; Nurikabe 2000)")
         ->check(CLI::Range(1, 100'000'000));
