@@ -155,6 +155,7 @@ int generate(const GenerateOptions& options, const std::atomic<bool>& interrupte
     std::string text;
     long attempts = 0;
     int notUnique = 0;
+    int undecided = 0;
     for (int i = 0; i < options.count; ++i) {
         const std::uint64_t puzzleSeed = seed + static_cast<std::uint64_t>(i);
         std::string piece;
@@ -163,6 +164,7 @@ int generate(const GenerateOptions& options, const std::atomic<bool>& interrupte
             if (!puzzle) break;
             attempts += puzzle->attempts;
             notUnique += !puzzle->unique;
+            undecided += puzzle->uniquenessUndecided;
             piece = sudokuText(*puzzle, "seed-" + std::to_string(puzzleSeed), format, i == 0);
         } else {
             const auto puzzle = generateNurikabe(*nurikabe, puzzleSeed, &interrupted);
@@ -185,6 +187,9 @@ int generate(const GenerateOptions& options, const std::atomic<bool>& interrupte
         if (!writeFileAtomically(options.outPath, text, error))
             throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
     }
+    if (undecided)
+        std::cerr << undecided << " of " << options.count << " puzzles kept a clue whose removal the exact solver could "
+                  << "not settle within --node-limit: they are unique, but a clue may remain that could go\n";
     if (notUnique) std::cerr << notUnique << " of " << options.count << " puzzles have several solutions (flagged)\n";
     if (options.stats) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
