@@ -325,15 +325,15 @@ std::optional<GeneratedSudoku> generateSudoku(const SudokuGeneratorOptions& opti
     const auto orbits = symmetryOrbits(options.shape, options.symmetry);
     const bool rateSerate = options.computeSerate || options.minSerate || options.maxSerate;
     std::array<int, 4> gradesSeen{};
+    std::optional<GeneratedSudoku> lastFlagged;  // a sweep's last candidate with several solutions
 
     for (int attempt = 1; attempt <= options.maxAttempts; ++attempt) {
         if (stopRequested(stop)) return std::nullopt;
         Candidate candidate = removeClues(options, orbits, rng, stop);
         if (stopRequested(stop)) return std::nullopt;
         if (onAttempt) onAttempt(attempt);
-        if (options.clues && candidate.givens.filledCount() != *options.clues)
-            throw GenerationFailed("clues: " + std::to_string(*options.clues) + " cannot be reached with " +
-                                   symmetryName(options.symmetry) + " symmetry (orbits of two cells)");
+        // Under a symmetry the pairs left may overshoot the count by one; another removal order can hit it.
+        if (options.clues && candidate.givens.filledCount() != *options.clues) continue;
 
         GeneratedSudoku result;
         result.givens = candidate.givens;
@@ -345,13 +345,14 @@ std::optional<GeneratedSudoku> generateSudoku(const SudokuGeneratorOptions& opti
         ++gradesSeen[static_cast<std::size_t>(result.level)];
 
         if (options.clues) {
-            if (result.unique || attempt == options.maxAttempts) {
-                if (options.computeSerate)
-                    if (auto rating = rateWithLogicModel(result.givens, options.serateRuns, options.serateSeed))
-                        result.serate = rating->serate;
-                return result;
+            if (!result.unique) {
+                lastFlagged = std::move(result);
+                continue;
             }
-            continue;
+            if (options.computeSerate)
+                if (auto rating = rateWithLogicModel(result.givens, options.serateRuns, options.serateSeed))
+                    result.serate = rating->serate;
+            return result;
         }
         if (options.level && result.level != *options.level) continue;
         if (rateSerate) {
@@ -362,6 +363,17 @@ std::optional<GeneratedSudoku> generateSudoku(const SudokuGeneratorOptions& opti
             if (options.maxSerate && *result.serate > *options.maxSerate) continue;
         }
         return result;
+    }
+    if (options.clues) {
+        if (lastFlagged) {
+            if (options.computeSerate)
+                if (auto rating = rateWithLogicModel(lastFlagged->givens, options.serateRuns, options.serateSeed))
+                    lastFlagged->serate = rating->serate;
+            return lastFlagged;
+        }
+        throw GenerationFailed("clues: " + std::to_string(*options.clues) + " cannot be reached with " +
+                               symmetryName(options.symmetry) + " symmetry in " + std::to_string(options.maxAttempts) +
+                               " attempts (its pairs of cells could not leave exactly that many)");
     }
     std::string seen;
     for (SudokuLevel level : {SudokuLevel::Singles, SudokuLevel::Locked, SudokuLevel::Pairs, SudokuLevel::Search})

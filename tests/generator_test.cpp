@@ -217,6 +217,11 @@ TEST(GeneratorTest, ClueSweepKeepsExactlyThatManyClues) {
     ASSERT_TRUE(symmetric);
     EXPECT_EQ(symmetric->givens.filledCount(), 25);
     EXPECT_TRUE(hasSymmetricClues(symmetric->givens, Symmetry::Rotational));
+
+    // A 4x4 grid has no centre cell: under the half-turn every orbit is a pair, so an odd count cannot be kept.
+    options.shape = shapeOfSize(4);
+    options.clues = 5;
+    EXPECT_THROW(generateSudoku(options, 1), GenerationFailed);
 }
 
 TEST(GeneratorTest, UnreachableLevelFailsWithTheReason) {

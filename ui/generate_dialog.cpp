@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -92,6 +93,25 @@ GenerateDialog::GenerateDialog(QWidget* parent)
     sudokuForm->addRow(tr("Symmetry"), m_symmetry);
     sudokuForm->addRow(tr("Difficulty"), m_level);
     sudokuForm->addRow(QString(), m_minimal);
+    m_serateFilter = new QCheckBox(tr("Serate from"), sudokuPage);
+    m_serateFilter->setToolTip(tr("Keep only puzzles whose serate metric (Pelánek's model, as the Difficulty lab "
+                                  "computes it: 30 runs, seed 1) lies in the range"));
+    m_minSerate = new QDoubleSpinBox(sudokuPage);
+    m_maxSerate = new QDoubleSpinBox(sudokuPage);
+    for (QDoubleSpinBox* bound : {m_minSerate, m_maxSerate}) {
+        bound->setRange(0, 10000);
+        bound->setDecimals(1);
+        bound->setEnabled(false);
+        connect(m_serateFilter, &QCheckBox::toggled, bound, &QWidget::setEnabled);
+    }
+    m_minSerate->setValue(2);
+    m_maxSerate->setValue(20);
+    auto* serateRow = new QHBoxLayout;
+    serateRow->addWidget(m_serateFilter);
+    serateRow->addWidget(m_minSerate);
+    serateRow->addWidget(new QLabel(tr("to"), sudokuPage));
+    serateRow->addWidget(m_maxSerate);
+    sudokuForm->addRow(QString(), serateRow);
     m_pages->addWidget(sudokuPage);
 
     auto* nurikabePage = new QWidget(m_pages);
@@ -154,7 +174,7 @@ GenerateDialog::GenerateDialog(QWidget* parent)
     });
     connect(m_generateButton, &QPushButton::clicked, this, &GenerateDialog::start);
     connect(m_cancelButton, &QPushButton::clicked, this, &GenerateDialog::cancel);
-    resize(460, 380);
+    resize(460, 400);
 }
 
 GenerateDialog::~GenerateDialog() {
@@ -172,6 +192,11 @@ void GenerateDialog::setSudokuSize(int size) { selectData(m_size, QString::numbe
 void GenerateDialog::setLevel(const QString& level) { selectData(m_level, level); }
 void GenerateDialog::setSymmetry(const QString& name) { selectData(m_symmetry, name); }
 void GenerateDialog::setMinimal(bool minimal) { m_minimal->setChecked(minimal); }
+void GenerateDialog::setSerateRange(double low, double high) {
+    m_serateFilter->setChecked(low <= high);
+    m_minSerate->setValue(low);
+    m_maxSerate->setValue(high);
+}
 void GenerateDialog::setSeed(int seed) { m_seed->setValue(seed); }
 void GenerateDialog::setMaxAttempts(int attempts) { m_attempts->setValue(attempts); }
 QString GenerateDialog::summary() const { return m_summary->text(); }
@@ -199,12 +224,22 @@ void GenerateDialog::start() {
     sudoku.level = sudokuLevelFromName(m_level->currentData().toString().toStdString());
     sudoku.minimal = m_minimal->isChecked();
     sudoku.computeSerate = true;
+    if (m_serateFilter->isChecked()) {
+        sudoku.minSerate = m_minSerate->value();
+        sudoku.maxSerate = m_maxSerate->value();
+    }
     sudoku.maxAttempts = m_attempts->value();
     NurikabeGeneratorOptions nurikabeOptions;
     nurikabeOptions.height = m_height->value();
     nurikabeOptions.width = m_width->value();
     nurikabeOptions.maxAttempts = m_attempts->value();
 
+    if (const std::string error = validateSudokuGeneratorOptions(sudoku); !nurikabe && !error.empty()) {
+        m_summary->setText(tr("No puzzle: %1").arg(QString::fromStdString(error)));
+        emit failed(m_summary->text());
+        emit finished();
+        return;
+    }
     m_progress->setRange(0, m_attempts->value());
     m_progress->setValue(0);
     m_summary->setText(tr("Generating…"));

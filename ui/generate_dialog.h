@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -42,6 +43,7 @@ public:
     void setLevel(const QString& level);     // "any", "singles", "locked", "pairs", "search"
     void setSymmetry(const QString& name);   // "none", "rotational", "mirror", "diagonal"
     void setMinimal(bool minimal);
+    void setSerateRange(double low, double high);  // a filter on the serate metric; low > high switches it off
     void setSeed(int seed);
     void setMaxAttempts(int attempts);
 
@@ -64,6 +66,9 @@ private:
     QComboBox* m_symmetry;
     QComboBox* m_level;
     QCheckBox* m_minimal;
+    QCheckBox* m_serateFilter;
+    QDoubleSpinBox* m_minSerate;
+    QDoubleSpinBox* m_maxSerate;
     QSpinBox* m_height;
     QSpinBox* m_width;
     QSpinBox* m_seed;

@@ -12,6 +12,8 @@
 #include <QPainter>
 #include <QTimer>
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 
 namespace {
@@ -66,7 +68,7 @@ int main(int argc, char* argv[]) {
     pw::ui::GenerateDialog* generator = options.generateLevel.isEmpty() ? nullptr : window.openGenerateDialog();
     if (generator) {
         generator->setLevel(options.generateLevel);
-        if (options.seed) generator->setSeed(static_cast<int>(*options.seed));
+        if (options.seed) generator->setSeed(static_cast<int>(std::min<std::uint64_t>(*options.seed, INT_MAX)));  // the form's range
         QTimer::singleShot(0, generator, [generator] { generator->start(); });
     }
     if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });

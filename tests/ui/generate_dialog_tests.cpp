@@ -4,6 +4,7 @@
 #include "board_model.h"
 #include "generate_dialog.h"
 #include "generator.h"
+#include "logic.h"
 #include "main_window.h"
 #include "sudoku_exact.h"
 #include "nurikabe_exact.h"
@@ -76,6 +77,24 @@ private slots:
         QVERIFY2(dialog->summary().contains(QStringLiteral("graded 'search' in 50 attempts")), qPrintable(dialog->summary()));
         QVERIFY(!dialog->lastPuzzle());
         QCOMPARE(window.boardModel()->puzzle().id, before.id);
+    }
+
+    void serateRangeFilters() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        GenerateDialog* dialog = window.openGenerateDialog();
+        dialog->setSeed(4);
+        dialog->setSerateRange(3, 30);
+        QSignalSpy finished(dialog, &GenerateDialog::finished);
+        dialog->start();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(dialog->lastPuzzle());
+        const double serate = rateWithLogicModel(dialog->lastPuzzle()->sudoku().givens, 30, 1)->serate;
+        QVERIFY2(serate >= 3 && serate <= 30, qPrintable(QString::number(serate)));
+        QVERIFY2(dialog->summary().contains(QStringLiteral("serate %1").arg(serate, 0, 'g', 4)), qPrintable(dialog->summary()));
+        dialog->setSerateRange(8, 4);  // low > high switches the filter off
+        dialog->start();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!dialog->summary().startsWith(QStringLiteral("No puzzle")));
     }
 
     void cancelStopsGeneration() {
