@@ -290,5 +290,71 @@ TEST(CliTest, RejectedPuzzlesDoNotStopTheOthers) {
     EXPECT_NE(nurikabe.err.find("does not solve nurikabe puzzles"), std::string::npos) << nurikabe.err;
 }
 
+TEST(CliTest, GeneratesUniquePuzzlesThatCheckReads) {
+    const auto result = runCli("generate --seed 4 --count 3 --difficulty locked --symmetry rotational");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    std::istringstream lines(result.out);
+    std::string line;
+    int count = 0;
+    while (std::getline(lines, line)) {
+        ASSERT_EQ(line.size(), 81u) << line;
+        const auto check = runCli("check --json " + line);
+        EXPECT_EQ(jsonLines(check.out).at(0)["status"], "unique") << line;
+        ++count;
+    }
+    EXPECT_EQ(count, 3);
+    // The same seed gives the same puzzles; puzzle i uses seed S + i.
+    EXPECT_EQ(runCli("generate --seed 4 --count 3 --difficulty locked --symmetry rotational").out, result.out);
+    EXPECT_EQ(runCli("generate --seed 5 --count 2 --difficulty locked --symmetry rotational").out,
+              result.out.substr(82));
+}
+
+TEST(CliTest, GeneratesCsvSweepsAndNurikabe) {
+    auto result = runCli("generate --seed 2 --count 2 --clues 16 --format csv");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    std::istringstream csv(result.out);
+    std::string header, row;
+    std::getline(csv, header);
+    EXPECT_EQ(header, "id,puzzle,solution,clues,unique,level,serate,attempts");
+    std::getline(csv, row);
+    EXPECT_EQ(row.rfind("seed-2,", 0), 0u) << row;
+    EXPECT_NE(row.find(",16,no,"), std::string::npos) << row;
+    EXPECT_NE(result.err.find("fewer than 17 clues"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("2 of 2 puzzles have several solutions"), std::string::npos) << result.err;
+
+    const std::string path = tempPath("pw_generated_nurikabe_");
+    result = runCli("generate --nurikabe --size 5x6 --seed 3 --count 2 --out '" + path + "'");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto check = runCli("check --json '" + path + "'");
+    const auto verdicts = jsonLines(check.out);
+    ASSERT_EQ(verdicts.size(), 2u) << check.err;
+    for (const auto& verdict : verdicts) EXPECT_EQ(verdict["status"], "unique");
+    std::filesystem::remove(path);
+}
+
+TEST(CliTest, GenerateRejectsBadOptionsClearly) {
+    auto result = runCli("generate --size 7");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--size: '7' is no Sudoku size; sizes are 4, 6, 9 and 16"), std::string::npos) << result.err;
+    result = runCli("generate --difficulty hard");
+    EXPECT_EQ(result.exitCode, 2);
+    result = runCli("generate --clues 90");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--clues: 90 is out of range [0, 81]"), std::string::npos) << result.err;
+    result = runCli("generate --min-serate 5 --max-serate 1");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--min-serate: must not exceed max-serate"), std::string::npos) << result.err;
+    result = runCli("generate --nurikabe --size 12x4");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--size: height: 12 is out of range [2, 10]"), std::string::npos) << result.err;
+    result = runCli("generate --nurikabe --difficulty singles");
+    EXPECT_EQ(result.exitCode, 2);
+    // A level the size cannot reach: the generator gives up with the reason.
+    result = runCli("generate --size 4 --difficulty search --attempts 20 --seed 1");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_NE(result.err.find("no 4x4 (2x2 boxes) puzzle graded 'search' in 20 attempts"), std::string::npos)
+        << result.err;
+}
+
 }  // namespace
 }  // namespace pw

@@ -39,7 +39,12 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     const QCommandLineOption difficultyLab(QStringLiteral("difficulty-lab"),
                                            QStringLiteral("Open the Difficulty lab; with --run, rate its puzzle set; "
                                                           "--screenshot then shows the lab."));
-    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
+    const QCommandLineOption generate(QStringLiteral("generate"),
+                                      QStringLiteral("Open File > New > Generate and make a Sudoku of LEVEL (any, singles, "
+                                                     "locked, pairs, search) from --seed; --screenshot then shows the "
+                                                     "dialog over the window."),
+                                      QStringLiteral("LEVEL"));
+    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, generate, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
                        stats, exitWhenFinished});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
@@ -61,6 +66,14 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     options.parameters = parser.values(param);
     options.run = parser.isSet(run);
     options.difficultyLab = parser.isSet(difficultyLab);
+    if (parser.isSet(generate)) {
+        options.generateLevel = parser.value(generate);
+        if (!QStringList{"any", "singles", "locked", "pairs", "search"}.contains(options.generateLevel)) {
+            result.error = QStringLiteral("--generate: '%1' is not one of any, singles, locked, pairs, search")
+                               .arg(options.generateLevel);
+            return result;
+        }
+    }
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);

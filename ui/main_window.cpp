@@ -6,6 +6,7 @@
 #include "board_view.h"
 #include "charts/chart_panel.h"
 #include "difficulty_lab.h"
+#include "generate_dialog.h"
 #include "log_pane.h"
 #include "logic.h"
 #include "nurikabe_exact.h"
@@ -178,11 +179,14 @@ void MainWindow::createActions() {
     auto* pasteAction = fileMenu->addAction(workbenchIcon(IconKind::Paste), tr("&Paste puzzle"), this, &MainWindow::pasteFromClipboard);
     pasteAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     m_recentMenu = fileMenu->addMenu(tr("Open &recent"));
-    auto* newMenu = fileMenu->addMenu(tr("&New empty puzzle"));
+    auto* newMenu = fileMenu->addMenu(tr("&New"));
     for (const SudokuShape shape : {SudokuShape{2, 2}, SudokuShape{2, 3}, SudokuShape{3, 3}, SudokuShape{4, 4}}) {
-        auto* action = newMenu->addAction(QString::fromStdString(shape.name()), this, [this, shape] { newEmpty(shape); });
+        auto* action = newMenu->addAction(tr("Empty %1").arg(QString::fromStdString(shape.name())), this, [this, shape] { newEmpty(shape); });
         if (shape.size() == 9) action->setShortcut(QKeySequence::New);
     }
+    newMenu->addSeparator();
+    newMenu->addAction(tr("&Generate…"), this, &MainWindow::openGenerateDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     fileMenu->addSeparator();
     auto* saveAction = fileMenu->addAction(workbenchIcon(IconKind::Save), tr("&Save board as…"), this, &MainWindow::saveAs);
     saveAction->setShortcut(QKeySequence::Save);
@@ -600,6 +604,17 @@ void MainWindow::solveWithLogic() {
     const double pace = m_controller->movesPerSecond();
     if (pace == RunController::kFlatOut || pace > 5) setMovesPerSecond(2);
     startRun(false);
+}
+
+GenerateDialog* MainWindow::openGenerateDialog() {
+    if (!m_generateDialog) {
+        m_generateDialog = new GenerateDialog(this);
+        connect(m_generateDialog, &GenerateDialog::generated, this, [this](const Puzzle& puzzle) { setPuzzle(puzzle); });
+    }
+    m_generateDialog->show();
+    m_generateDialog->raise();
+    m_generateDialog->activateWindow();
+    return m_generateDialog;
 }
 
 DifficultyLab* MainWindow::openDifficultyLab() {

@@ -32,6 +32,7 @@ class BoardModel;
 class BoardView;
 class ChartPanel;
 class DifficultyLab;
+class GenerateDialog;
 class ProgramView;
 class RepeatRunsDialog;
 class LogPane;
@@ -69,6 +70,8 @@ public:
     void solveWithLogic();
     // Opens the Difficulty lab (created on first use), with the current Sudoku for its filling-order view.
     DifficultyLab* openDifficultyLab();
+    // File ▸ New ▸ Generate…: the generator's dialog (created on first use); its puzzles load onto the board.
+    GenerateDialog* openGenerateDialog();
     // Replays the last run's best program of heuristic moves on the board, move by move at the chosen pace:
     // the run is repeated headless with its seed (determinism makes it the same run) to recover the replay.
     void replayProgram();
@@ -149,6 +152,7 @@ private:
     QAction* m_hintAction = nullptr;
     QAction* m_solveLogicAction = nullptr;
     DifficultyLab* m_difficultyLab = nullptr;
+    GenerateDialog* m_generateDialog = nullptr;
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;

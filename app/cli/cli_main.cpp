@@ -17,6 +17,9 @@
 #include "statistics.h"
 #include "sudoku_exact.h"
 
+#include "generate_command.h"
+#include "progress_bar.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -475,42 +478,6 @@ int runSolve(const SolveOptions& options) {
 
 // ----------------------------------------------------------------------------------------------------- rate
 
-// A progress bar on standard error: redrawn in place on a terminal, one line per tenth otherwise.
-class ProgressBar {
-public:
-    ProgressBar(std::string label, std::size_t total)
-        : m_label(std::move(label)), m_total(total), m_terminal(::isatty(STDERR_FILENO) != 0),
-          m_start(std::chrono::steady_clock::now()) {}
-
-    void update(std::size_t done) {
-        const auto now = std::chrono::steady_clock::now();
-        const double elapsed = std::chrono::duration<double>(now - m_start).count();
-        const std::size_t tenth = m_total ? done * 10 / m_total : 10;
-        if (m_terminal) {
-            if (done < m_total && now - m_lastDraw < std::chrono::milliseconds(100)) return;
-            m_lastDraw = now;
-            constexpr int kWidth = 30;
-            const int filled = m_total ? static_cast<int>(kWidth * done / m_total) : kWidth;
-            const double eta = done ? elapsed * static_cast<double>(m_total - done) / static_cast<double>(done) : 0;
-            std::fprintf(stderr, "\r%s [%s%s] %zu/%zu  %.0f s left ", m_label.c_str(), std::string(filled, '#').c_str(),
-                         std::string(kWidth - filled, '.').c_str(), done, m_total, eta);
-            if (done == m_total) std::fputc('\n', stderr);
-        } else if (tenth > m_lastTenth || done == m_total) {
-            m_lastTenth = tenth;
-            std::fprintf(stderr, "%s %zu/%zu (%.1f s)\n", m_label.c_str(), done, m_total, elapsed);
-        }
-        std::fflush(stderr);
-    }
-
-private:
-    std::string m_label;
-    std::size_t m_total;
-    bool m_terminal;
-    std::chrono::steady_clock::time_point m_start;
-    std::chrono::steady_clock::time_point m_lastDraw{};
-    std::size_t m_lastTenth = 0;
-};
-
 struct RateOptions {
     std::string metrics;
     std::optional<int> runs;
@@ -561,7 +528,7 @@ int runRate(const RateOptions& options) {
     rating.runs = options.runs;
     rating.seed = options.seed;
     rating.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    ProgressBar bar("rating", loaded.puzzles.size() * metrics.size());
+    pw::cli::ProgressBar bar("rating", loaded.puzzles.size() * metrics.size());
     const pw::RatingTable table = pw::ratePuzzles(loaded.puzzles, metrics, rating,
                                                   [&bar](std::size_t done, std::size_t) { bar.update(done); },
                                                   &g_interrupted);
@@ -764,6 +731,8 @@ int main(int argc, char** argv) {
     correlateCommand->add_flag("--log", correlate.logScale, "Correlate ln(1+x) of both (solving times are skewed)");
     correlateCommand->add_flag("--json", correlate.asJson, "One JSON object per metric per line");
 
+    pw::cli::GenerateCommand generateCommand(app);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -782,6 +751,7 @@ int main(int argc, char** argv) {
         if (*hintCommand) return runHint(hint);
         if (*rateCommand) return runRate(rate);
         if (*correlateCommand) return runCorrelate(correlate);
+        if (generateCommand.chosen()) return generateCommand.run(g_interrupted);
         if (*seedOption) solve.seed = seed;
         return runSolve(solve);
     } catch (const UsageError& e) {

@@ -4,12 +4,16 @@
 #include "appearance.h"
 #include "board_model.h"
 #include "difficulty_lab.h"
+#include "generate_dialog.h"
 #include "launch_options.h"
 #include "main_window.h"
 
 #include <QApplication>
+#include <QPainter>
 #include <QTimer>
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 
 namespace {
@@ -61,11 +65,25 @@ int main(int argc, char* argv[]) {
         });
     }
     pw::ui::DifficultyLab* lab = options.difficultyLab ? window.openDifficultyLab() : nullptr;
+    pw::ui::GenerateDialog* generator = options.generateLevel.isEmpty() ? nullptr : window.openGenerateDialog();
+    if (generator) {
+        generator->setLevel(options.generateLevel);
+        if (options.seed) generator->setSeed(static_cast<int>(std::min<std::uint64_t>(*options.seed, INT_MAX)));  // the form's range
+        QTimer::singleShot(0, generator, [generator] { generator->start(); });
+    }
     if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });
     if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {
-        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab] {
-            const QPixmap shot = lab ? lab->grab() : window.grab();
+        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab, generator] {
+            QPixmap shot = lab ? lab->grab() : window.grab();
+            if (generator) {  // the dialog over the window's top right corner, where it leaves the board visible
+                QPainter painter(&shot);
+                const QPixmap dialog = generator->grab();
+                const QRect frame(shot.width() - dialog.width() - 16, 64, dialog.width(), dialog.height());
+                painter.drawPixmap(frame.topLeft(), dialog);
+                painter.setPen(QPen(generator->palette().color(QPalette::Mid), 2));
+                painter.drawRect(frame.adjusted(-1, -1, 0, 0));
+            }
             if (!shot.save(options.screenshot, "PNG")) {
                 printError(QStringLiteral("--screenshot: cannot write %1").arg(options.screenshot));
                 app.exit(1);
