@@ -12,6 +12,7 @@
 #include "parameter_form.h"
 #include "puzzle_io.h"
 #include "program_view.h"
+#include "recording.h"
 #include "repeat_runs_dialog.h"
 #include "puzzle_library.h"
 #include "runner.h"
@@ -186,6 +187,8 @@ void MainWindow::createActions() {
     fileMenu->addSeparator();
     auto* saveAction = fileMenu->addAction(workbenchIcon(IconKind::Save), tr("&Save board as…"), this, &MainWindow::saveAs);
     saveAction->setShortcut(QKeySequence::Save);
+    fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
+    m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
     fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
@@ -337,6 +340,7 @@ void MainWindow::createActions() {
         // Flat out the curves change faster than the eye follows: redraw them less often and leave the
         // processor to the solver.
         m_charts->setRefreshInterval(speed == RunController::kFlatOut ? 250 : 100);
+        if (m_replayView) m_replayView->setMovesPerSecond(speed);
     });
     m_viewMenu->addAction(toolbar->toggleViewAction());
 }
@@ -415,11 +419,13 @@ void MainWindow::updateActions() {
     m_replayAction->setEnabled(!active && !isReplaying() && m_lastRequest && !m_programView->program().isEmpty() &&
                                state == RunState::Finished);
     m_view->setEditable(!active);
+    m_saveRecordingAction->setEnabled(canSaveRecording());
 }
 
 void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
     m_controller->discard();  // nothing of the old run is painted on the new board
     stopReplay();
+    closeRecording();
     m_lastRequest.reset();
     m_undo->clear();
     m_model->setPuzzle(puzzle);
@@ -682,6 +688,8 @@ void MainWindow::startRun(bool paused) {
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     if (!info || !info->supports(m_model->puzzle().kind())) return;
     stopReplay();
+    closeRecording();
+    m_lastFinished.reset();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
@@ -714,6 +722,7 @@ void MainWindow::stop() { m_controller->stop(); }
 void MainWindow::reset() {
     m_controller->discard();
     stopReplay();
+    closeRecording();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
@@ -776,6 +785,7 @@ void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) 
 }
 
 void MainWindow::onRunFinished(const Finished& finished) {
+    m_lastFinished = finished;
     updateActions();
     statusBar()->showMessage(tr("Run finished: %1 — %2").arg(QString::fromUtf8(outcomeName(finished.outcome)),
                                                               QString::fromStdString(finished.reason)),
@@ -786,7 +796,9 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
-    if (!options.open.isEmpty()) {
+    if (!options.open.isEmpty() && isRecordingFile(options.open)) {
+        if (const QString error = showRecording(options.open); !error.isEmpty()) return QStringLiteral("--open: ") + error;
+    } else if (!options.open.isEmpty()) {
         PuzzleLoad load = loadFileOrPuzzleString(options.open);
         if (load.puzzles.empty())
             return load.errors.isEmpty() ? tr("--open: no puzzle found in '%1'").arg(options.open)

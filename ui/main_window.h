@@ -34,6 +34,7 @@ class ChartPanel;
 class DifficultyLab;
 class ProgramView;
 class RepeatRunsDialog;
+class ReplayView;
 class LogPane;
 class PuzzleLibrary;
 
@@ -76,6 +77,12 @@ public:
     RepeatRunsDialog* openRepeatRuns();
     bool isReplaying() const { return !m_replayEvents.empty() || m_replayWorker; }
     ProgramView* programView() const { return m_programView; }
+    // Run recordings (main_window_recording.cpp): opening one re-runs it headless and shows its timeline under
+    // the board; saving writes the open recording, or else the window's last finished run. On errors both
+    // show them (a dialog unless `quiet`) and return false.
+    bool openRecording(const QString& path, bool quiet = false);
+    bool saveRunRecording(const QString& path, bool quiet = false);
+    ReplayView* replayView() const { return m_replayView; }
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -105,6 +112,13 @@ private:
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
     void stopReplay();
+    void closeRecording();
+    // Opens the recording at `path` and shows its timeline; the error ("file:line:column: message") or empty.
+    QString showRecording(const QString& path);
+    static bool isRecordingFile(const QString& path);
+    void openRecordingDialog();
+    void saveRecordingDialog();
+    bool canSaveRecording() const;
     // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.
     RunRequest requestFromPanel();
     void onEditRequested(const Move& move);
@@ -155,6 +169,10 @@ private:
     QThread* m_replayWorker = nullptr;
     std::deque<Event> m_replayEvents;
     QTimer m_replayTimer;
+    std::optional<Finished> m_lastFinished;  // how the run of m_lastRequest ended
+    ReplayView* m_replayView = nullptr;
+    QDockWidget* m_replayDock = nullptr;
+    QAction* m_saveRecordingAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;
