@@ -14,6 +14,7 @@
 #include "program_view.h"
 #include "recording.h"
 #include "repeat_runs_dialog.h"
+#include "replay_view.h"
 #include "puzzle_library.h"
 #include "runner.h"
 #include "sudoku_exact.h"
@@ -798,6 +799,9 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open); !error.isEmpty()) return QStringLiteral("--open: ") + error;
+        if (options.replayAt) m_replayView->seek(static_cast<std::size_t>(std::llround(*options.replayAt * static_cast<double>(m_replayView->timeline()->size()))));
+    } else if (options.replayAt) {
+        return tr("--replay-at needs --open of a run recording");
     } else if (!options.open.isEmpty()) {
         PuzzleLoad load = loadFileOrPuzzleString(options.open);
         if (load.puzzles.empty())

@@ -6,10 +6,12 @@
 #include "difficulty_lab.h"
 #include "launch_options.h"
 #include "main_window.h"
+#include "replay_view.h"
 
 #include <QApplication>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -52,6 +54,21 @@ int main(int argc, char* argv[]) {
                     static_cast<unsigned long long>(status.counters.evaluations), status.seconds,
                     status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0.0,
                     window.longestStallMs());
+        if (pw::ui::ReplayView* replay = window.replayView(); replay && replay->timeline()) {
+            // Scrubbing: 100 positions spread over the run, visited in a jumping order (forward and back).
+            const std::size_t events = replay->timeline()->size();
+            const std::size_t before = replay->position();
+            double total = 0;
+            double longest = 0;
+            for (std::size_t i = 0; i < 100; ++i) {
+                replay->seek((i * 37 % 100) * events / 99);
+                total += replay->lastSeekMilliseconds();
+                longest = std::max(longest, replay->lastSeekMilliseconds());
+            }
+            replay->seek(before);
+            std::printf("replay_events=%zu snapshots=%zu seek_mean_ms=%.2f seek_max_ms=%.2f\n", events,
+                        replay->timeline()->snapshotCount(), total / 100, longest);
+        }
         std::fflush(stdout);
     };
     if (options.exitWhenFinished) {

