@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStyle>
 #include <QToolButton>
 
 #include <algorithm>
@@ -33,11 +34,11 @@ ReplayView::ReplayView(BoardModel* model, ChartPanel* charts, ProgramView* progr
     setObjectName(QStringLiteral("replayView"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
-    m_startButton->setText(tr("⏮"));
+    m_startButton->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     m_startButton->setToolTip(tr("Back to the start of the run"));
     m_playButton->setIcon(workbenchIcon(IconKind::Run));
     m_playButton->setToolTip(tr("Play the recorded run from here at the chosen speed"));
-    m_endButton->setText(tr("⏭"));
+    m_endButton->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     m_endButton->setToolTip(tr("To the end of the run"));
     m_slider->setObjectName(QStringLiteral("replaySlider"));
     m_slider->setToolTip(tr("Drag to scrub through the recorded run: board, candidates and charts follow"));

@@ -9,6 +9,7 @@
 #include "replay_view.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <algorithm>
@@ -60,14 +61,20 @@ int main(int argc, char* argv[]) {
             const std::size_t before = replay->position();
             double total = 0;
             double longest = 0;
+            QElapsedTimer stateClock;
+            double stateTotal = 0;
             for (std::size_t i = 0; i < 100; ++i) {
-                replay->seek((i * 37 % 100) * events / 99);
+                const std::size_t position = (i * 37 % 100) * events / 99;
+                replay->seek(position);
                 total += replay->lastSeekMilliseconds();
                 longest = std::max(longest, replay->lastSeekMilliseconds());
+                stateClock.start();  // the board state alone, without the widgets and charts
+                const pw::TimelineState state = replay->timeline()->stateAt(position);
+                stateTotal += static_cast<double>(stateClock.nsecsElapsed()) / 1e6;
             }
             replay->seek(before);
-            std::printf("replay_events=%zu snapshots=%zu seek_mean_ms=%.2f seek_max_ms=%.2f\n", events,
-                        replay->timeline()->snapshotCount(), total / 100, longest);
+            std::printf("replay_events=%zu snapshots=%zu seek_mean_ms=%.2f seek_max_ms=%.2f state_mean_ms=%.3f\n",
+                        events, replay->timeline()->snapshotCount(), total / 100, longest, stateTotal / 100);
         }
         std::fflush(stdout);
     };
