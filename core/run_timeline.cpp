@@ -49,6 +49,8 @@ void RunTimeline::apply(TimelineState& state, const Event& event) const {
         } else {
             std::visit([&move](auto& board) { board.apply(move); }, state.board);
         }
+    } else if (const auto* cost = std::get_if<CostSample>(&event)) {
+        state.bestCost = cost->best;
     } else if (const auto* candidates = std::get_if<CandidatesUpdate>(&event)) {
         state.candidates = candidates->candidates;
     } else if (const auto* heat = std::get_if<HeatMap>(&event)) {
@@ -62,6 +64,7 @@ void RunTimeline::apply(TimelineState& state, const Event& event) const {
         state.program = *update;
     } else if (const auto* finished = std::get_if<Finished>(&event)) {
         state.finished = *finished;
+        state.bestCost = finished->bestCost;
         state.board = m_result.finalBoard;
     }
 }

@@ -24,6 +24,7 @@ struct TimelineState {
     std::vector<int> highlightedCells;  // the cells of the latest explanation that is about cells
     std::optional<ProgramUpdate> program;
     Counters at;  // the counters of the last event applied
+    std::optional<double> bestCost;  // the latest best cost the run reported
     std::optional<Finished> finished;
 };
 

@@ -235,6 +235,7 @@ void expectSameState(const TimelineState& a, const TimelineState& b, std::size_t
     EXPECT_EQ(a.highlightedCells, b.highlightedCells) << "at " << position;
     EXPECT_EQ(a.program, b.program) << "at " << position;
     EXPECT_EQ(a.at, b.at) << "at " << position;
+    EXPECT_EQ(a.bestCost, b.bestCost) << "at " << position;
 }
 
 TEST(RunTimelineTest, SnapshotsGiveTheSameStateAsEveryEventFromTheStart) {

@@ -57,6 +57,16 @@ QString MainWindow::showRecording(const QString& path) {
         m_replayDock->setWidget(m_replayView);
         addDockWidget(Qt::BottomDockWidgetArea, m_replayDock, Qt::Vertical);
         m_viewMenu->addAction(m_replayDock->toggleViewAction());
+        connect(m_replayView, &ReplayView::positionChanged, this, [this](std::size_t, const TimelineState& state) {
+            const RunResult& result = m_replayView->timeline()->result();
+            RunStatus status;
+            status.counters = state.at;
+            status.seconds = result.counters.steps ? result.seconds * static_cast<double>(state.at.steps) /
+                                                         static_cast<double>(result.counters.steps)
+                                                   : 0;
+            status.bestCost = state.bestCost.value_or(0);
+            updateStatus(status);
+        });
     }
     m_replayView->setTimeline(timeline);
     m_replayDock->show();

@@ -124,7 +124,7 @@ void ReplayView::seek(std::size_t position) {
     }
     updateLabel();
     m_lastSeekMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-    emit positionChanged(position);
+    emit positionChanged(position, state);
 }
 
 void ReplayView::showCharts(std::size_t position) {
@@ -132,10 +132,12 @@ void ReplayView::showCharts(std::size_t position) {
     if (position < m_chartPosition || m_chartCursor == 0) {
         // Backwards the curves are redrawn from the start: the chart buffers only ever grow.
         m_charts->clear();
-        // Events carry no clock: the headless run's time is spread evenly over its steps.
-        m_charts->beginBatch(m_timeline->result().counters, m_timeline->result().seconds);
         m_chartCursor = 0;
     }
+    // Events carry no clock: the headless run's time is spread evenly over its steps (set anew each time, as
+    // the window's status updates move the chart's batch too).
+    m_charts->beginBatch({}, 0);
+    m_charts->beginBatch(m_timeline->result().counters, m_timeline->result().seconds);
     const std::vector<Event>& events = m_timeline->events();
     while (m_chartCursor < chartEvents.size() && chartEvents[m_chartCursor] < position)
         m_charts->addEvent(events[chartEvents[m_chartCursor++]]);

@@ -47,7 +47,8 @@ public:
     double lastSeekMilliseconds() const { return m_lastSeekMs; }
 
 signals:
-    void positionChanged(std::size_t position);
+    // The slider moved: the shown state, for the window's status bar.
+    void positionChanged(std::size_t position, const pw::TimelineState& state);
 
 private:
     void playTick();
