@@ -186,6 +186,21 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
         reader.fail("puzzle.text", "expected exactly one puzzle, found " + std::to_string(collection.puzzles.size()));
     recording.puzzle = std::move(collection.puzzles.front());
     recording.puzzle.id = reader.string(puzzle, "puzzle", "id");
+    if (const Json* marks = reader.member(puzzle, "puzzle", "pencil_marks", false)) {
+        const auto* sudoku = std::get_if<SudokuPuzzle>(&recording.puzzle.content);
+        const int cells = sudoku ? sudoku->givens.cellCount() : 0;
+        if (!sudoku || !marks->is_array() || static_cast<int>(marks->size()) != cells)
+            reader.fail("puzzle.pencil_marks", "'pencil_marks' must list one candidate mask per cell of the Sudoku");
+        SudokuGrid& givens = std::get<SudokuPuzzle>(recording.puzzle.content).givens;
+        const std::uint64_t allDigits = (std::uint64_t{1} << givens.size()) - 1;
+        for (int cell = 0; cell < cells; ++cell) {
+            const Json& mask = (*marks)[static_cast<std::size_t>(cell)];
+            if (!mask.is_number_unsigned() || mask.get<std::uint64_t>() > allDigits)
+                reader.fail("puzzle.pencil_marks", "pencil mark mask of cell " + std::to_string(cell + 1) +
+                                                       " must be a whole number from 0 to " + std::to_string(allDigits));
+            givens.setMarks(cell, static_cast<DigitMask>(mask.get<std::uint64_t>()));
+        }
+    }
     recording.puzzle.origin = sourceName;
     if (!entry->info.supports(recording.puzzle.kind()))
         reader.fail("algorithm", "algorithm '" + recording.algorithmId + "' does not solve " +
@@ -267,6 +282,22 @@ std::string formatRecording(const RunRecording& recording) {
     auto budget = [](std::uint64_t value) { return value ? Json(value) : Json(nullptr); };
     const RecordedBudgets& budgets = recording.budgets;
     const RecordedResult& result = recording.result;
+    // The puzzle formats keep no pencil marks (but for 9x9 read-only lines), and the exact solver starts from
+    // them: they are written apart, one candidate mask per cell, when the puzzle has any.
+    Json pencilMarks = nullptr;
+    if (const auto* sudoku = std::get_if<SudokuPuzzle>(&recording.puzzle.content)) {
+        const SudokuGrid& givens = sudoku->givens;
+        bool any = false;
+        for (int cell = 0; cell < givens.cellCount(); ++cell) any |= givens.marks(cell) != 0;
+        if (any) {
+            pencilMarks = Json::array();
+            for (int cell = 0; cell < givens.cellCount(); ++cell) pencilMarks.push_back(givens.marks(cell));
+        }
+    }
+    Json puzzle = {{"id", recording.puzzle.id},
+                   {"kind", puzzleKindName(recording.puzzle.kind())},
+                   {"text", formatPuzzles({recording.puzzle})}};
+    if (!pencilMarks.is_null()) puzzle["pencil_marks"] = pencilMarks;
     const Json root = {
         {"format", kFormatName},
         {"format_version", kFormatVersion},
@@ -275,10 +306,7 @@ std::string formatRecording(const RunRecording& recording) {
         {"algorithm", recording.algorithmId},
         {"parameters", parameters},
         {"seed", recording.seed},
-        {"puzzle",
-         {{"id", recording.puzzle.id},
-          {"kind", puzzleKindName(recording.puzzle.kind())},
-          {"text", formatPuzzles({recording.puzzle})}}},
+        {"puzzle", puzzle},
         {"budgets",
          {{"max_steps", budget(budgets.maxSteps)},
           {"max_evaluations", budget(budgets.maxEvaluations)},

@@ -137,6 +137,27 @@ TEST(RecordingTest, RoundTripsThroughAFile) {
     EXPECT_EQ(formatRecording(back), formatRecording(original));
 }
 
+TEST(RecordingTest, KeepsPencilMarksTheExactSolverStartsFrom) {
+    // A 729-character line: r1c1 may only hold 2 or 3 (no given says so), the rest is AI Escargot.
+    std::string line;
+    for (int cell = 0; cell < 81; ++cell) {
+        const char given = test::kAiEscargot[static_cast<std::size_t>(cell)];
+        if (given != '.') line += std::string(1, given) + std::string(8, '.');
+        else if (cell == 1) line += ".23......";
+        else line += "123456789";
+    }
+    const PuzzleCollection collection = parsePuzzles(line, "marks");
+    ASSERT_EQ(collection.puzzles.size(), 1u);
+    const Puzzle& puzzle = collection.puzzles.front();
+    ASSERT_EQ(puzzle.sudoku().givens.marks(1), 0b110);
+    const LiveRun live = liveRun("exact", puzzle, test::parametersOf("exact"), 1, RecordedBudgets{5000, 0, 0, 0});
+    const RunRecording back = parsed(live.recordingText);
+    EXPECT_EQ(back.puzzle.sudoku().givens, puzzle.sudoku().givens);
+    RecordingSink replayed;
+    replayRecording(back, &replayed);
+    EXPECT_TRUE(replayed.events() == live.events);
+}
+
 TEST(RecordingTest, RoundTripsANurikabePuzzle) {
     const Puzzle puzzle = samplePuzzle(PuzzleKind::Nurikabe);
     const LiveRun live = liveRun("exact", puzzle, test::parametersOf("exact"), 1, RecordedBudgets{200, 0, 0, 0});
@@ -258,6 +279,18 @@ TEST(RunTimelineTest, SnapshotsGiveTheSameStateAsEveryEventFromTheStart) {
         EXPECT_TRUE(coarse.stateAt(coarse.size()).finished);
         EXPECT_FALSE(coarse.stateAt(coarse.size() - 1).finished);
     }
+}
+
+TEST(RunTimelineTest, ScrubsANurikabeRun) {
+    const Puzzle puzzle = samplePuzzle(PuzzleKind::Nurikabe);
+    const LiveRun live = liveRun("exact", puzzle, test::parametersOf("exact"), 1, RecordedBudgets{3000, 0, 0, 0});
+    const RunRecording recording = parsed(live.recordingText);
+    const RunTimeline fine(recording, 1);
+    const RunTimeline coarse(recording, 50);
+    ASSERT_TRUE(coarse.events() == live.events);
+    for (std::size_t position = coarse.size() + 1; position-- > 0;)
+        expectSameState(coarse.stateAt(position), fine.stateAt(position), position);
+    EXPECT_EQ(coarse.stateAt(coarse.size()).board, live.result.finalBoard);
 }
 
 TEST(RunTimelineTest, ChartEventsAreThinnedEvenlyAndKeepTheLastSample) {
