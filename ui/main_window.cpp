@@ -16,7 +16,6 @@
 #include "repeat_runs_dialog.h"
 #include "replay_view.h"
 #include "puzzle_library.h"
-#include "runner.h"
 #include "sudoku_exact.h"
 
 #include <QAction>
@@ -646,17 +645,12 @@ RepeatRunsDialog* MainWindow::openRepeatRuns() {
 }
 
 void MainWindow::replayProgram() {
-    if (!m_lastRequest || m_controller->isActive() || isReplaying()) return;
-    // The same request, seed and number of steps give the same run (time budgets are left out for that reason).
-    const RunRequest request = *m_lastRequest;
-    const std::uint64_t steps = m_controller->status().counters.steps;
-    m_replayWorker = QThread::create([this, request, steps] {
+    const std::optional<RunRecording> recording = lastRunRecording();
+    if (!recording || m_controller->isActive() || isReplaying()) return;
+    // The recorded run repeated headless is the same run (determinism); only the program's replay is kept.
+    m_replayWorker = QThread::create([this, recording] {
         auto recorder = std::make_shared<ReplayRecorder>();
-        const AlgorithmEntry* entry = findAlgorithm(request.algorithmId);
-        auto algorithm = entry->create();
-        StopConditions stop;
-        stop.add(stepLimit(std::max<std::uint64_t>(steps, 1)));
-        Runner(*algorithm, request.puzzle, request.parameters, request.seed, recorder.get(), std::move(stop)).runToEnd();
+        replayRecording(*recording, recorder.get());
         QMetaObject::invokeMethod(
             this,
             [this, recorder] {

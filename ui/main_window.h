@@ -6,6 +6,7 @@
 
 #include "formats.h"
 #include "launch_options.h"
+#include "recording.h"
 #include "run_controller.h"
 
 #include <QElapsedTimer>
@@ -119,6 +120,8 @@ private:
     void openRecordingDialog();
     void saveRecordingDialog();
     bool canSaveRecording() const;
+    // The window's last finished or stopped run as a recording; none while a run is active.
+    std::optional<RunRecording> lastRunRecording() const;
     // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.
     RunRequest requestFromPanel();
     void onEditRequested(const Move& move);

@@ -107,21 +107,21 @@ void MainWindow::closeRecording() {
     m_replayDock->hide();
 }
 
+std::optional<RunRecording> MainWindow::lastRunRecording() const {
+    if (!m_lastRequest || !m_lastFinished || m_controller->isActive()) return std::nullopt;
+    const RunRequest& request = *m_lastRequest;
+    return makeRecording(request.puzzle, request.algorithmId, request.parameters, request.seed,
+                         RecordedBudgets{request.stepLimit, 0, 0, request.timeLimitSeconds},
+                         recordedResultOf(*m_lastFinished));
+}
+
 bool MainWindow::canSaveRecording() const {
-    if (m_replayView && m_replayView->timeline()) return true;
-    return m_lastRequest && m_lastFinished && !m_controller->isActive();
+    return (m_replayView && m_replayView->timeline()) || lastRunRecording().has_value();
 }
 
 bool MainWindow::saveRunRecording(const QString& path, bool quiet) {
-    std::optional<RunRecording> recording;
-    if (m_replayView && m_replayView->timeline()) {
-        recording = m_replayView->timeline()->recording();
-    } else if (canSaveRecording()) {
-        const RunRequest& request = *m_lastRequest;
-        recording = makeRecording(request.puzzle, request.algorithmId, request.parameters, request.seed,
-                                  RecordedBudgets{request.stepLimit, 0, 0, request.timeLimitSeconds},
-                                  recordedResultOf(*m_lastFinished));
-    }
+    const std::optional<RunRecording> recording =
+        m_replayView && m_replayView->timeline() ? m_replayView->timeline()->recording() : lastRunRecording();
     QString error;
     std::string writeError;
     if (!recording) error = tr("No finished run to record: run an algorithm to its end, or stop it, first");
