@@ -5,11 +5,24 @@
 
 namespace pw {
 
+namespace {
+
+// Keeps every event in the caller's vector: a run of millions of events is stored once, never copied.
+class AppendingSink final : public EventSink {
+public:
+    explicit AppendingSink(std::vector<Event>& events) : m_events(events) {}
+    void receive(const Event& event) override { m_events.push_back(event); }
+
+private:
+    std::vector<Event>& m_events;
+};
+
+}  // namespace
+
 RunTimeline::RunTimeline(RunRecording recording, std::size_t snapshotEvery)
     : m_recording(std::move(recording)), m_snapshotEvery(std::max<std::size_t>(snapshotEvery, 1)) {
-    RecordingSink sink;
+    AppendingSink sink(m_events);
     m_result = replayRecording(m_recording, &sink);
-    m_events = sink.events();
 
     TimelineState state;
     state.board = m_recording.puzzle.startBoard();
