@@ -12,7 +12,6 @@
 #include "parameter_form.h"
 #include "puzzle_io.h"
 #include "program_view.h"
-#include "recording.h"
 #include "repeat_runs_dialog.h"
 #include "replay_view.h"
 #include "puzzle_library.h"
@@ -792,8 +791,8 @@ void MainWindow::onRunFinished(const Finished& finished) {
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
-        if (const QString error = showRecording(options.open); !error.isEmpty()) return QStringLiteral("--open: ") + error;
-        if (options.replayAt) m_replayView->seek(static_cast<std::size_t>(std::llround(*options.replayAt * static_cast<double>(m_replayView->timeline()->size()))));
+        if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
+            return QStringLiteral("--open: ") + error;
     } else if (options.replayAt) {
         return tr("--replay-at needs --open of a run recording");
     } else if (!options.open.isEmpty()) {

@@ -114,8 +114,9 @@ private:
     void startRun(bool paused);
     void stopReplay();
     void closeRecording();
-    // Opens the recording at `path` and shows its timeline; the error ("file:line:column: message") or empty.
-    QString showRecording(const QString& path);
+    // Opens the recording at `path` and shows its timeline at `fraction` of the run (default: the end); the
+    // error ("file:line:column: message") or empty.
+    QString showRecording(const QString& path, std::optional<double> fraction = std::nullopt);
     static bool isRecordingFile(const QString& path);
     void openRecordingDialog();
     void saveRecordingDialog();

@@ -19,6 +19,8 @@
 #include <QMessageBox>
 #include <QStatusBar>
 
+#include <cmath>
+
 namespace pw::ui {
 
 bool MainWindow::isRecordingFile(const QString& path) {
@@ -28,7 +30,7 @@ bool MainWindow::isRecordingFile(const QString& path) {
     return looksLikeRecording(std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
 }
 
-QString MainWindow::showRecording(const QString& path) {
+QString MainWindow::showRecording(const QString& path, std::optional<double> fraction) {
     const RecordingRead read = loadRecording(path.toStdString());
     if (!read.recording) return QString::fromStdString(read.error.toString());
     const RunRecording& recording = *read.recording;
@@ -69,6 +71,8 @@ QString MainWindow::showRecording(const QString& path) {
         });
     }
     m_replayView->setTimeline(timeline);
+    if (fraction)
+        m_replayView->seek(static_cast<std::size_t>(std::llround(*fraction * static_cast<double>(timeline->size()))));
     m_replayDock->show();
     m_replayDock->raise();
     if (!m_programView->program().isEmpty()) m_programDock->show();
