@@ -1,5 +1,6 @@
 // Smoke tests of the real puzzle-cli binary: exit codes, JSON output, traces and error messages.
 
+#include "recording.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -232,6 +233,33 @@ TEST(CliTest, WritesATraceAtomically) {
     EXPECT_EQ(lines.back()["outcome"], "solved");
     EXPECT_FALSE(std::filesystem::exists(trace + ".partial"));
     std::filesystem::remove(trace);
+}
+
+TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
+    const std::string path = tempPath("pw_record") + ".json";
+    const auto result = runCli("solve -a sa --seed 9 --max-steps 3000 --param t0=30 --json --record '" + path +
+                               "' " + test::kAiEscargot);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 1u);
+    const RecordingRead read = loadRecording(path);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(read.recording) << read.error.toString();
+    const RunRecording& recording = *read.recording;
+    EXPECT_EQ(recording.algorithmId, "sa");
+    EXPECT_EQ(recording.seed, 9u);
+    EXPECT_EQ(recording.parameters.real("t0"), 30.0);
+    EXPECT_EQ(recording.budgets.maxSteps, 3000u);
+    EXPECT_EQ(recording.result.counters.steps, lines[0]["steps"].get<std::uint64_t>());
+    EXPECT_EQ(recording.workbenchVersion, workbenchVersion());
+    const RunResult replayed = replayRecording(recording, nullptr);
+    EXPECT_EQ(Puzzle::boardLine(replayed.finalBoard), lines[0]["solution"].get<std::string>());
+    EXPECT_EQ(replayed.counters.evaluations, lines[0]["evaluations"].get<std::uint64_t>());
+
+    const auto twoRuns = runCli("solve -a sa --runs 2 --record '" + path + "' " + test::kAiEscargot);
+    EXPECT_EQ(twoRuns.exitCode, 2);
+    EXPECT_NE(twoRuns.err.find("--record keeps one run"), std::string::npos) << twoRuns.err;
+    EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(CliTest, ChecksUniqueMultipleNoneAndInvalid) {

@@ -44,8 +44,12 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                                      "locked, pairs, search) from --seed; --screenshot then shows the "
                                                      "dialog over the window."),
                                       QStringLiteral("LEVEL"));
-    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, generate, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
-                       stats, exitWhenFinished});
+    const QCommandLineOption replayAt(QStringLiteral("replay-at"),
+                                      QStringLiteral("With --open of a run recording: put its timeline at this fraction "
+                                                     "of the run, 0 to 1 (default 1, the end)."),
+                                      QStringLiteral("FRACTION"));
+    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, generate, screenshot, afterMs, speed, stepLimit,
+                       timeLimit, palette, stats, exitWhenFinished, replayAt});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -136,6 +140,13 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         options.timeLimitSeconds = parser.value(timeLimit).toDouble(&ok);
         if (!ok || options.timeLimitSeconds < 0) {
             result.error = QStringLiteral("--time-limit: '%1' is not a number of seconds").arg(parser.value(timeLimit));
+            return result;
+        }
+    }
+    if (parser.isSet(replayAt)) {
+        options.replayAt = parser.value(replayAt).toDouble(&ok);
+        if (!ok || *options.replayAt < 0 || *options.replayAt > 1) {
+            result.error = QStringLiteral("--replay-at: '%1' is not a fraction from 0 to 1").arg(parser.value(replayAt));
             return result;
         }
     }

@@ -2,6 +2,7 @@
 // The window's command line, for the README, docs, tests and CI:
 //   puzzle-workbench [--open FILE_OR_PUZZLE_STRING] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
 //                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--screenshot FILE.png --after-ms MS]
+//                    [--replay-at FRACTION]  (with --open of a run recording)
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
 
 #include <QString>
@@ -29,6 +30,7 @@ struct LaunchOptions {
     QString palette;  // "light", "dark" or empty for the remembered one
     bool stats = false;
     bool exitWhenFinished = false;
+    std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands
 
     // Scripted launches neither read nor change the user's remembered settings.
     bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }

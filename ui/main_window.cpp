@@ -14,8 +14,8 @@
 #include "puzzle_io.h"
 #include "program_view.h"
 #include "repeat_runs_dialog.h"
+#include "replay_view.h"
 #include "puzzle_library.h"
-#include "runner.h"
 #include "sudoku_exact.h"
 
 #include <QAction>
@@ -190,6 +190,8 @@ void MainWindow::createActions() {
     fileMenu->addSeparator();
     auto* saveAction = fileMenu->addAction(workbenchIcon(IconKind::Save), tr("&Save board as…"), this, &MainWindow::saveAs);
     saveAction->setShortcut(QKeySequence::Save);
+    fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
+    m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
     fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
@@ -341,6 +343,7 @@ void MainWindow::createActions() {
         // Flat out the curves change faster than the eye follows: redraw them less often and leave the
         // processor to the solver.
         m_charts->setRefreshInterval(speed == RunController::kFlatOut ? 250 : 100);
+        if (m_replayView) m_replayView->setMovesPerSecond(speed);
     });
     m_viewMenu->addAction(toolbar->toggleViewAction());
 }
@@ -432,11 +435,13 @@ void MainWindow::updateActions() {
     m_replayAction->setEnabled(!active && !isReplaying() && m_lastRequest && !m_programView->program().isEmpty() &&
                                state == RunState::Finished);
     m_view->setEditable(!active);
+    m_saveRecordingAction->setEnabled(canSaveRecording());
 }
 
 void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
     m_controller->discard();  // nothing of the old run is painted on the new board
     stopReplay();
+    closeRecording();
     m_lastRequest.reset();
     m_undo->clear();
     m_model->setPuzzle(puzzle);
@@ -667,17 +672,12 @@ RepeatRunsDialog* MainWindow::openRepeatRuns() {
 }
 
 void MainWindow::replayProgram() {
-    if (!m_lastRequest || m_controller->isActive() || isReplaying()) return;
-    // The same request, seed and number of steps give the same run (time budgets are left out for that reason).
-    const RunRequest request = *m_lastRequest;
-    const std::uint64_t steps = m_controller->status().counters.steps;
-    m_replayWorker = QThread::create([this, request, steps] {
+    const std::optional<RunRecording> recording = lastRunRecording();
+    if (!recording || m_controller->isActive() || isReplaying()) return;
+    // The recorded run repeated headless is the same run (determinism); only the program's replay is kept.
+    m_replayWorker = QThread::create([this, recording] {
         auto recorder = std::make_shared<ReplayRecorder>();
-        const AlgorithmEntry* entry = findAlgorithm(request.algorithmId);
-        auto algorithm = entry->create();
-        StopConditions stop;
-        stop.add(stepLimit(std::max<std::uint64_t>(steps, 1)));
-        Runner(*algorithm, request.puzzle, request.parameters, request.seed, recorder.get(), std::move(stop)).runToEnd();
+        replayRecording(*recording, recorder.get());
         QMetaObject::invokeMethod(
             this,
             [this, recorder] {
@@ -710,6 +710,8 @@ void MainWindow::startRun(bool paused) {
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     if (!info || !info->supports(m_model->puzzle().kind())) return;
     stopReplay();
+    closeRecording();
+    m_lastFinished.reset();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
@@ -742,6 +744,7 @@ void MainWindow::stop() { m_controller->stop(); }
 void MainWindow::reset() {
     m_controller->discard();
     stopReplay();
+    closeRecording();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
@@ -804,6 +807,7 @@ void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) 
 }
 
 void MainWindow::onRunFinished(const Finished& finished) {
+    m_lastFinished = finished;
     updateActions();
     statusBar()->showMessage(tr("Run finished: %1 — %2").arg(QString::fromUtf8(outcomeName(finished.outcome)),
                                                               QString::fromStdString(finished.reason)),
@@ -814,7 +818,12 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
-    if (!options.open.isEmpty()) {
+    if (!options.open.isEmpty() && isRecordingFile(options.open)) {
+        if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
+            return QStringLiteral("--open: ") + error;
+    } else if (options.replayAt) {
+        return tr("--replay-at needs --open of a run recording");
+    } else if (!options.open.isEmpty()) {
         PuzzleLoad load = loadFileOrPuzzleString(options.open);
         if (load.puzzles.empty())
             return load.errors.isEmpty() ? tr("--open: no puzzle found in '%1'").arg(options.open)

@@ -6,6 +6,7 @@
 
 #include "formats.h"
 #include "launch_options.h"
+#include "recording.h"
 #include "run_controller.h"
 
 #include <QElapsedTimer>
@@ -35,6 +36,7 @@ class DifficultyLab;
 class GenerateDialog;
 class ProgramView;
 class RepeatRunsDialog;
+class ReplayView;
 class LogPane;
 class PuzzleLibrary;
 
@@ -79,6 +81,12 @@ public:
     RepeatRunsDialog* openRepeatRuns();
     bool isReplaying() const { return !m_replayEvents.empty() || m_replayWorker; }
     ProgramView* programView() const { return m_programView; }
+    // Run recordings (main_window_recording.cpp): opening one re-runs it headless and shows its timeline under
+    // the board; saving writes the open recording, or else the window's last finished run. On errors both
+    // show them (a dialog unless `quiet`) and return false.
+    bool openRecording(const QString& path, bool quiet = false);
+    bool saveRunRecording(const QString& path, bool quiet = false);
+    ReplayView* replayView() const { return m_replayView; }
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -109,6 +117,16 @@ private:
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
     void stopReplay();
+    void closeRecording();
+    // Opens the recording at `path` and shows its timeline at `fraction` of the run (default: the end); the
+    // error ("file:line:column: message") or empty.
+    QString showRecording(const QString& path, std::optional<double> fraction = std::nullopt);
+    static bool isRecordingFile(const QString& path);
+    void openRecordingDialog();
+    void saveRecordingDialog();
+    bool canSaveRecording() const;
+    // The window's last finished or stopped run as a recording; none while a run is active.
+    std::optional<RunRecording> lastRunRecording() const;
     // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.
     RunRequest requestFromPanel();
     void onEditRequested(const Move& move);
@@ -160,6 +178,10 @@ private:
     QThread* m_replayWorker = nullptr;
     std::deque<Event> m_replayEvents;
     QTimer m_replayTimer;
+    std::optional<Finished> m_lastFinished;  // how the run of m_lastRequest ended
+    ReplayView* m_replayView = nullptr;
+    QDockWidget* m_replayDock = nullptr;
+    QAction* m_saveRecordingAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;

@@ -12,6 +12,7 @@
 #include "formats.h"
 #include "logic.h"
 #include "rating.h"
+#include "recording.h"
 #include "nurikabe_exact.h"
 #include "runner.h"
 #include "statistics.h"
@@ -317,6 +318,7 @@ struct SolveOptions {
     bool asJson = false;
     std::string tracePath;
     std::uint64_t traceEvery = 1;
+    std::string recordPath;
     std::vector<std::string> inputs;
 };
 
@@ -387,6 +389,17 @@ private:
     bool m_committed = false;
 };
 
+// `solve --record FILE`: the run's inputs and budgets, from which the window replays it exactly.
+void recordRun(const SolveOptions& options, const pw::Puzzle& puzzle, const std::string& algorithmId,
+               const pw::ParameterValues& parameters, std::uint64_t seed, const pw::RunResult& result) {
+    const pw::RecordedBudgets budgets{options.maxSteps.value_or(0), options.maxEvaluations.value_or(0),
+                                      options.stagnationSteps.value_or(0), options.timeLimit.value_or(0)};
+    std::string error;
+    if (!pw::saveRecording(options.recordPath,
+                           pw::makeRecording(puzzle, algorithmId, parameters, seed, budgets, result), error))
+        throw std::runtime_error("cannot write recording '" + options.recordPath + "': " + error);
+}
+
 int runSolve(const SolveOptions& options) {
     const pw::AlgorithmEntry* entry = pw::findAlgorithm(options.algorithm);
     if (!entry) {
@@ -402,6 +415,8 @@ int runSolve(const SolveOptions& options) {
     const LoadedInputs loaded = loadInputs(options.inputs);
     reportErrors(loaded.errors);
     bool rejected = !loaded.errors.empty();
+    if (!options.recordPath.empty() && (loaded.puzzles.size() != 1 || options.runs != 1))
+        throw UsageError{"--record keeps one run: give one puzzle and --runs 1"};
 
     const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
     TraceFile trace(options.tracePath);
@@ -438,6 +453,7 @@ int runSolve(const SolveOptions& options) {
             auto algorithm = entry->create();
             pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
             const pw::RunResult result = runner.runToEnd();
+            if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
                 json line = {{"id", puzzle.id},
                                   {"kind", pw::puzzleKindName(puzzle.kind())},
@@ -694,6 +710,8 @@ int main(int argc, char** argv) {
     solveCommand->add_option("--trace-every", solve.traceEvery, "Keep every N-th move, cost and temperature event")
         ->check(CLI::PositiveNumber)
         ->needs(traceOption);
+    solveCommand->add_option("--record", solve.recordPath, "Write a recording of the run here (one puzzle, one run): "
+                                                           "the window replays it exactly");
     solveCommand->add_option("INPUT", solve.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
         ->required();
 

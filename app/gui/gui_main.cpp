@@ -7,8 +7,10 @@
 #include "generate_dialog.h"
 #include "launch_options.h"
 #include "main_window.h"
+#include "replay_view.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QPainter>
 #include <QTimer>
 
@@ -56,6 +58,27 @@ int main(int argc, char* argv[]) {
                     static_cast<unsigned long long>(status.counters.evaluations), status.seconds,
                     status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0.0,
                     window.longestStallMs());
+        if (pw::ui::ReplayView* replay = window.replayView(); replay && replay->timeline()) {
+            // Scrubbing: 100 positions spread over the run, visited in a jumping order (forward and back).
+            const std::size_t events = replay->timeline()->size();
+            const std::size_t before = replay->position();
+            double total = 0;
+            double longest = 0;
+            QElapsedTimer stateClock;
+            double stateTotal = 0;
+            for (std::size_t i = 0; i < 100; ++i) {
+                const std::size_t position = (i * 37 % 100) * events / 99;
+                replay->seek(position);
+                total += replay->lastSeekMilliseconds();
+                longest = std::max(longest, replay->lastSeekMilliseconds());
+                stateClock.start();  // the board state alone, without the widgets and charts
+                const pw::TimelineState state = replay->timeline()->stateAt(position);
+                stateTotal += static_cast<double>(stateClock.nsecsElapsed()) / 1e6;
+            }
+            replay->seek(before);
+            std::printf("replay_events=%zu snapshots=%zu seek_mean_ms=%.2f seek_max_ms=%.2f state_mean_ms=%.3f\n",
+                        events, replay->timeline()->snapshotCount(), total / 100, longest, stateTotal / 100);
+        }
         std::fflush(stdout);
     };
     if (options.exitWhenFinished) {

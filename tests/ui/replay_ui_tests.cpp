@@ -1,0 +1,218 @@
+// GUI tests of run recordings on the offscreen platform: a recorded run reopened shows, at the end of its
+// timeline, the same board, candidate table, heat map and chart points as the live run; scrubbing back
+// restores earlier boards; bad recordings are refused with their place; `--open` takes a recording.
+
+#include "algorithm_panel.h"
+#include "board_model.h"
+#include "charts/chart_panel.h"
+#include "launch_options.h"
+#include "log_pane.h"
+#include "main_window.h"
+#include "replay_view.h"
+#include "run_controller.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace pw;
+using namespace pw::ui;
+
+namespace {
+
+constexpr const char* kEasySudoku =
+    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+constexpr const char* kAiEscargot =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+// What the window shows of a run.
+struct Shown {
+    Board board;
+    std::vector<std::uint16_t> candidates;
+    std::vector<double> heatMap;
+    QStringList heatMapLabels;
+    int currentPoints = 0;
+    int bestPoints = 0;
+    int temperaturePoints = 0;
+    int populationPoints = 0;
+};
+
+Shown shown(MainWindow& window) {
+    window.chartPanel()->refreshNow();
+    const BoardModel& model = *window.boardModel();
+    return {model.board(),
+            model.solverCandidates(),
+            model.heatMap(),
+            model.heatMapLabels(),
+            window.chartPanel()->costPointCount(QStringLiteral("current")),
+            window.chartPanel()->costPointCount(QStringLiteral("best")),
+            window.chartPanel()->progressPointCount(QStringLiteral("temperature")),
+            window.chartPanel()->progressPointCount(QStringLiteral("population best"))};
+}
+
+void compareShown(const Shown& replayed, const Shown& live) {
+    QVERIFY(replayed.board == live.board);
+    QVERIFY(replayed.candidates == live.candidates);
+    QVERIFY(replayed.heatMap == live.heatMap);
+    QCOMPARE(replayed.heatMapLabels, live.heatMapLabels);
+    QCOMPARE(replayed.currentPoints, live.currentPoints);
+    QCOMPARE(replayed.bestPoints, live.bestPoints);
+    QCOMPARE(replayed.temperaturePoints, live.temperaturePoints);
+    QCOMPARE(replayed.populationPoints, live.populationPoints);
+}
+
+// Runs `algorithmId` live to its end at the given pace and saves the recording to `path`.
+Shown runLiveAndRecord(MainWindow& window, const char* puzzle, const std::string& algorithmId,
+                       std::initializer_list<std::pair<const char*, const char*>> parameters, std::uint64_t steps,
+                       double movesPerSecond, const QString& path) {
+    Shown live;
+    if (!window.openText(QString::fromLatin1(puzzle), QStringLiteral("<test>"), true)) return live;
+    AlgorithmPanel* panel = window.algorithmPanel();
+    panel->setAlgorithm(algorithmId);
+    const auto& specs = panel->algorithmInfo()->parameters;
+    ParameterValues values(specs);
+    for (const auto& [key, value] : parameters) values.set(specs, key, value);
+    panel->setParameters(values);
+    panel->setRandomSeed(false);
+    panel->setSeed(21);
+    panel->setStepLimit(steps);
+    window.setMovesPerSecond(movesPerSecond);
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    window.run();
+    if (!finished.wait(60000)) return live;
+    live = shown(window);
+    window.saveRunRecording(path, true);
+    return live;
+}
+
+}  // namespace
+
+class ReplayUiTests : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("PuzzleWorkbenchTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("replay_ui_tests"));
+    }
+
+    // Annealing flat out: the live window saw snapshots only, the replay applies every move; both end alike.
+    void annealingReplayEndsWhereTheLiveRunEnded() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sa.json"));
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        const Shown live = runLiveAndRecord(window, kAiEscargot, "sa", {{"sample_every", "20"}}, 30000,
+                                            RunController::kFlatOut, path);
+        QVERIFY(live.currentPoints > 100);
+        QVERIFY(live.temperaturePoints > 100);
+        QVERIFY(QFile::exists(path));
+
+        QVERIFY(window.openRecording(path, true));
+        ReplayView* replay = window.replayView();
+        QVERIFY(replay && replay->timeline());
+        QCOMPARE(replay->position(), replay->timeline()->size());
+        compareShown(shown(window), live);
+
+        // Scrubbing back restores earlier boards: the start, then a point in the middle, as the timeline has them.
+        const Board start = window.boardModel()->puzzle().startBoard();
+        replay->slider()->setValue(0);
+        QCOMPARE(replay->position(), std::size_t{0});
+        QVERIFY(window.boardModel()->board() == start);
+        QVERIFY(window.chartPanel()->costPointCount(QStringLiteral("current")) <= 0);  // no curve yet
+        const std::size_t middle = replay->timeline()->size() / 2;
+        replay->slider()->setValue(static_cast<int>(middle));
+        QVERIFY(window.boardModel()->board() == replay->timeline()->stateAt(middle).board);
+        QVERIFY(window.boardModel()->board() != start);
+        QVERIFY(window.boardModel()->board() != live.board);
+        const int middlePoints = window.chartPanel()->costPointCount(QStringLiteral("current"));
+        QVERIFY(middlePoints > 0 && middlePoints < live.currentPoints);
+        replay->seek(middle / 2);  // backwards from the middle
+        QVERIFY(window.boardModel()->board() == replay->timeline()->stateAt(middle / 2).board);
+        replay->slider()->setValue(replay->slider()->maximum());
+        compareShown(shown(window), live);
+
+        // Saving again writes the open recording unchanged.
+        const QString again = dir.filePath(QStringLiteral("again.json"));
+        QVERIFY(window.saveRunRecording(again, true));
+        QFile first(path), second(again);
+        QVERIFY(first.open(QIODevice::ReadOnly) && second.open(QIODevice::ReadOnly));
+        QCOMPARE(second.readAll(), first.readAll());
+
+        // A new live run closes the recording.
+        window.run();
+        QVERIFY(!replay->timeline());
+        window.stop();
+    }
+
+    // The logic solver at a readable pace: the candidate table and the outlined cells follow the timeline.
+    void logicReplayKeepsTheCandidateTable() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("logic.json"));
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        const Shown live = runLiveAndRecord(window, kEasySudoku, "logic", {}, 0, 5000, path);
+        QVERIFY(!live.candidates.empty());
+        QVERIFY(window.openRecording(path, true));
+        compareShown(shown(window), live);
+        ReplayView* replay = window.replayView();
+        // Some point before the end shows another candidate table than the end.
+        bool differs = false;
+        for (std::size_t position = 1; position < replay->timeline()->size() && !differs; position += 5) {
+            replay->seek(position);
+            differs = !window.boardModel()->solverCandidates().empty() &&
+                      window.boardModel()->solverCandidates() != live.candidates;
+        }
+        QVERIFY(differs);
+        // Playing from the start at full speed reaches the end and shows the live run's final state again.
+        replay->setMovesPerSecond(RunController::kFlatOut);
+        replay->seek(0);
+        replay->play();
+        QTRY_VERIFY_WITH_TIMEOUT(!replay->isPlaying(), 20000);
+        QCOMPARE(replay->position(), replay->timeline()->size());
+        compareShown(shown(window), live);
+    }
+
+    void badRecordingsAreRefusedWithTheirPlace() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\n  \"format\": \"puzzle-workbench-recording\",\n  \"format_version\": 1,\n"
+                   "  \"workbench_version\": \"0.1.0\",\n  \"algorithm\": \"no-such-algorithm\"\n}\n");
+        file.close();
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        QVERIFY(!window.openRecording(path, true));
+        QVERIFY(window.logPane()->toPlainText().contains(path + QStringLiteral(":5:3: unknown algorithm")));
+        QVERIFY(!window.replayView() || !window.replayView()->timeline());
+
+        // --open tells a recording from a puzzle file by its content, and reports a bad one the same way.
+        LaunchOptions options;
+        options.open = path;
+        const QString error = window.applyLaunchOptions(options);
+        QVERIFY2(error.startsWith(QStringLiteral("--open: ") + path + QStringLiteral(":5:3:")), qPrintable(error));
+    }
+
+    void launchOptionOpensARecording() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        {
+            MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+            runLiveAndRecord(window, kEasySudoku, "backtracking", {}, 0, RunController::kFlatOut, path);
+        }
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        LaunchOptions options;
+        options.open = path;
+        QCOMPARE(window.applyLaunchOptions(options), QString());
+        QVERIFY(window.replayView() && window.replayView()->timeline());
+        QVERIFY(window.boardModel()->sudoku().isSolved());
+        QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("backtracking"));
+        QCOMPARE(window.algorithmPanel()->seed(), std::uint64_t{21});
+    }
+};
+
+QTEST_MAIN(ReplayUiTests)
+#include "replay_ui_tests.moc"
