@@ -39,7 +39,11 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     const QCommandLineOption difficultyLab(QStringLiteral("difficulty-lab"),
                                            QStringLiteral("Open the Difficulty lab; with --run, rate its puzzle set; "
                                                           "--screenshot then shows the lab."));
-    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QStringLiteral("Open the Compare view on a directory puzzle-cli bench wrote; "
+                                                    "--screenshot then shows the view."),
+                                     QStringLiteral("DIR"));
+    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, compare, screenshot, afterMs, speed, stepLimit, timeLimit, palette,
                        stats, exitWhenFinished});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
@@ -61,6 +65,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     options.parameters = parser.values(param);
     options.run = parser.isSet(run);
     options.difficultyLab = parser.isSet(difficultyLab);
+    options.compareDir = parser.value(compare);
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);

@@ -31,6 +31,7 @@ class AlgorithmPanel;
 class BoardModel;
 class BoardView;
 class ChartPanel;
+class CompareView;
 class DifficultyLab;
 class ProgramView;
 class RepeatRunsDialog;
@@ -69,6 +70,8 @@ public:
     void solveWithLogic();
     // Opens the Difficulty lab (created on first use), with the current Sudoku for its filling-order view.
     DifficultyLab* openDifficultyLab();
+    // Opens the Compare view (created on first use) with the current puzzle and algorithm as a first setting.
+    CompareView* openCompareView();
     // Replays the last run's best program of heuristic moves on the board, move by move at the chosen pace:
     // the run is repeated headless with its seed (determinism makes it the same run) to recover the replay.
     void replayProgram();
@@ -148,6 +151,7 @@ private:
     QAction* m_hintAction = nullptr;
     QAction* m_solveLogicAction = nullptr;
     DifficultyLab* m_difficultyLab = nullptr;
+    CompareView* m_compareView = nullptr;
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;

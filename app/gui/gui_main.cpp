@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "board_model.h"
+#include "compare_view.h"
 #include "difficulty_lab.h"
 #include "launch_options.h"
 #include "main_window.h"
@@ -61,11 +62,16 @@ int main(int argc, char* argv[]) {
         });
     }
     pw::ui::DifficultyLab* lab = options.difficultyLab ? window.openDifficultyLab() : nullptr;
+    pw::ui::CompareView* compare = options.compareDir.isEmpty() ? nullptr : window.openCompareView();
+    if (compare && !compare->openResults(options.compareDir, true)) {
+        printError(QStringLiteral("--compare: %1 is not a directory written by puzzle-cli bench").arg(options.compareDir));
+        return kExitUsage;
+    }
     if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });
     if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {
-        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab] {
-            const QPixmap shot = lab ? lab->grab() : window.grab();
+        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab, compare] {
+            const QPixmap shot = lab ? lab->grab() : compare ? compare->grab() : window.grab();
             if (!shot.save(options.screenshot, "PNG")) {
                 printError(QStringLiteral("--screenshot: cannot write %1").arg(options.screenshot));
                 app.exit(1);
