@@ -2,6 +2,7 @@
 
 #include "algorithm.h"
 #include "csv_table.h"
+#include "formats.h"
 #include "parallel.h"
 #include "run_report.h"
 #include "runner.h"
@@ -140,6 +141,49 @@ json benchPlanJson(const BenchPlan& plan) {
             {"seed", plan.seed},
             {"budget", budget},
             {"curve", "best cost at step 0 and at steps round(10^(k/10)), k = 0, 1, 2, ..."}};
+}
+
+BenchPlan benchPlanFromJson(const json& config) {
+    try {
+        BenchPlan plan;
+        for (const auto& entry : config.at("configurations")) {
+            const std::string algorithmId = entry.at("algorithm").get<std::string>();
+            const AlgorithmEntry* algorithm = findAlgorithm(algorithmId);
+            if (!algorithm) throw std::runtime_error("unknown algorithm '" + algorithmId + "'");
+            const auto& specs = algorithm->info.parameters;
+            BenchConfiguration configuration{entry.at("label").get<std::string>(), algorithmId, ParameterValues(specs)};
+            for (const auto& [key, value] : entry.at("parameters").items()) {
+                const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
+                if (spec == specs.end()) throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
+                ParameterValue typed;
+                switch (spec->type) {
+                case ParameterType::Integer: typed = value.get<std::int64_t>(); break;
+                case ParameterType::Real: typed = value.get<double>(); break;
+                case ParameterType::Boolean: typed = value.get<bool>(); break;
+                case ParameterType::Choice: typed = value.get<std::string>(); break;
+                }
+                if (auto error = configuration.parameters.setValue(specs, key, typed))
+                    throw std::runtime_error(configuration.label + ": " + *error);
+            }
+            plan.configurations.push_back(std::move(configuration));
+        }
+        for (const auto& entry : config.at("puzzles")) {
+            const std::string id = entry.at("id").get<std::string>();
+            PuzzleCollection parsed = parsePuzzles(entry.at("puzzle").get<std::string>(), id);
+            if (parsed.puzzles.size() != 1) throw std::runtime_error("puzzle " + id + " does not parse");
+            parsed.puzzles.front().id = id;
+            plan.puzzles.push_back(std::move(parsed.puzzles.front()));
+        }
+        plan.runs = config.at("runs").get<std::uint64_t>();
+        plan.seed = config.at("seed").get<std::uint64_t>();
+        const json& budget = config.at("budget");
+        if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
+        if (budget.contains("max_steps")) plan.budget.maxSteps = budget["max_steps"].get<std::uint64_t>();
+        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = budget["max_evaluations"].get<std::uint64_t>();
+        return plan;
+    } catch (const json::exception& e) {
+        throw std::runtime_error(std::string("config.json: ") + e.what());
+    }
 }
 
 std::optional<std::string> benchPlanDifference(const json& stored, const json& wanted) {
@@ -349,8 +393,12 @@ BenchDirectory readBenchDirectory(const std::string& dir) {
     result.config = json::parse(in, nullptr, false);
     if (result.config.is_discarded() || !result.config.is_object() || result.config.value("format", "") != kFormat)
         throw std::runtime_error(configPath + ": not a configuration written by puzzle-cli bench");
-    for (const auto& configuration : result.config["configurations"])
-        result.configurations.push_back(configuration.value("label", ""));
+    try {
+        result.plan = benchPlanFromJson(result.config);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(dir + "/" + e.what());
+    }
+    for (const auto& configuration : result.plan.configurations) result.configurations.push_back(configuration.label);
     bool partial = false;
     std::uintmax_t wholeBytes = 0;
     const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();

@@ -65,6 +65,8 @@ struct BenchPlan {
 // Everything that decides the results, as stored in DIR/config.json: a directory is resumed only by the plan
 // that made it.
 nlohmann::json benchPlanJson(const BenchPlan& plan);
+// The plan a config.json describes (its inverse); throws std::runtime_error naming what is wrong.
+BenchPlan benchPlanFromJson(const nlohmann::json& config);
 // Empty when `stored` (a config.json) is the plan `wanted`; otherwise what differs, for the refusal message.
 std::optional<std::string> benchPlanDifference(const nlohmann::json& stored, const nlohmann::json& wanted);
 
@@ -161,6 +163,7 @@ std::string benchSummaryCsv(const std::vector<BenchSummaryRow>& rows);
 // A directory `puzzle-cli bench` wrote, for viewing: its config.json and runs. Throws std::runtime_error.
 struct BenchDirectory {
     nlohmann::json config;
+    BenchPlan plan;
     std::vector<std::string> configurations;  // labels in the plan's order
     std::vector<BenchRecord> records;
 };

@@ -209,6 +209,24 @@ TEST(BenchTest, AnInterruptedExperimentResumesWithoutRedoingRuns) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(BenchTest, APlanReadsBackFromItsJson) {
+    BenchPlan plan = smallPlan();
+    plan.configurations = benchConfigurations("sa,tabu,sa", {"sa#2.t0=5", "tabu.prefilter=false"});
+    plan.budget.timeLimit = 2.5;
+    const BenchPlan read = benchPlanFromJson(benchPlanJson(plan));
+    EXPECT_EQ(benchPlanJson(read), benchPlanJson(plan));
+    ASSERT_EQ(read.configurations.size(), 3u);
+    EXPECT_EQ(read.configurations[2].label, "sa#2");
+    EXPECT_EQ(read.configurations[2].parameters, plan.configurations[2].parameters);
+    EXPECT_EQ(read.puzzles.front().id, "pillay");
+    json broken = benchPlanJson(plan);
+    broken["configurations"][0]["parameters"]["t0"] = -1;
+    EXPECT_THROW(benchPlanFromJson(broken), std::runtime_error);
+    broken = benchPlanJson(plan);
+    broken.erase("runs");
+    EXPECT_THROW(benchPlanFromJson(broken), std::runtime_error);
+}
+
 TEST(BenchTest, APlanIsResumedOnlyByItself) {
     BenchPlan plan = smallPlan();
     const json stored = benchPlanJson(plan);

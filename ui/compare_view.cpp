@@ -160,8 +160,7 @@ QWidget* CompareView::createSetupPanel() {
                              "other values (labelled id#2, id#3, …)"));
     settingsLayout->addWidget(addButton);
     m_configurationList = new QListWidget(settings);
-    m_configurationList->setMaximumHeight(110);
-    settingsLayout->addWidget(m_configurationList);
+    settingsLayout->addWidget(m_configurationList, 1);
     auto* removeButton = new QPushButton(tr("Remove setting"), settings);
     settingsLayout->addWidget(removeButton);
     layout->addWidget(settings, 1);
@@ -368,7 +367,18 @@ bool CompareView::openResults(const QString& dir, bool quiet) {
     m_records = std::move(results.records);
     m_resultLabels = results.configurations;
     m_resultPuzzleIds.clear();
-    for (const auto& puzzle : results.config["puzzles"]) m_resultPuzzleIds.push_back(puzzle.value("id", ""));
+    for (const auto& puzzle : results.plan.puzzles) m_resultPuzzleIds.push_back(puzzle.id);
+    // The experiment's setup, so that Run makes it again (or a variation of it).
+    const BenchPlan& plan = results.plan;
+    m_configurations = plan.configurations;
+    refreshConfigurationList();
+    setPuzzles(plan.puzzles, tr("the puzzles of %1").arg(QFileInfo(dir).fileName()));
+    m_runs->setValue(static_cast<int>(std::min<std::uint64_t>(plan.runs, static_cast<std::uint64_t>(m_runs->maximum()))));
+    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(plan.seed, static_cast<std::uint64_t>(m_seed->maximum()))));
+    m_steps->setValue(plan.budget.maxSteps ? static_cast<int>(std::min<std::uint64_t>(*plan.budget.maxSteps,
+                                                                                      static_cast<std::uint64_t>(m_steps->maximum())))
+                                           : 0);
+    m_seconds->setValue(plan.budget.timeLimit.value_or(0));
     m_status->setText(tr("%1: %n run(s).", nullptr, static_cast<int>(m_records.size())).arg(dir));
     refreshResults();
     return true;

@@ -141,6 +141,7 @@ void CompareViewTest::opensADirectoryOfTheRunner() {
     QCOMPARE(view.summaryTable()->item(1, 0)->text(), QStringLiteral("tabu"));  // in the plan's order
     QCOMPARE(view.convergenceChart()->bandCount(), 3);
     QVERIFY(view.convergenceChart()->title().contains(QStringLiteral("pillay")));
+    QCOMPARE(view.configurationCount(), 3);  // the experiment's setup, ready to run again
 }
 
 void CompareViewTest::refusesADirectoryThatIsNotOne() {

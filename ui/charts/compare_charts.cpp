@@ -39,7 +39,8 @@ QAbstractAxis* valueAxis(const QString& title, double low, double high, bool log
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
     const double pad = high > low ? (high - low) * 0.04 : 1;
-    axis->setRange(low - pad, high + pad);
+    // Costs and counts are not negative: the axis starts at 0 rather than below it.
+    axis->setRange(low >= 0 ? std::max(0.0, low - pad) : low - pad, high + pad);
     axis->applyNiceNumbers();
     return axis;
 }
