@@ -183,6 +183,10 @@ QWidget* CompareView::createSetupPanel() {
     m_seconds->setRange(0, 86400);
     m_seconds->setDecimals(1);
     m_seconds->setSpecialValueText(tr("none"));
+    m_evaluations = new QSpinBox(budget);
+    m_evaluations->setRange(0, 2'000'000'000);
+    m_evaluations->setSpecialValueText(tr("none"));
+    m_evaluations->setGroupSeparatorShown(true);
     m_jobs = new QSpinBox(budget);
     m_jobs->setRange(1, 256);
     m_jobs->setValue(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
@@ -190,6 +194,7 @@ QWidget* CompareView::createSetupPanel() {
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Steps per run"), m_steps);
     form->addRow(tr("Seconds per run"), m_seconds);
+    form->addRow(tr("Evaluations per run"), m_evaluations);
     form->addRow(tr("Threads"), m_jobs);
     layout->addWidget(budget);
 
@@ -287,6 +292,7 @@ void CompareView::setRuns(int runs) { m_runs->setValue(runs); }
 void CompareView::setSeed(int seed) { m_seed->setValue(seed); }
 void CompareView::setStepBudget(int steps) { m_steps->setValue(steps); }
 void CompareView::setTimeBudget(double seconds) { m_seconds->setValue(seconds); }
+void CompareView::setEvaluationBudget(int evaluations) { m_evaluations->setValue(evaluations); }
 void CompareView::setJobs(int jobs) { m_jobs->setValue(jobs); }
 
 void CompareView::updateButtons() {
@@ -303,8 +309,9 @@ void CompareView::start() {
     plan.seed = static_cast<std::uint64_t>(m_seed->value());
     if (m_steps->value() > 0) plan.budget.maxSteps = static_cast<std::uint64_t>(m_steps->value());
     if (m_seconds->value() > 0) plan.budget.timeLimit = m_seconds->value();
+    if (m_evaluations->value() > 0) plan.budget.maxEvaluations = static_cast<std::uint64_t>(m_evaluations->value());
     if (plan.budget.empty()) {
-        m_status->setText(tr("Give each run a budget: steps or seconds."));
+        m_status->setText(tr("Give each run a budget: steps, seconds or evaluations."));
         return;
     }
     const std::vector<BenchTask> tasks = benchTasks(plan);
@@ -373,12 +380,14 @@ bool CompareView::openResults(const QString& dir, bool quiet) {
     m_configurations = plan.configurations;
     refreshConfigurationList();
     setPuzzles(plan.puzzles, tr("the puzzles of %1").arg(QFileInfo(dir).fileName()));
-    m_runs->setValue(static_cast<int>(std::min<std::uint64_t>(plan.runs, static_cast<std::uint64_t>(m_runs->maximum()))));
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(plan.seed, static_cast<std::uint64_t>(m_seed->maximum()))));
-    m_steps->setValue(plan.budget.maxSteps ? static_cast<int>(std::min<std::uint64_t>(*plan.budget.maxSteps,
-                                                                                      static_cast<std::uint64_t>(m_steps->maximum())))
-                                           : 0);
+    auto clampToSpin = [](std::uint64_t value, const QSpinBox* spin) {
+        return static_cast<int>(std::min<std::uint64_t>(value, static_cast<std::uint64_t>(spin->maximum())));
+    };
+    m_runs->setValue(clampToSpin(plan.runs, m_runs));
+    m_seed->setValue(clampToSpin(plan.seed, m_seed));
+    m_steps->setValue(plan.budget.maxSteps ? clampToSpin(*plan.budget.maxSteps, m_steps) : 0);
     m_seconds->setValue(plan.budget.timeLimit.value_or(0));
+    m_evaluations->setValue(plan.budget.maxEvaluations ? clampToSpin(*plan.budget.maxEvaluations, m_evaluations) : 0);
     m_status->setText(tr("%1: %n run(s).", nullptr, static_cast<int>(m_records.size())).arg(dir));
     refreshResults();
     return true;

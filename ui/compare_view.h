@@ -49,6 +49,7 @@ public:
     void setSeed(int seed);
     void setStepBudget(int steps);  // 0: none
     void setTimeBudget(double seconds);  // 0: none
+    void setEvaluationBudget(int evaluations);  // 0: none
     void setJobs(int jobs);
 
     void start();
@@ -98,6 +99,7 @@ private:
     QSpinBox* m_seed;
     QSpinBox* m_steps;
     QDoubleSpinBox* m_seconds;
+    QSpinBox* m_evaluations;
     QSpinBox* m_jobs;
     QPushButton* m_startButton;
     QPushButton* m_stopButton;

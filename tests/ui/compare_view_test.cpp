@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <map>
 
 using namespace pw;
 using namespace pw::ui;
@@ -142,6 +143,21 @@ void CompareViewTest::opensADirectoryOfTheRunner() {
     QCOMPARE(view.convergenceChart()->bandCount(), 3);
     QVERIFY(view.convergenceChart()->title().contains(QStringLiteral("pillay")));
     QCOMPARE(view.configurationCount(), 3);  // the experiment's setup, ready to run again
+    std::map<std::string, const BenchRecord*> opened;
+    const std::vector<BenchRecord> fromDirectory = view.records();
+    for (const BenchRecord& record : fromDirectory)
+        opened[benchRunKey(record.configuration, record.puzzleIndex, record.run)] = &record;
+    QSignalSpy finished(&view, &CompareView::finished);
+    view.setJobs(1);
+    view.start();  // makes the same runs again: same seeds, same results
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(view.records().size(), std::size_t{9});
+    for (const BenchRecord& record : view.records()) {
+        const BenchRecord* before = opened.at(benchRunKey(record.configuration, record.puzzleIndex, record.run));
+        QCOMPARE(record.steps, before->steps);
+        QCOMPARE(record.bestCost, before->bestCost);
+        QCOMPARE(record.solved, before->solved);
+    }
 }
 
 void CompareViewTest::refusesADirectoryThatIsNotOne() {
