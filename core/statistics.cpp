@@ -47,6 +47,38 @@ double median(std::vector<double> values) {
     return (lower + upper) / 2;
 }
 
+double quantile(std::vector<double> values, double p) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const double position = std::clamp(p, 0.0, 1.0) * static_cast<double>(values.size() - 1);
+    const auto below = static_cast<std::size_t>(std::floor(position));
+    const std::size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] + (position - static_cast<double>(below)) * (values[above] - values[below]);
+}
+
+double standardDeviation(const std::vector<double>& values) {
+    if (values.size() < 2) return 0;
+    const double m = mean(values);
+    double squares = 0;
+    for (double v : values) squares += (v - m) * (v - m);
+    return std::sqrt(squares / static_cast<double>(values.size() - 1));
+}
+
+Spread spreadOf(const std::vector<double>& values) {
+    Spread spread;
+    if (values.empty()) return spread;
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    spread.n = static_cast<int>(values.size());
+    spread.min = *low;
+    spread.max = *high;
+    spread.q1 = quantile(values, 0.25);
+    spread.median = median(values);
+    spread.q3 = quantile(values, 0.75);
+    spread.mean = mean(values);
+    spread.sd = standardDeviation(values);
+    return spread;
+}
+
 std::vector<double> averageRanks(const std::vector<double>& values) {
     std::vector<std::size_t> order(values.size());
     std::iota(order.begin(), order.end(), 0);

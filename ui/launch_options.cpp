@@ -48,8 +48,12 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                       QStringLiteral("With --open of a run recording: put its timeline at this fraction "
                                                      "of the run, 0 to 1 (default 1, the end)."),
                                       QStringLiteral("FRACTION"));
-    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, generate, screenshot, afterMs, speed, stepLimit,
-                       timeLimit, palette, stats, exitWhenFinished, replayAt});
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QStringLiteral("Open the Compare view on a directory puzzle-cli bench wrote; "
+                                                    "--screenshot then shows the view."),
+                                     QStringLiteral("DIR"));
+    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, screenshot, afterMs, speed,
+                       stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -78,6 +82,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
             return result;
         }
     }
+    options.compareDir = parser.value(compare);
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);

@@ -1,8 +1,8 @@
 #pragma once
 // The window's command line, for the README, docs, tests and CI:
 //   puzzle-workbench [--open FILE_OR_PUZZLE_STRING] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
-//                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--screenshot FILE.png --after-ms MS]
-//                    [--replay-at FRACTION]  (with --open of a run recording)
+//                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR]
+//                    [--screenshot FILE.png --after-ms MS] [--replay-at FRACTION]  (with --open of a run recording)
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
 
 #include <QString>
@@ -22,6 +22,7 @@ struct LaunchOptions {
     int hintLevel = 0;  // 1..3: show a hint at that level once the window is up
     bool difficultyLab = false;  // open the Difficulty lab (and rate its default set with --run)
     QString generateLevel;       // non-empty: open the Generate dialog and make a Sudoku of this level
+    QString compareDir;          // open the Compare view on a directory written by `puzzle-cli bench`
     QString screenshot;
     int afterMs = 1000;
     std::optional<double> movesPerSecond;  // 0 = flat out

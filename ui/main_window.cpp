@@ -5,6 +5,7 @@
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "compare_view.h"
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "log_pane.h"
@@ -276,6 +277,8 @@ void MainWindow::createActions() {
     auto* toolsMenu = menuBar()->addMenu(tr("&Tools"));
     toolsMenu->addAction(tr("&Difficulty lab…"), this, &MainWindow::openDifficultyLab)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    toolsMenu->addAction(tr("&Compare…"), this, &MainWindow::openCompareView)
+        ->setToolTip(tr("Run several algorithm settings many times on a puzzle or a set and compare them"));
 
     auto* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName(QStringLiteral("runToolbar"));
@@ -629,6 +632,19 @@ DifficultyLab* MainWindow::openDifficultyLab() {
     m_difficultyLab->raise();
     m_difficultyLab->activateWindow();
     return m_difficultyLab;
+}
+
+CompareView* MainWindow::openCompareView() {
+    if (!m_compareView) {
+        m_compareView = new CompareView(m_puzzlesDir, this);
+        if (const AlgorithmInfo* info = m_panel->algorithmInfo()) m_compareView->addConfiguration(info->id, m_panel->parameters());
+    }
+    if (!m_compareView->isRunning())
+        m_compareView->setPuzzles({m_model->puzzle()}, tr("the window's puzzle %1").arg(QString::fromStdString(m_model->puzzle().id)));
+    m_compareView->show();
+    m_compareView->raise();
+    m_compareView->activateWindow();
+    return m_compareView;
 }
 
 namespace {

@@ -32,6 +32,7 @@ class AlgorithmPanel;
 class BoardModel;
 class BoardView;
 class ChartPanel;
+class CompareView;
 class DifficultyLab;
 class GenerateDialog;
 class ProgramView;
@@ -74,6 +75,8 @@ public:
     DifficultyLab* openDifficultyLab();
     // File ▸ New ▸ Generate…: the generator's dialog (created on first use); its puzzles load onto the board.
     GenerateDialog* openGenerateDialog();
+    // Opens the Compare view (created on first use) with the current puzzle and algorithm as a first setting.
+    CompareView* openCompareView();
     // Replays the last run's best program of heuristic moves on the board, move by move at the chosen pace:
     // the run is repeated headless with its seed (determinism makes it the same run) to recover the replay.
     void replayProgram();
@@ -171,6 +174,7 @@ private:
     QAction* m_solveLogicAction = nullptr;
     DifficultyLab* m_difficultyLab = nullptr;
     GenerateDialog* m_generateDialog = nullptr;
+    CompareView* m_compareView = nullptr;
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;

@@ -1,6 +1,7 @@
 #include "repeat_runs_dialog.h"
 
 #include "charts/histogram_chart.h"
+#include "parallel.h"
 #include "statistics.h"
 
 #include <QCloseEvent>
@@ -106,30 +107,23 @@ void RepeatRunsDialog::start() {
     auto stop = m_stop;
     m_worker = QThread::create([this, request = m_request, runs, jobs, stop] {
         auto results = std::make_shared<std::vector<RunResult>>(static_cast<std::size_t>(runs));
-        std::atomic<int> next{0};
         std::atomic<int> done{0};
-        auto work = [&] {
-            const AlgorithmEntry* entry = findAlgorithm(request.algorithmId);
-            for (int r = next++; r < runs && !stop->load(); r = next++) {
-                auto algorithm = entry->create();
-                StopConditions conditions;
-                if (request.stepLimit) conditions.add(stepLimit(request.stepLimit));
-                if (request.timeLimitSeconds > 0) conditions.add(timeLimit(request.timeLimitSeconds));
-                conditions.add(externalStop(*stop));
-                (*results)[static_cast<std::size_t>(r)] =
-                    Runner(*algorithm, request.puzzle, request.parameters, request.seed + static_cast<std::uint64_t>(r),
-                           nullptr, std::move(conditions))
-                        .runToEnd();
-                const int finishedRuns = ++done;
-                QMetaObject::invokeMethod(this, [this, finishedRuns] { m_progress->setValue(finishedRuns); },
-                                          Qt::QueuedConnection);
-            }
-        };
-        std::vector<std::thread> pool;
-        for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
-        work();
-        for (auto& thread : pool) thread.join();
-        results->resize(static_cast<std::size_t>(std::min(done.load(), runs)));
+        const AlgorithmEntry* entry = findAlgorithm(request.algorithmId);
+        parallelFor(static_cast<std::size_t>(runs), jobs, [&](std::size_t r) {
+            auto algorithm = entry->create();
+            StopConditions conditions;
+            if (request.stepLimit) conditions.add(stepLimit(request.stepLimit));
+            if (request.timeLimitSeconds > 0) conditions.add(timeLimit(request.timeLimitSeconds));
+            conditions.add(externalStop(*stop));
+            (*results)[r] = Runner(*algorithm, request.puzzle, request.parameters, request.seed + r, nullptr,
+                                   std::move(conditions))
+                                .runToEnd();
+            const int finishedRuns = ++done;
+            QMetaObject::invokeMethod(this, [this, finishedRuns] { m_progress->setValue(finishedRuns); },
+                                      Qt::QueuedConnection);
+        }, stop.get());
+        // Runs never started (after Stop) keep a default result, without a reason: they are not results.
+        std::erase_if(*results, [](const RunResult& r) { return r.reason.empty(); });
         QMetaObject::invokeMethod(this, [this, results] { onDone(results); }, Qt::QueuedConnection);
     });
     connect(m_worker, &QThread::finished, m_worker, &QObject::deleteLater);

@@ -7,6 +7,7 @@
 // reported); 2 on usage errors (unknown algorithm or parameter, value out of range, missing file).
 
 #include "algorithm.h"
+#include "bench_command.h"
 #include "csv_table.h"
 #include "difficulty_metrics.h"
 #include "formats.h"
@@ -14,6 +15,7 @@
 #include "rating.h"
 #include "recording.h"
 #include "nurikabe_exact.h"
+#include "run_report.h"
 #include "runner.h"
 #include "statistics.h"
 #include "sudoku_exact.h"
@@ -116,9 +118,9 @@ std::string kindsText(const pw::AlgorithmInfo& info) {
     return text;
 }
 
-json parameterValueJson(const pw::ParameterValue& value) {
-    return std::visit([](const auto& v) { return json(v); }, value);
-}
+using pw::isFalseSolution;
+using pw::parameterValueJson;
+using pw::puzzleLine;
 
 // ---------------------------------------------------------------------------------------------- algorithms
 
@@ -322,36 +324,6 @@ struct SolveOptions {
     std::vector<std::string> inputs;
 };
 
-const char* statusName(pw::Outcome outcome) {
-    switch (outcome) {
-    case pw::Outcome::Solved: return "solved";
-    case pw::Outcome::Failed: return "unsolved";
-    case pw::Outcome::Stopped:
-    case pw::Outcome::BudgetExhausted: return "stopped";
-    }
-    return "unsolved";
-}
-
-// Whether `board` is the solution the puzzle's source gives; null when the source gives none.
-json matchesKnownSolution(const pw::Puzzle& puzzle, const pw::Board& board) {
-    std::optional<pw::Board> known;
-    if (puzzle.kind() == pw::PuzzleKind::Sudoku && puzzle.sudoku().solution) known = *puzzle.sudoku().solution;
-    if (puzzle.kind() == pw::PuzzleKind::Nurikabe && puzzle.nurikabe().solution) known = *puzzle.nurikabe().solution;
-    if (!known) return nullptr;
-    return pw::Puzzle::boardLine(*known) == pw::Puzzle::boardLine(board);
-}
-
-// A false solution: the algorithm's own cost says solved (0) but the independent check rejects the board, as
-// with harmony search's sum45 objective (every unit sums to 45 without holding each digit once).
-bool isFalseSolution(const pw::RunResult& result) {
-    return result.outcome != pw::Outcome::Solved && result.bestCost == 0 && !result.valid;
-}
-
-std::string puzzleLine(const pw::Puzzle& puzzle) {
-    if (puzzle.kind() == pw::PuzzleKind::Sudoku) return pw::Puzzle::boardLine(puzzle.sudoku().givens);
-    return pw::formatNurikabeUrl(puzzle.nurikabe().clues);
-}
-
 std::string boardText(const pw::Board& board) {
     if (const auto* grid = std::get_if<pw::SudokuGrid>(&board)) return pw::formatSudoku(*grid, pw::SudokuTextStyle::Grid);
     std::string text = pw::Puzzle::boardLine(board);
@@ -455,28 +427,11 @@ int runSolve(const SolveOptions& options) {
             const pw::RunResult result = runner.runToEnd();
             if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
-                json line = {{"id", puzzle.id},
-                                  {"kind", pw::puzzleKindName(puzzle.kind())},
-                                  {"puzzle", puzzleLine(puzzle)},
-                                  {"algorithm", entry->info.id},
-                                  {"seed", runSeed},
-                                  {"run", run},
-                                  {"status", statusName(result.outcome)},
-                                  {"outcome", pw::outcomeName(result.outcome)},
-                                  {"reason", result.reason},
-                                  {"valid", result.valid},
-                                  {"seconds", result.seconds},
-                                  {"steps", result.counters.steps},
-                                  {"evaluations", result.counters.evaluations},
-                                  {"best_cost", result.bestCost},
-                                  {"false_solution", isFalseSolution(result)},
-                                  {"solution", pw::Puzzle::boardLine(result.finalBoard)},
-                                  {"matches_known", matchesKnownSolution(puzzle, result.finalBoard)}};
-                for (const auto& [key, value] : result.results) line[key] = parameterValueJson(value);
+                const json line = pw::runResultJson(puzzle, entry->info.id, runSeed, run, result);
                 std::cout << line.dump() << std::endl;
             } else {
                 std::cout << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
-                          << boardText(result.finalBoard) << statusName(result.outcome) << " (" << result.reason
+                          << boardText(result.finalBoard) << pw::runStatusName(result.outcome) << " (" << result.reason
                           << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
                           << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
                           << ", " << result.seconds << " s\n";
@@ -493,6 +448,24 @@ int runSolve(const SolveOptions& options) {
 }
 
 // ----------------------------------------------------------------------------------------------------- rate
+
+// ---------------------------------------------------------------------------------------------------- bench
+
+int runBench(const BenchOptions& options) {
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    reportErrors(loaded.errors);
+    std::optional<pw::cli::ProgressBar> bar;
+    bool complete = false;
+    try {
+        complete = runBenchCommand(options, loaded.puzzles, g_interrupted, [&bar](std::size_t done, std::size_t total) {
+            if (!bar) bar.emplace("bench", total);
+            bar->update(done);
+        });
+    } catch (const std::invalid_argument& e) {
+        throw UsageError{e.what()};
+    }
+    return complete && loaded.errors.empty() ? kExitOk : kExitRejected;
+}
 
 struct RateOptions {
     std::string metrics;
@@ -740,6 +713,11 @@ int main(int argc, char** argv) {
     rateCommand->add_option("INPUT", rate.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
         ->required();
 
+    BenchOptions bench;
+    auto* benchCommand = app.add_subcommand("bench", "Run algorithms x settings x puzzles x runs on every core into "
+                                                     "a directory (resumable), with a summary table");
+    addBenchOptions(*benchCommand, bench);
+
     CorrelateOptions correlate;
     auto* correlateCommand = app.add_subcommand("correlate", "Pearson and Spearman correlation of ratings with a "
                                                              "human column, with 95% confidence intervals");
@@ -770,6 +748,7 @@ int main(int argc, char** argv) {
         if (*rateCommand) return runRate(rate);
         if (*correlateCommand) return runCorrelate(correlate);
         if (generateCommand.chosen()) return generateCommand.run(g_interrupted);
+        if (*benchCommand) return runBench(bench);
         if (*seedOption) solve.seed = seed;
         return runSolve(solve);
     } catch (const UsageError& e) {

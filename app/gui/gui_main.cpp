@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "board_model.h"
+#include "compare_view.h"
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "launch_options.h"
@@ -94,11 +95,16 @@ int main(int argc, char* argv[]) {
         if (options.seed) generator->setSeed(static_cast<int>(std::min<std::uint64_t>(*options.seed, INT_MAX)));  // the form's range
         QTimer::singleShot(0, generator, [generator] { generator->start(); });
     }
+    pw::ui::CompareView* compare = options.compareDir.isEmpty() ? nullptr : window.openCompareView();
+    if (compare && !compare->openResults(options.compareDir, true)) {
+        printError(QStringLiteral("--compare: %1 is not a directory written by puzzle-cli bench").arg(options.compareDir));
+        return kExitUsage;
+    }
     if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });
     if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {
-        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab, generator] {
-            QPixmap shot = lab ? lab->grab() : window.grab();
+        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab, generator, compare] {
+            QPixmap shot = lab ? lab->grab() : compare ? compare->grab() : window.grab();
             if (generator) {  // the dialog over the window's top right corner, where it leaves the board visible
                 QPainter painter(&shot);
                 const QPixmap dialog = generator->grab();

@@ -1,10 +1,8 @@
 #include "scatter_plot.h"
 
-#include "formats.h"
+#include "chart_export.h"
 
-#include <QBuffer>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -129,32 +127,7 @@ void ScatterPlot::rebuild() {
 }
 
 bool ScatterPlot::exportImage(const QString& path, QString& error) const {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(m_view->size());
-        generator.setViewBox(QRect(QPoint(0, 0), m_view->size()));
-        generator.setTitle(m_title);
-        QPainter painter(&generator);
-        m_view->render(&painter);
-    } else if (path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
-        if (!m_view->grab().save(&buffer, "PNG")) {
-            error = tr("%1: the image could not be encoded").arg(path);
-            return false;
-        }
-    } else {
-        error = tr("%1: choose a .png or .svg file name").arg(path);
-        return false;
-    }
-    std::string message;
-    if (!writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), message)) {
-        error = tr("%1: %2").arg(path, QString::fromStdString(message));
-        return false;
-    }
-    return true;
+    return exportChartView(m_view, m_title, path, error);
 }
 
 }  // namespace pw::ui

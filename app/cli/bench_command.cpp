@@ -1,0 +1,127 @@
+#include "bench_command.h"
+
+#include "algorithm.h"
+#include "bench.h"
+#include "formats.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <thread>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// Creates DIR with the plan's config.json, or checks that the config.json there is this plan's.
+void prepareDirectory(const std::string& dir, const json& plan) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw std::runtime_error("cannot create '" + dir + "': " + ec.message());
+    const fs::path configPath = fs::path(dir) / "config.json";
+    if (fs::exists(configPath)) {
+        std::ifstream in(configPath);
+        const json stored = json::parse(in, nullptr, false);
+        if (stored.is_discarded())
+            throw std::invalid_argument(configPath.string() + ": not JSON; not a directory of puzzle-cli bench");
+        if (const auto difference = pw::benchPlanDifference(stored, plan))
+            throw std::invalid_argument("--out " + dir + " holds another experiment (" + *difference +
+                                        "); resume it with its own command, or choose another --out");
+        return;
+    }
+    if (fs::exists(fs::path(dir) / "runs.jsonl"))
+        throw std::invalid_argument("--out " + dir + " holds runs.jsonl without config.json; choose another --out");
+    std::string error;
+    if (!pw::writeFileAtomically(configPath.string(), plan.dump(2) + "\n", error))
+        throw std::runtime_error("cannot write '" + configPath.string() + "': " + error);
+}
+
+void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::BenchLog& log) {
+    std::vector<pw::BenchRecord> records;
+    for (const auto& line : log.lines()) records.push_back(pw::benchRecordFromJson(line));
+    std::vector<std::string> labels;
+    for (const auto& configuration : plan.configurations) labels.push_back(configuration.label);
+    const std::string path = (fs::path(dir) / "summary.csv").string();
+    std::string error;
+    if (!pw::writeFileAtomically(path, pw::benchSummaryCsv(pw::summarizeBench(records, labels)), error))
+        throw std::runtime_error("cannot write '" + path + "': " + error);
+}
+
+}  // namespace
+
+void addBenchOptions(CLI::App& command, BenchOptions& options) {
+    command.add_option("-a,--algorithms", options.algorithms,
+                       "Comma-separated algorithm ids; an id named twice is a second setting, labelled ID#2")
+        ->required();
+    command.add_option("--param", options.parameters,
+                       "ID.KEY=VALUE for every setting of algorithm ID, ID#N.KEY=VALUE for its N-th (repeatable)");
+    command.add_option("--runs", options.runs, "Runs per setting and puzzle (default 10)")->check(CLI::Range(1, 1000000));
+    command.add_option("--seed", options.seed, "Seed of run 0; run r uses seed + r (default 1)");
+    command.add_option("--time-limit", options.timeLimit, "Wall-clock budget per run, in seconds")
+        ->check(CLI::PositiveNumber);
+    command.add_option("--max-steps", options.maxSteps, "Step budget per run")->check(CLI::PositiveNumber);
+    command.add_option("--max-evaluations", options.maxEvaluations, "Evaluation budget per run")
+        ->check(CLI::PositiveNumber);
+    command.add_option("--jobs", options.jobs, "Threads (default: every core)")->check(CLI::Range(1, 1024));
+    command.add_option("--out", options.outDir, "Directory for config.json, runs.jsonl and summary.csv; "
+                                                "the same command on it again resumes")
+        ->required();
+    command.add_option("INPUT", options.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
+        ->required();
+}
+
+bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>& puzzles,
+                     const std::atomic<bool>& interrupted,
+                     const std::function<void(std::size_t done, std::size_t total)>& progress) {
+    pw::BenchPlan plan;
+    plan.configurations = pw::benchConfigurations(options.algorithms, options.parameters);
+    plan.puzzles = puzzles;
+    plan.runs = options.runs;
+    plan.seed = options.seed;
+    plan.budget = {options.timeLimit, options.maxSteps, options.maxEvaluations};
+    if (plan.budget.empty())
+        throw std::invalid_argument("bench needs a budget per run: --max-steps, --max-evaluations or --time-limit");
+    if (plan.puzzles.empty()) throw std::invalid_argument("no puzzle to run");
+    for (const auto& configuration : plan.configurations)
+        for (const auto& puzzle : plan.puzzles)
+            if (!pw::findAlgorithm(configuration.algorithmId)->info.supports(puzzle.kind()))
+                std::cerr << "puzzle-cli: " << puzzle.origin << ": " << configuration.label << " does not solve "
+                          << pw::puzzleKindName(puzzle.kind()) << " puzzles; skipped\n";
+
+    prepareDirectory(options.outDir, pw::benchPlanJson(plan));
+    pw::BenchLog log((fs::path(options.outDir) / "runs.jsonl").string());
+    if (log.droppedPartialLine())
+        std::cerr << "puzzle-cli: " << options.outDir << "/runs.jsonl: dropped a partly written last line\n";
+
+    const auto tasks = pw::benchTasks(plan);
+    std::vector<pw::BenchTask> pending;
+    for (const auto& task : tasks)
+        if (!log.contains(pw::benchRunKey(plan, task))) pending.push_back(task);
+    const std::size_t already = tasks.size() - pending.size();
+    if (already) std::cerr << "puzzle-cli: resuming: " << already << " of " << tasks.size() << " runs already done\n";
+
+    const int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::size_t done = already;
+    progress(done, tasks.size());
+    const auto started = std::chrono::steady_clock::now();
+    std::size_t made = 0;
+    pw::runBench(plan, pending, jobs, [&](const json& line) {
+        log.append(line);
+        ++made;
+        progress(++done, tasks.size());
+    }, &interrupted);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    writeSummary(options.outDir, plan, log);
+    std::fprintf(stderr, "puzzle-cli: %zu runs made in %.2f s on %d thread(s): %.2f runs/s\n", made, seconds, jobs,
+                 seconds > 0 ? static_cast<double>(made) / seconds : 0.0);
+    if (done < tasks.size()) {
+        std::cerr << "puzzle-cli: interrupted: " << done << " of " << tasks.size()
+                  << " runs are in " << options.outDir << "; the same command resumes\n";
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,201 @@
+// `puzzle-cli bench` as a process: killed mid-run and run again it keeps what was written, never redoes a run
+// and ends with the result of an uninterrupted run; usage errors are reported with exit status 2.
+
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace pw {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// Starts puzzle-cli with `arguments`, its standard error going to `errPath`; returns the process id.
+pid_t startCli(const std::vector<std::string>& arguments, const std::string& errPath) {
+    std::vector<std::string> argv{PW_CLI_PATH};
+    argv.insert(argv.end(), arguments.begin(), arguments.end());
+    std::vector<char*> pointers;
+    for (auto& argument : argv) pointers.push_back(argument.data());
+    pointers.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    const int error = posix_spawn(&pid, PW_CLI_PATH, &actions, nullptr, pointers.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return error == 0 ? pid : -1;
+}
+
+int waitForExit(pid_t pid) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::size_t completeLines(const fs::path& path) {
+    const std::string text = readFile(path);
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+struct CliOutcome {
+    int exitCode = -1;
+    std::string err;
+};
+
+CliOutcome runCli(const std::vector<std::string>& arguments, const fs::path& errPath) {
+    const pid_t pid = startCli(arguments, errPath.string());
+    CliOutcome result;
+    result.exitCode = waitForExit(pid);
+    result.err = readFile(errPath);
+    return result;
+}
+
+// Run lines by key without the wall-clock seconds; a run made twice fails the test.
+std::map<std::string, json> runsOf(const fs::path& dir) {
+    std::map<std::string, json> runs;
+    std::istringstream in(readFile(dir / "runs.jsonl"));
+    for (std::string text; std::getline(in, text);) {
+        json line = json::parse(text);
+        line.erase("seconds");
+        const std::string key = line["configuration"].get<std::string>() + "/" + line["puzzle_index"].dump() + "/" +
+                                line["run"].dump();
+        EXPECT_EQ(runs.count(key), 0u) << "run made twice: " << key;
+        runs[key] = line;
+    }
+    return runs;
+}
+
+// summary.csv without its time columns (7 to 11), the only ones that differ between two equal experiments.
+std::string summaryWithoutTimes(const fs::path& dir) {
+    std::istringstream in(readFile(dir / "summary.csv"));
+    std::string kept;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        int column = 0;
+        for (std::string field; std::getline(fields, field, ','); ++column)
+            if (column < 7 || column > 11) kept += field + ",";
+        kept += "\n";
+    }
+    return kept;
+}
+
+class BenchCliTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_dir = fs::temp_directory_path() / ("pw_bench_cli_" + std::to_string(::getpid()));
+        fs::remove_all(m_dir);
+        fs::create_directories(m_dir);
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+    fs::path m_dir;
+};
+
+std::vector<std::string> experiment(const fs::path& out, const std::string& jobs) {
+    return {"bench", "-a", "sa,tabu,sa", "--param", "sa#2.t0=5", "--runs", "12", "--seed", "3", "--max-steps",
+            "300000", "--jobs", jobs, "--out", out.string(), test::kAiEscargot, test::kPillayFigure1};
+}
+
+TEST_F(BenchCliTest, AKilledExperimentResumesToTheResultOfAnUninterruptedOne) {
+    const fs::path resumed = m_dir / "resumed";
+    const pid_t pid = startCli(experiment(resumed, "1"), (m_dir / "err1").string());
+    ASSERT_GT(pid, 0);
+    // Kill it once some runs are written, without letting it tidy up.
+    for (int i = 0; i < 6000 && completeLines(resumed / "runs.jsonl") < 3; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ::kill(pid, SIGKILL);
+    waitForExit(pid);
+    const std::size_t written = completeLines(resumed / "runs.jsonl");
+    ASSERT_GE(written, 3u);
+    ASSERT_LT(written, 72u) << "the experiment ended before it could be killed";
+    const auto before = runsOf(resumed);
+    std::ofstream(resumed / "runs.jsonl", std::ios::app) << R"({"configuration":"tabu","puzzle_in)";
+
+    const CliOutcome second = runCli(experiment(resumed, "2"), m_dir / "err2");
+    ASSERT_EQ(second.exitCode, 0) << second.err;
+    EXPECT_NE(second.err.find("dropped a partly written last line"), std::string::npos) << second.err;
+    EXPECT_NE(second.err.find("resuming: " + std::to_string(written) + " of 72 runs already done"), std::string::npos)
+        << second.err;
+    const auto after = runsOf(resumed);
+    ASSERT_EQ(after.size(), 72u);
+    for (const auto& [key, line] : before) EXPECT_EQ(after.at(key), line) << key;  // never redone
+
+    const fs::path straight = m_dir / "straight";
+    const CliOutcome uninterrupted = runCli(experiment(straight, "2"), m_dir / "err3");
+    ASSERT_EQ(uninterrupted.exitCode, 0) << uninterrupted.err;
+    EXPECT_EQ(after, runsOf(straight));
+    EXPECT_EQ(summaryWithoutTimes(resumed), summaryWithoutTimes(straight));
+    EXPECT_EQ(readFile(resumed / "config.json"), readFile(straight / "config.json"));
+
+    // Once complete, the same command makes nothing and keeps the file as it is.
+    const std::string complete = readFile(resumed / "runs.jsonl");
+    const CliOutcome third = runCli(experiment(resumed, "2"), m_dir / "err4");
+    EXPECT_EQ(third.exitCode, 0) << third.err;
+    EXPECT_EQ(readFile(resumed / "runs.jsonl"), complete);
+}
+
+TEST_F(BenchCliTest, SummaryHasOneRowPerSettingAndPuzzle) {
+    const CliOutcome result = runCli({"bench", "-a", "backtracking", "--runs", "2", "--max-steps", "100000", "--out",
+                                    (m_dir / "out").string(), test::kPillayFigure1},
+                                   m_dir / "err");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(result.err.find("2 runs made"), std::string::npos) << result.err;
+    std::istringstream summary(readFile(m_dir / "out" / "summary.csv"));
+    std::string header, row, rest;
+    std::getline(summary, header);
+    std::getline(summary, row);
+    EXPECT_FALSE(std::getline(summary, rest));
+    EXPECT_EQ(header.substr(0, 69), "configuration,algorithm,puzzle_index,puzzle_id,runs,solved,success_ra");
+    EXPECT_EQ(row.substr(0, row.find(",2,2,1,") + 7), "backtracking,backtracking,0,<argument>:1,2,2,1,");
+
+}
+
+TEST_F(BenchCliTest, UsageErrors) {
+    const std::string out = (m_dir / "out").string();
+    auto expectUsage = [&](const std::vector<std::string>& arguments, const std::string& message) {
+        const CliOutcome result = runCli(arguments, m_dir / "err");
+        EXPECT_EQ(result.exitCode, 2) << result.err;
+        EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
+    };
+    expectUsage({"bench", "-a", "sa", "--out", out, test::kPillayFigure1}, "needs a budget");
+    expectUsage({"bench", "-a", "nope", "--max-steps", "10", "--out", out, test::kPillayFigure1},
+                "unknown algorithm 'nope'");
+    expectUsage({"bench", "-a", "sa", "--param", "sa.t0=-4", "--max-steps", "10", "--out", out, test::kPillayFigure1},
+                "--param sa.t0=-4");
+    expectUsage({"bench", "-a", "sa", "--param", "tabu.tenure=4", "--max-steps", "10", "--out", out,
+                 test::kPillayFigure1},
+                "'tabu' is not one of the configurations");
+    expectUsage({"bench", "-a", "sa", "--max-steps", "10", test::kPillayFigure1}, "--out");
+
+    const CliOutcome first = runCli({"bench", "-a", "sa", "--runs", "2", "--max-steps", "10", "--out", out,
+                                   test::kPillayFigure1},
+                                  m_dir / "err");
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    expectUsage({"bench", "-a", "sa", "--runs", "3", "--max-steps", "10", "--out", out, test::kPillayFigure1},
+                "holds another experiment (runs differ: 2 there, 3 here)");
+}
+
+}  // namespace
+}  // namespace pw

@@ -1,0 +1,244 @@
+// The experiment runner: settings, curve sampling, summary statistics on a hand-made set, determinism across
+// thread counts, and resuming after an interruption through the API.
+
+#include "bench.h"
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <unistd.h>
+
+namespace pw {
+namespace {
+
+using nlohmann::json;
+
+BenchRecord record(const std::string& configuration, std::size_t puzzle, std::uint64_t run, bool solved,
+                   double seconds, double evaluations) {
+    BenchRecord r;
+    r.configuration = configuration;
+    r.algorithm = configuration.substr(0, configuration.find('#'));
+    r.puzzleIndex = puzzle;
+    r.puzzleId = "p" + std::to_string(puzzle);
+    r.run = run;
+    r.solved = solved;
+    r.seconds = seconds;
+    r.evaluations = evaluations;
+    r.steps = evaluations;
+    return r;
+}
+
+TEST(StatisticsTest, QuantilesAndStandardDeviation) {
+    const std::vector<double> values{7, 1, 3, 5};
+    EXPECT_DOUBLE_EQ(quantile(values, 0), 1);
+    EXPECT_DOUBLE_EQ(quantile(values, 1), 7);
+    EXPECT_DOUBLE_EQ(quantile(values, 0.5), 4);
+    EXPECT_DOUBLE_EQ(quantile(values, 0.25), 2.5);  // type 7: 1 + 0.75 * (3 - 1)
+    EXPECT_DOUBLE_EQ(quantile(values, 0.75), 5.5);
+    EXPECT_DOUBLE_EQ(standardDeviation(values), std::sqrt(20.0 / 3));  // mean 4, squares 9+1+1+9
+    EXPECT_DOUBLE_EQ(standardDeviation({4}), 0);
+    const Spread spread = spreadOf(values);
+    EXPECT_EQ(spread.n, 4);
+    EXPECT_DOUBLE_EQ(spread.min, 1);
+    EXPECT_DOUBLE_EQ(spread.median, 4);
+    EXPECT_DOUBLE_EQ(spread.mean, 4);
+    EXPECT_DOUBLE_EQ(spread.max, 7);
+    EXPECT_EQ(spreadOf({}).n, 0);
+}
+
+TEST(BenchTest, SummaryOfAHandMadeSet) {
+    // sa on puzzle 0: 4 runs, 3 solved in 1, 2 and 6 s with 100, 200 and 600 evaluations; tabu on puzzle 0: one
+    // unsolved run; sa#2 on puzzle 1: one solved run.
+    const std::vector<BenchRecord> records{
+        record("tabu", 0, 0, false, 9, 900), record("sa", 0, 0, true, 2, 200),  record("sa", 0, 1, false, 10, 1000),
+        record("sa", 0, 2, true, 6, 600),    record("sa#2", 1, 0, true, 3, 300), record("sa", 0, 3, true, 1, 100)};
+    const auto rows = summarizeBench(records, {"sa", "sa#2", "tabu"});
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].configuration, "sa");
+    EXPECT_EQ(rows[0].runs, 4);
+    EXPECT_EQ(rows[0].solved, 3);
+    EXPECT_DOUBLE_EQ(rows[0].successRate(), 0.75);
+    EXPECT_DOUBLE_EQ(rows[0].seconds.min, 1);
+    EXPECT_DOUBLE_EQ(rows[0].seconds.median, 2);
+    EXPECT_DOUBLE_EQ(rows[0].seconds.mean, 3);
+    EXPECT_DOUBLE_EQ(rows[0].seconds.max, 6);
+    EXPECT_DOUBLE_EQ(rows[0].seconds.sd, std::sqrt(7.0));  // squares 4+1+9 over 2
+    EXPECT_DOUBLE_EQ(rows[0].evaluations.median, 200);
+    EXPECT_EQ(rows[1].configuration, "sa#2");
+    EXPECT_EQ(rows[1].puzzleId, "p1");
+    EXPECT_EQ(rows[2].configuration, "tabu");
+    EXPECT_EQ(rows[2].solved, 0);
+    EXPECT_EQ(benchSummaryCsv(rows),
+              "configuration,algorithm,puzzle_index,puzzle_id,runs,solved,success_rate,time_min,time_median,time_mean,time_max,"
+              "time_sd,evaluations_min,evaluations_median,evaluations_mean,evaluations_max,evaluations_sd\n"
+              "sa,sa,0,p0,4,3,0.75,1,2,3,6,2.64575,100,200,300,600,264.5751311\n"
+              "sa#2,sa,1,p1,1,1,1,3,3,3,3,,300,300,300,300,\n"
+              "tabu,tabu,0,p0,1,0,0,,,,,,,,,,\n");
+}
+
+TEST(BenchTest, CurvePointsAreLogSpacedAndCarryTheFinalValue) {
+    std::vector<std::uint64_t> points{0};
+    while (points.size() < 20) points.push_back(nextCurvePoint(points.back()));
+    EXPECT_EQ(points, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 8, 10, 13, 16, 20, 25, 32, 40, 50, 63, 79,
+                                                  100, 126}));
+    EXPECT_EQ(nextCurvePoint(1'000'000), 1'258'925u);
+    BenchRecord run;
+    run.steps = 30;
+    run.bestCost = 0;
+    run.curve = {{0, 9}, {1, 8}, {2, 8}, {10, 5}, {25, 2}};
+    EXPECT_EQ(run.costAt(0), 9);
+    EXPECT_EQ(run.costAt(9), 8);
+    EXPECT_EQ(run.costAt(12), 5);
+    EXPECT_EQ(run.costAt(29), 2);
+    EXPECT_EQ(run.costAt(30), 0);  // the final value from the last step on
+    EXPECT_EQ(run.costAt(1'000'000), 0);
+}
+
+TEST(BenchTest, SettingsOfOneAlgorithm) {
+    const auto configurations = benchConfigurations("sa,tabu,sa", {"sa.t0=20", "sa#2.t0=5", "tabu.tenure=7"});
+    ASSERT_EQ(configurations.size(), 3u);
+    EXPECT_EQ(configurations[0].label, "sa");
+    EXPECT_EQ(configurations[1].label, "tabu");
+    EXPECT_EQ(configurations[2].label, "sa#2");
+    EXPECT_EQ(configurations[2].algorithmId, "sa");
+    EXPECT_DOUBLE_EQ(configurations[0].parameters.real("t0"), 20);
+    EXPECT_DOUBLE_EQ(configurations[2].parameters.real("t0"), 5);  // the setting's own value wins
+    EXPECT_EQ(configurations[1].parameters.integer("tenure"), 7);
+
+    auto message = [](const std::string& list, const std::vector<std::string>& assignments) {
+        try {
+            benchConfigurations(list, assignments);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_NE(message("nope", {}).find("unknown algorithm 'nope'"), std::string::npos);
+    EXPECT_NE(message("sa", {"tabu.tenure=3"}).find("'tabu' is not one of the configurations"), std::string::npos);
+    EXPECT_NE(message("sa", {"sa#2.t0=3"}).find("'sa#2' is not one"), std::string::npos);
+    EXPECT_NE(message("sa", {"t0=3"}).find("expected ID.KEY=VALUE"), std::string::npos);
+    EXPECT_NE(message("sa", {"sa.t0=0"}).find("t0"), std::string::npos);
+    EXPECT_NE(message(",", {}).find("at least one"), std::string::npos);
+}
+
+BenchPlan smallPlan() {
+    BenchPlan plan;
+    plan.configurations = benchConfigurations("sa,tabu", {});
+    plan.puzzles = {test::sudokuPuzzle(test::kPillayFigure1, "pillay")};
+    plan.runs = 3;
+    plan.seed = 11;
+    plan.budget.maxSteps = 3000;
+    return plan;
+}
+
+// The run lines by key, without the wall-clock seconds (the only field that may differ between two runs).
+std::map<std::string, json> linesByKey(const std::vector<json>& lines) {
+    std::map<std::string, json> byKey;
+    for (json line : lines) {
+        line.erase("seconds");
+        const std::string key = benchRunKey(line["configuration"], line["puzzle_index"], line["run"]);
+        EXPECT_EQ(byKey.count(key), 0u) << "run made twice: " << key;
+        byKey[key] = line;
+    }
+    return byKey;
+}
+
+std::vector<json> runAll(const BenchPlan& plan, int jobs) {
+    std::vector<json> lines;
+    runBench(plan, benchTasks(plan), jobs, [&](const json& line) { lines.push_back(line); });
+    return lines;
+}
+
+TEST(BenchTest, RunLinesHoldTheSolveFieldsAndDoNotDependOnThreads) {
+    const BenchPlan plan = smallPlan();
+    const auto one = runAll(plan, 1);
+    ASSERT_EQ(one.size(), 6u);
+    for (const char* field : {"id", "kind", "puzzle", "algorithm", "seed", "run", "status", "outcome", "reason", "valid",
+                              "seconds", "steps", "evaluations", "best_cost", "false_solution", "solution",
+                              "configuration", "parameters", "puzzle_index", "curve"})
+        EXPECT_TRUE(one.front().contains(field)) << field;
+    for (const auto& line : one) {
+        EXPECT_EQ(line["seed"].get<std::uint64_t>(), 11 + line["run"].get<std::uint64_t>());
+        const auto& curve = line["curve"];
+        ASSERT_FALSE(curve.empty());
+        EXPECT_EQ(curve.front()[0], 0);
+        EXPECT_LE(curve.back()[0].get<std::uint64_t>(), line["steps"].get<std::uint64_t>());
+        for (std::size_t i = 1; i < curve.size(); ++i) EXPECT_LE(curve[i][1].get<double>(), curve[i - 1][1].get<double>());
+    }
+    EXPECT_EQ(linesByKey(one), linesByKey(runAll(plan, 2)));
+}
+
+TEST(BenchTest, AnInterruptedExperimentResumesWithoutRedoingRuns) {
+    const BenchPlan plan = smallPlan();
+    const auto dir = std::filesystem::temp_directory_path() / ("pw_bench_resume_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "runs.jsonl").string();
+    std::atomic<bool> stop{false};
+    {
+        BenchLog log(path);
+        int made = 0;
+        runBench(plan, benchTasks(plan), 2, [&](const json& line) {
+            log.append(line);
+            if (++made == 2) stop = true;  // the Stop button, or Ctrl+C in the CLI
+        }, &stop);
+        EXPECT_GE(log.lines().size(), 2u);
+        EXPECT_LT(log.lines().size(), 6u);
+    }
+    std::ofstream(path, std::ios::app) << R"({"configuration":"sa","puzzle_index":0,"ru)";  // killed mid-line
+
+    BenchLog log(path);
+    EXPECT_TRUE(log.droppedPartialLine());
+    const std::size_t kept = log.lines().size();
+    const auto firstLines = log.lines();
+    std::vector<BenchTask> pending;
+    for (const auto& task : benchTasks(plan))
+        if (!log.contains(benchRunKey(plan, task))) pending.push_back(task);
+    EXPECT_EQ(pending.size(), 6u - kept);
+    runBench(plan, pending, 2, [&](const json& line) { log.append(line); });
+    ASSERT_EQ(log.lines().size(), 6u);
+    for (std::size_t i = 0; i < kept; ++i) EXPECT_EQ(log.lines()[i], firstLines[i]);  // kept as written
+
+    const BenchLog reread(path);
+    EXPECT_FALSE(reread.droppedPartialLine());
+    EXPECT_EQ(linesByKey(reread.lines()), linesByKey(runAll(plan, 1)));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(BenchTest, APlanReadsBackFromItsJson) {
+    BenchPlan plan = smallPlan();
+    plan.configurations = benchConfigurations("sa,tabu,sa", {"sa#2.t0=5", "tabu.prefilter=false"});
+    plan.budget.timeLimit = 2.5;
+    const BenchPlan read = benchPlanFromJson(benchPlanJson(plan));
+    EXPECT_EQ(benchPlanJson(read), benchPlanJson(plan));
+    ASSERT_EQ(read.configurations.size(), 3u);
+    EXPECT_EQ(read.configurations[2].label, "sa#2");
+    EXPECT_EQ(read.configurations[2].parameters, plan.configurations[2].parameters);
+    EXPECT_EQ(read.puzzles.front().id, "pillay");
+    json broken = benchPlanJson(plan);
+    broken["configurations"][0]["parameters"]["t0"] = -1;
+    EXPECT_THROW(benchPlanFromJson(broken), std::runtime_error);
+    broken = benchPlanJson(plan);
+    broken.erase("runs");
+    EXPECT_THROW(benchPlanFromJson(broken), std::runtime_error);
+}
+
+TEST(BenchTest, APlanIsResumedOnlyByItself) {
+    BenchPlan plan = smallPlan();
+    const json stored = benchPlanJson(plan);
+    EXPECT_FALSE(benchPlanDifference(stored, benchPlanJson(plan)));
+    plan.runs = 4;
+    const auto difference = benchPlanDifference(stored, benchPlanJson(plan));
+    ASSERT_TRUE(difference);
+    EXPECT_EQ(*difference, "runs differ: 3 there, 4 here");
+    plan = smallPlan();
+    plan.configurations = benchConfigurations("sa,tabu", {"sa.t0=3"});
+    EXPECT_NE(benchPlanDifference(stored, benchPlanJson(plan))->find("configurations differ"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pw

@@ -1,0 +1,252 @@
+#include "compare_charts.h"
+
+#include "chart_export.h"
+#include "statistics.h"
+
+#include <QPainter>
+#include <QVBoxLayout>
+#include <QtCharts/QAreaSeries>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBoxPlotSeries>
+#include <QtCharts/QBoxSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+
+namespace pw::ui {
+
+namespace {
+
+void hideFromLegend(QChart* chart, QAbstractSeries* series) {
+    for (QLegendMarker* marker : chart->legend()->markers(series)) marker->setVisible(false);
+}
+
+QAbstractAxis* valueAxis(const QString& title, double low, double high, bool logarithmic) {
+    if (logarithmic) {
+        auto* axis = new QLogValueAxis;
+        axis->setBase(10);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(-1);
+        axis->setTitleText(title);
+        if (high > low) axis->setRange(low, high);
+        return axis;
+    }
+    auto* axis = new QValueAxis;
+    axis->setTitleText(title);
+    const double pad = high > low ? (high - low) * 0.04 : 1;
+    // Costs and counts are not negative: the axis starts at 0 rather than below it.
+    axis->setRange(low >= 0 ? std::max(0.0, low - pad) : low - pad, high + pad);
+    axis->applyNiceNumbers();
+    return axis;
+}
+
+}  // namespace
+
+QColor configurationColor(int index) {
+    static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
+                                    QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
+                                    QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
+                                    QColor(23, 190, 207)};
+    return colors[static_cast<std::size_t>(index) % std::size(colors)];
+}
+
+ExportableChart::ExportableChart(QWidget* parent)
+    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)) {
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setMinimumSize(360, 260);
+}
+
+bool ExportableChart::exportImage(const QString& path, QString& error) const {
+    return exportChartView(m_view, m_chart->title(), path, error);
+}
+
+QString ExportableChart::title() const { return m_chart->title(); }
+
+void ExportableChart::clear() {
+    m_chart->removeAllSeries();
+    for (QAbstractAxis* axis : m_chart->axes()) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
+ConvergenceChart::ConvergenceChart(QWidget* parent) : ExportableChart(parent) {}
+
+void ConvergenceChart::setData(const QString& title, const std::vector<CurveBand>& bands) {
+    clear();
+    m_runSeries.clear();
+    m_chart->setTitle(title);
+    double maxStep = 1, maxCost = 0;
+    std::vector<QAbstractSeries*> series;
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        const CurveBand& band = bands[b];
+        const QColor color = configurationColor(static_cast<int>(b));
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        auto* median = new QLineSeries;
+        for (std::size_t i = 0; i < band.steps.size(); ++i) {
+            upper->append(band.steps[i], band.upperQuartile[i]);
+            lower->append(band.steps[i], band.lowerQuartile[i]);
+            median->append(band.steps[i], band.median[i]);
+            maxStep = std::max(maxStep, band.steps[i]);
+            maxCost = std::max(maxCost, band.upperQuartile[i]);
+        }
+        auto* area = new QAreaSeries(upper, lower);
+        upper->setParent(area);
+        lower->setParent(area);
+        QColor fill = color;
+        fill.setAlpha(55);
+        area->setBrush(fill);
+        area->setPen(Qt::NoPen);
+        m_chart->addSeries(area);
+        hideFromLegend(m_chart, area);
+        series.push_back(area);
+
+        std::vector<QLineSeries*> runs;
+        for (const auto& points : band.runs) {
+            auto* run = new QLineSeries;
+            run->append(QList<QPointF>(points.begin(), points.end()));
+            QColor thin = color;
+            thin.setAlpha(110);
+            run->setPen(QPen(thin, 1));
+            m_chart->addSeries(run);
+            hideFromLegend(m_chart, run);
+            run->setVisible(false);
+            series.push_back(run);
+            runs.push_back(run);
+        }
+        m_runSeries.push_back(std::move(runs));
+
+        median->setName(tr("%1 (median, quartiles shaded)").arg(band.name));
+        median->setPen(QPen(color, 2.5));
+        m_chart->addSeries(median);
+        series.push_back(median);
+        const int index = static_cast<int>(b);
+        connect(median, &QLineSeries::hovered, this, [this, index](const QPointF&, bool state) {
+            showRunsOf(state ? index : -1);
+        });
+    }
+    QAbstractAxis* x = valueAxis(tr("steps (log scale)"), 1, maxStep * 1.1, true);
+    QAbstractAxis* y = valueAxis(tr("best cost"), 0, std::max(1.0, maxCost), false);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : series) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+}
+
+void ConvergenceChart::showRunsOf(int index) {
+    for (std::size_t b = 0; b < m_runSeries.size(); ++b)
+        for (QLineSeries* run : m_runSeries[b]) run->setVisible(static_cast<int>(b) == index);
+}
+
+int ConvergenceChart::visibleRunCount() const {
+    int visible = 0;
+    for (const auto& runs : m_runSeries)
+        for (const QLineSeries* run : runs) visible += run->isVisible();
+    return visible;
+}
+
+EcdfChart::EcdfChart(QWidget* parent) : ExportableChart(parent) {}
+
+void EcdfChart::setData(const QString& title, const QString& valueTitle, const std::vector<EcdfSample>& samples) {
+    clear();
+    m_chart->setTitle(title);
+    m_curves = 0;
+    double low = 0, high = 0;
+    bool any = false;
+    for (const EcdfSample& sample : samples)
+        for (double v : sample.solvedValues) {
+            low = any ? std::min(low, v) : v;
+            high = any ? std::max(high, v) : v;
+            any = true;
+        }
+    const bool logarithmic = any && low > 0;
+    if (logarithmic) {
+        low /= 1.5;
+        high *= 1.5;
+    }
+    std::vector<QLineSeries*> curves;
+    for (std::size_t s = 0; s < samples.size(); ++s) {
+        const EcdfSample& sample = samples[s];
+        std::vector<double> values = sample.solvedValues;
+        std::sort(values.begin(), values.end());
+        auto* curve = new QLineSeries;
+        curve->setName(tr("%1 (%2 of %3 solved)").arg(sample.name).arg(values.size()).arg(sample.runs));
+        curve->setPen(QPen(configurationColor(static_cast<int>(s)), 2));
+        // A step function: the fraction of all runs solved within x.
+        if (!values.empty()) curve->append(low, 0);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const double before = sample.runs ? static_cast<double>(i) / sample.runs : 0;
+            const double after = sample.runs ? static_cast<double>(i + 1) / sample.runs : 0;
+            curve->append(values[i], before);
+            curve->append(values[i], after);
+        }
+        if (!values.empty()) curve->append(high, static_cast<double>(values.size()) / std::max(1, sample.runs));
+        m_chart->addSeries(curve);
+        curves.push_back(curve);
+        ++m_curves;
+    }
+    QAbstractAxis* x = valueAxis(valueTitle + (logarithmic ? tr(" (log scale)") : QString()), low, high, logarithmic);
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("fraction of runs solved"));
+    y->setRange(0, 1);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    for (QLineSeries* curve : curves) {
+        curve->attachAxis(x);
+        curve->attachAxis(y);
+    }
+}
+
+BoxPlotChart::BoxPlotChart(QWidget* parent) : ExportableChart(parent) {}
+
+void BoxPlotChart::setData(const QString& title, const QString& valueTitle,
+                           const std::vector<std::pair<QString, std::vector<double>>>& samples) {
+    clear();
+    m_chart->setTitle(title);
+    m_chart->legend()->hide();
+    m_boxes = 0;
+    auto* series = new QBoxPlotSeries;
+    QStringList categories;
+    double low = 0, high = 0;
+    for (std::size_t s = 0; s < samples.size(); ++s) {
+        const auto& [name, values] = samples[s];
+        if (values.empty()) continue;
+        categories.append(name);
+        const Spread spread = spreadOf(values);
+        auto* box = new QBoxSet(name);
+        box->setValue(QBoxSet::LowerExtreme, spread.min);
+        box->setValue(QBoxSet::LowerQuartile, spread.q1);
+        box->setValue(QBoxSet::Median, spread.median);
+        box->setValue(QBoxSet::UpperQuartile, spread.q3);
+        box->setValue(QBoxSet::UpperExtreme, spread.max);
+        QColor fill = configurationColor(static_cast<int>(s));
+        fill.setAlpha(150);
+        box->setBrush(fill);
+        series->append(box);
+        low = m_boxes ? std::min(low, spread.min) : spread.min;
+        high = m_boxes ? std::max(high, spread.max) : spread.max;
+        ++m_boxes;
+    }
+    m_chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    QAbstractAxis* y = valueAxis(valueTitle, std::min(0.0, low), std::max(1.0, high), false);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+}  // namespace pw::ui

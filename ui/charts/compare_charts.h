@@ -1,0 +1,88 @@
+#pragma once
+// The Compare view's charts, one widget each, all exportable to PNG or SVG: convergence curves (the median
+// best cost per configuration with its inter-quartile band; hovering a median shows that configuration's
+// individual runs), the empirical cumulative distribution of a measure to solve (the run-length distribution),
+// and a box plot of a sample per configuration.
+
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+
+namespace pw::ui {
+
+// A chart in a view, with a title and export.
+class ExportableChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExportableChart(QWidget* parent = nullptr);
+    // As shown, .png or .svg by the path's extension, atomically; false and a message on failure.
+    bool exportImage(const QString& path, QString& error) const;
+    QString title() const;
+
+protected:
+    void clear();  // every series and axis
+    QChart* m_chart;
+    QChartView* m_view;
+};
+
+// The colour of configuration `index` in every chart.
+QColor configurationColor(int index);
+
+struct CurveBand {
+    QString name;
+    std::vector<double> steps;  // the x of every point, ascending and positive (the axis is logarithmic)
+    std::vector<double> median, lowerQuartile, upperQuartile;
+    std::vector<std::vector<QPointF>> runs;  // each run's curve at the same steps
+};
+
+class ConvergenceChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit ConvergenceChart(QWidget* parent = nullptr);
+    void setData(const QString& title, const std::vector<CurveBand>& bands);
+    // Shows the individual runs of band `index` (what hovering its median does); -1 hides them.
+    void showRunsOf(int index);
+    int bandCount() const { return static_cast<int>(m_runSeries.size()); }
+    int visibleRunCount() const;
+
+private:
+    std::vector<std::vector<QLineSeries*>> m_runSeries;
+};
+
+struct EcdfSample {
+    QString name;
+    std::vector<double> solvedValues;  // the measure of each solved run
+    int runs = 0;                      // all runs, solved or not: the curve ends at the success rate
+};
+
+class EcdfChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit EcdfChart(QWidget* parent = nullptr);
+    void setData(const QString& title, const QString& valueTitle, const std::vector<EcdfSample>& samples);
+    int curveCount() const { return m_curves; }
+
+private:
+    int m_curves = 0;
+};
+
+class BoxPlotChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit BoxPlotChart(QWidget* parent = nullptr);
+    // One box (quartiles, median, whiskers at the extremes) per named sample.
+    void setData(const QString& title, const QString& valueTitle,
+                 const std::vector<std::pair<QString, std::vector<double>>>& samples);
+    int boxCount() const { return m_boxes; }
+
+private:
+    int m_boxes = 0;
+};
+
+}  // namespace pw::ui

@@ -1,0 +1,120 @@
+#pragma once
+// The Compare view: many runs of several algorithm settings on a puzzle or a puzzle set, made on every core
+// with the experiment runner of `puzzle-cli bench` (same seeds, same run lines), then compared side by side:
+// convergence curves (median and inter-quartile band per setting, a setting's runs on hover), the run-length
+// distributions (ECDF of time and of evaluations to solve), a box plot of the final cost and the summary
+// table. Charts export to PNG/SVG and the table to CSV; a directory written by `puzzle-cli bench` opens here.
+
+#include "bench.h"
+
+#include <QDialog>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+class QThread;
+
+namespace pw::ui {
+
+class BoxPlotChart;
+class ConvergenceChart;
+class EcdfChart;
+class ParameterForm;
+
+class CompareView : public QDialog {
+    Q_OBJECT
+public:
+    explicit CompareView(const QString& puzzlesDir, QWidget* parent = nullptr);
+    ~CompareView() override;
+
+    // The puzzles to run on: the window's puzzle, or a set read from a file (false with a dialog unless
+    // `quiet` when it holds none).
+    void setPuzzles(std::vector<Puzzle> puzzles, const QString& description);
+    bool openPuzzleSet(const QString& path, bool quiet = false);
+    // Adds a setting of an algorithm (labelled id, id#2, ... as in `puzzle-cli bench`).
+    void addConfiguration(const std::string& algorithmId, const ParameterValues& parameters);
+    void removeConfiguration(int index);
+    int configurationCount() const { return static_cast<int>(m_configurations.size()); }
+    void setRuns(int runs);
+    void setSeed(int seed);
+    void setStepBudget(int steps);  // 0: none
+    void setTimeBudget(double seconds);  // 0: none
+    void setEvaluationBudget(int evaluations);  // 0: none
+    void setJobs(int jobs);
+
+    void start();
+    void stop();
+    bool isRunning() const { return m_worker != nullptr; }
+    // Shows the runs of a directory `puzzle-cli bench` wrote; false with a dialog unless `quiet`.
+    bool openResults(const QString& dir, bool quiet = false);
+
+    const std::vector<BenchRecord>& records() const { return m_records; }
+    QTableWidget* summaryTable() const { return m_summaryTable; }
+    ConvergenceChart* convergenceChart() const { return m_convergence; }
+    EcdfChart* ecdfChart() const { return m_ecdf; }
+    BoxPlotChart* boxPlot() const { return m_boxPlot; }
+    QTabWidget* tabs() const { return m_tabs; }
+    // The summary table as CSV (the columns of summary.csv), atomically.
+    bool exportCsv(const QString& path, QString& error) const;
+    // The chart of the current tab as PNG or SVG.
+    bool exportChart(const QString& path, QString& error) const;
+
+signals:
+    void finished();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QWidget* createSetupPanel();
+    void refreshConfigurationList();
+    void onRun(const nlohmann::json& line);
+    void onDone(bool stopped);
+    void refreshResults();
+    void refreshCharts();
+    void updateButtons();
+
+    QString m_puzzlesDir;
+    std::vector<Puzzle> m_puzzles;
+    std::vector<BenchConfiguration> m_configurations;
+    std::vector<BenchRecord> m_records;
+    std::vector<std::string> m_resultLabels;     // the settings of the results shown, in order
+    std::vector<std::string> m_resultPuzzleIds;  // by puzzle index
+
+    QLabel* m_puzzleInfo;
+    QComboBox* m_algorithmBox;
+    ParameterForm* m_parameterForm;
+    QListWidget* m_configurationList;
+    QSpinBox* m_runs;
+    QSpinBox* m_seed;
+    QSpinBox* m_steps;
+    QDoubleSpinBox* m_seconds;
+    QSpinBox* m_evaluations;
+    QSpinBox* m_jobs;
+    QPushButton* m_startButton;
+    QPushButton* m_stopButton;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QComboBox* m_resultPuzzle;
+    QComboBox* m_ecdfMeasure;
+    QTabWidget* m_tabs;
+    ConvergenceChart* m_convergence;
+    EcdfChart* m_ecdf;
+    BoxPlotChart* m_boxPlot;
+    QTableWidget* m_summaryTable;
+
+    QThread* m_worker = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_stop;
+};
+
+}  // namespace pw::ui
