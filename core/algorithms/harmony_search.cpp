@@ -42,13 +42,13 @@
 
 #include "algorithms/harmony_search.h"
 
+#include "harmony_memory.h"
 #include "rng.h"
 #include "runner.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <numeric>
 #include <vector>
 
 namespace pw {
@@ -82,22 +82,22 @@ public:
             if (!m_givens.value(cell)) m_open.push_back(cell);
         m_openCount = static_cast<int>(m_open.size());
 
-        m_memory.assign(static_cast<std::size_t>(m_memorySize) * m_openCount, 0);
-        m_costs.assign(m_memorySize, 0);
-        m_breakdowns.assign(m_memorySize, {});
+        m_memory.reset(m_memorySize, m_openCount);
         m_scratch = m_givens;
         for (int member = 0; member < m_memorySize; ++member) {
-            std::uint8_t* values = memberValues(member);
+            std::uint8_t* values = m_memory.values(member);
             for (int i = 0; i < m_openCount; ++i)
                 values[i] = static_cast<std::uint8_t>(m_rng.between(1, m_size));
-            m_costs[member] = evaluate(values, m_breakdowns[member]);
+            CostBreakdown split;
+            const int cost = evaluate(values, split);
+            m_memory.setCost(member, cost);
+            if (member == 0 || cost < m_latestCost) {  // the first best member, as the memory ranks it
+                m_latestCost = cost;
+                m_latestBreakdown = split;
+            }
             ++m_counters.evaluations;
         }
-        m_costSum = std::accumulate(m_costs.begin(), m_costs.end(), std::int64_t{0});
-        findWorst();
-        m_best = static_cast<int>(std::min_element(m_costs.begin(), m_costs.end()) - m_costs.begin());
-        m_latestCost = m_costs[m_best];
-        m_latestBreakdown = m_breakdowns[m_best];
+        m_memory.rank();
         m_shown = m_givens;
         emit(PhaseChange{m_counters, "improvisation"});
         showBest();
@@ -106,7 +106,7 @@ public:
 
     StepStatus step() override {
         if (m_done) return m_status;
-        if (m_costs[m_best] == 0) return concludeAtZero();
+        if (m_memory.bestCost() == 0) return concludeAtZero();
 
         // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
         ++m_counters.steps;
@@ -114,8 +114,7 @@ public:
         for (int i = 0; i < m_openCount; ++i) {
             int value;
             if (m_rng.chance(m_hmcr)) {
-                value =
-                    memberValues(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
+                value = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
                 const double u = m_rng.uniform();
                 if (u < m_par) {
                     const int adjusted = u < 0.5 * m_par ? value + 1 : value - 1;
@@ -128,53 +127,35 @@ public:
         }
         m_latestCost = evaluate(m_new.data(), m_latestBreakdown);
 
-        bool bestChanged = false;
-        if (m_latestCost < m_costs[m_worst]) {
-            std::copy(m_new.begin(), m_new.begin() + m_openCount, memberValues(m_worst));
-            m_costSum += m_latestCost - m_costs[m_worst];
-            m_costs[m_worst] = m_latestCost;
-            m_breakdowns[m_worst] = m_latestBreakdown;
-            if (m_latestCost < m_costs[m_best]) {
-                m_best = m_worst;
-                bestChanged = true;
-            }
-            findWorst();
-        }
+        const bool bestChanged = m_memory.offer(m_new.data(), m_latestCost).newBest;
         if (m_sink) {
             if (bestChanged) showBest();
             if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
         }
-        if (m_costs[m_best] == 0) return concludeAtZero();
+        if (m_memory.bestCost() == 0) return concludeAtZero();
         return StepStatus::Running;
     }
 
     void finish() override {
         if (!m_sink) return;
         if (m_lastSample != m_counters.steps) sample();
-        emit(Explanation{m_counters, "best cost " + std::to_string(m_costs[m_best]) + " after " +
+        emit(Explanation{m_counters, "best cost " + std::to_string(m_memory.bestCost()) + " after " +
                                          std::to_string(m_counters.steps) + " improvisations (" +
                                          (m_objective == Objective::Sum45 ? "sum45" : "missing") + ")", {}});
     }
 
     Counters counters() const override { return m_counters; }
-    double bestCost() const override { return m_costs[m_best]; }
+    double bestCost() const override { return m_memory.bestCost(); }
     // The window follows the best harmony, so the current board is the best one.
-    Board currentBoard() const override { return gridOf(m_best); }
-    Board bestBoard() const override { return gridOf(m_best); }
+    Board currentBoard() const override { return gridOf(m_memory.best()); }
+    Board bestBoard() const override { return gridOf(m_memory.best()); }
 
 private:
-    std::uint8_t* memberValues(int member) {
-        return m_memory.data() + static_cast<std::size_t>(member) * m_openCount;
-    }
-    const std::uint8_t* memberValues(int member) const {
-        return m_memory.data() + static_cast<std::size_t>(member) * m_openCount;
-    }
-
     SudokuGrid gridOf(int member) const {
         SudokuGrid grid(m_givens.shape());
         for (int cell = 0; cell < m_cellCount; ++cell)
             grid.setValue(cell, m_givens.value(cell));
-        const std::uint8_t* values = memberValues(member);
+        const std::uint8_t* values = m_memory.values(member);
         for (int i = 0; i < m_openCount; ++i)
             grid.setValue(m_open[i], values[i]);
         return grid;
@@ -206,13 +187,9 @@ private:
         return parts[0] + parts[1] + parts[2];
     }
 
-    void findWorst() {
-        m_worst = static_cast<int>(std::max_element(m_costs.begin(), m_costs.end()) - m_costs.begin());
-    }
-
     // The best member reached cost 0: a solution, or under `sum45` possibly a false one.
     StepStatus concludeAtZero() {
-        const SudokuGrid grid = gridOf(m_best);
+        const SudokuGrid grid = gridOf(m_memory.best());
         if (grid.isSolved()) return end(StepStatus::Solved);
         if (m_sink) {
             std::string text = "false solution: every unit sums to " +
@@ -236,7 +213,7 @@ private:
     // Place moves that turn the board the window shows into the best harmony.
     void showBest() {
         if (!m_sink) return;
-        const std::uint8_t* values = memberValues(m_best);
+        const std::uint8_t* values = m_memory.values(m_memory.best());
         for (int i = 0; i < m_openCount; ++i) {
             const int cell = m_open[i];
             if (m_shown.value(cell) == values[i]) continue;
@@ -247,10 +224,9 @@ private:
 
     void sample() {
         m_lastSample = m_counters.steps;
-        const double worst = m_costs[m_worst];
-        const double best = m_costs[m_best];
-        const double mean = static_cast<double>(m_costSum) / m_memorySize;
-        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, mean, worst});
+        const double best = m_memory.bestCost();
+        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, m_memory.meanCost(),
+                                        static_cast<double>(m_memory.worstCost())});
         m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, m_latestBreakdown});
     }
 
@@ -276,12 +252,7 @@ private:
     int m_cellCount = 81;
     std::vector<int> m_open;  // the open cells, in cell order
     int m_openCount = 0;
-    std::vector<std::uint8_t> m_memory;  // HMS × open cells
-    std::vector<int> m_costs;
-    std::vector<CostBreakdown> m_breakdowns;
-    std::int64_t m_costSum = 0;
-    int m_best = 0;
-    int m_worst = 0;
+    HarmonyMemory m_memory;  // HMS × open cells
     std::array<std::uint8_t, kMaxSudokuCells> m_new{};
     int m_latestCost = 0;
     CostBreakdown m_latestBreakdown;

@@ -30,11 +30,11 @@
 
 #include "algorithms/nurikabe_harmony.h"
 
+#include "harmony_memory.h"
 #include "nurikabe_cost.h"
 #include "rng.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace pw {
 
@@ -71,18 +71,15 @@ public:
         }
         m_openCount = static_cast<int>(m_open.size());
         m_new.assign(static_cast<std::size_t>(m_openCount), 0);
-        m_memory.assign(static_cast<std::size_t>(m_memorySize) * m_openCount, 0);
-        m_costs.assign(static_cast<std::size_t>(m_memorySize), 0);
+        m_memory.reset(m_memorySize, m_openCount);
         for (int member = 0; member < m_memorySize; ++member) {
-            std::uint8_t* colours = memberColours(member);
+            std::uint8_t* colours = m_memory.values(member);
             for (int i = 0; i < m_openCount; ++i) colours[i] = static_cast<std::uint8_t>(m_rng.below(2));
-            m_costs[member] = evaluate(colours);
+            m_memory.setCost(member, evaluate(colours));
             ++m_counters.evaluations;
         }
-        m_costSum = std::accumulate(m_costs.begin(), m_costs.end(), std::int64_t{0});
-        findWorst();
-        m_best = static_cast<int>(std::min_element(m_costs.begin(), m_costs.end()) - m_costs.begin());
-        m_latestCost = m_costs[m_best];
+        m_memory.rank();
+        m_latestCost = m_memory.bestCost();
         m_shown = m_clues;
         emit(PhaseChange{m_counters, "improvisation"});
         showBest();
@@ -91,7 +88,7 @@ public:
 
     StepStatus step() override {
         if (m_done) return m_status;
-        if (m_costs[m_best] == 0) return concludeAtZero();
+        if (m_memory.bestCost() == 0) return concludeAtZero();
 
         // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
         ++m_counters.steps;
@@ -99,7 +96,7 @@ public:
         for (int i = 0; i < m_openCount; ++i) {
             std::uint8_t colour;
             if (m_rng.chance(m_hmcr)) {
-                colour = memberColours(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
+                colour = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
                 // Up by one (river to island) or down by one (island to river) with PAR/2 each; the other
                 // direction leaves the range and keeps the colour.
                 const double u = m_rng.uniform();
@@ -114,58 +111,39 @@ public:
         }
         m_latestCost = evaluate(m_new.data());
 
-        bool bestChanged = false;
-        if (m_latestCost < m_costs[m_worst]) {
-            std::copy(m_new.begin(), m_new.end(), memberColours(m_worst));
-            m_costSum += m_latestCost - m_costs[m_worst];
-            m_costs[m_worst] = m_latestCost;
-            if (m_latestCost < m_costs[m_best]) {
-                m_best = m_worst;
-                bestChanged = true;
-            }
-            findWorst();
-        }
+        const bool bestChanged = m_memory.offer(m_new.data(), m_latestCost).newBest;
         if (m_sink) {
             if (bestChanged) showBest();
             if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
         }
-        if (m_costs[m_best] == 0) return concludeAtZero();
+        if (m_memory.bestCost() == 0) return concludeAtZero();
         return StepStatus::Running;
     }
 
     void finish() override {
         if (!m_sink) return;
         if (m_lastSample != m_counters.steps) sample();
-        emit(Explanation{m_counters, "best cost " + std::to_string(m_costs[m_best]) + " after " +
+        emit(Explanation{m_counters, "best cost " + std::to_string(m_memory.bestCost()) + " after " +
                                          std::to_string(m_counters.steps) + " improvisations (" +
                                          (m_objective == Objective::Thesis ? "thesis" : "complete") + ")", {}});
     }
 
     Counters counters() const override { return m_counters; }
-    double bestCost() const override { return m_costs[m_best]; }
+    double bestCost() const override { return m_memory.bestCost(); }
     // The window follows the best harmony, so the current board is the best one.
-    Board currentBoard() const override { return gridOf(m_best); }
-    Board bestBoard() const override { return gridOf(m_best); }
+    Board currentBoard() const override { return gridOf(m_memory.best()); }
+    Board bestBoard() const override { return gridOf(m_memory.best()); }
 
 private:
-    std::uint8_t* memberColours(int member) { return m_memory.data() + static_cast<std::size_t>(member) * m_openCount; }
-    const std::uint8_t* memberColours(int member) const {
-        return m_memory.data() + static_cast<std::size_t>(member) * m_openCount;
-    }
-
     int evaluate(const std::uint8_t* colours) {
         for (int i = 0; i < m_openCount; ++i) m_scratch[m_open[i]] = colours[i];
         const NurikabeCostParts parts = m_model.evaluate(m_scratch.data());
         return parts.thesisTotal() + (m_objective == Objective::Complete ? parts.islandsWithoutClue : 0);
     }
 
-    void findWorst() {
-        m_worst = static_cast<int>(std::max_element(m_costs.begin(), m_costs.end()) - m_costs.begin());
-    }
-
     NurikabeGrid gridOf(int member) const {
         NurikabeGrid grid = m_clues;
-        const std::uint8_t* colours = memberColours(member);
+        const std::uint8_t* colours = m_memory.values(member);
         for (int i = 0; i < m_openCount; ++i)
             grid.setState(m_open[i], colours[i] ? NurikabeCell::Island : NurikabeCell::River);
         return grid;
@@ -173,7 +151,7 @@ private:
 
     // The best member reached cost 0: a solution, or under the thesis objective possibly a false one.
     StepStatus concludeAtZero() {
-        const NurikabeGrid grid = gridOf(m_best);
+        const NurikabeGrid grid = gridOf(m_memory.best());
         const auto violations = grid.violations();
         if (violations.empty()) return end(StepStatus::Solved);
         if (m_sink)
@@ -185,7 +163,7 @@ private:
     // Shade moves that turn the board the window shows into the best harmony.
     void showBest() {
         if (!m_sink) return;
-        const std::uint8_t* colours = memberColours(m_best);
+        const std::uint8_t* colours = m_memory.values(m_memory.best());
         for (int i = 0; i < m_openCount; ++i) {
             const int cell = m_open[i];
             const NurikabeCell wanted = colours[i] ? NurikabeCell::Island : NurikabeCell::River;
@@ -197,9 +175,9 @@ private:
 
     void sample() {
         m_lastSample = m_counters.steps;
-        const double best = m_costs[m_best];
-        const double mean = static_cast<double>(m_costSum) / m_memorySize;
-        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, mean, static_cast<double>(m_costs[m_worst])});
+        const double best = m_memory.bestCost();
+        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, m_memory.meanCost(),
+                                        static_cast<double>(m_memory.worstCost())});
         m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, {}});
     }
 
@@ -223,11 +201,7 @@ private:
     NurikabeCostModel m_model;
     std::vector<int> m_open;  // the non-clue cells, in cell order
     int m_openCount = 0;
-    std::vector<std::uint8_t> m_memory;  // HMS × open cells, 1 = island
-    std::vector<int> m_costs;
-    std::int64_t m_costSum = 0;
-    int m_best = 0;
-    int m_worst = 0;
+    HarmonyMemory m_memory;  // HMS × open cells, 1 = island
     std::vector<std::uint8_t> m_new;
     std::vector<std::uint8_t> m_scratch;  // the clues plus the grid being evaluated
     int m_latestCost = 0;
