@@ -699,35 +699,28 @@ struct NurikabeSearch::Engine {
             default: return touchesOtherCluedPiece(cell, id);
             }
         };
+        // Along one line of `count` cells from `start`, `stride` apart: blocked gaps between our cells.
+        auto blockedGaps = [&](int start, int stride, int count) {
+            int gaps = 0;
+            bool inPiece = false;
+            bool blocked = false;
+            for (int i = 0; i < count; ++i) {
+                const int cell = start + i * stride;
+                if (ours(cell)) {
+                    gaps += inPiece && blocked;
+                    inPiece = true;
+                    blocked = false;
+                } else if (blocks(cell)) {
+                    blocked = true;
+                }
+            }
+            return gaps;
+        };
         int extra = 0;
-        for (int row = own.top; row <= own.bottom; ++row) {
-            bool inPiece = false;
-            bool blocked = false;
-            for (int column = own.left; column <= own.right; ++column) {
-                const int cell = row * width + column;
-                if (ours(cell)) {
-                    extra += inPiece && blocked;
-                    inPiece = true;
-                    blocked = false;
-                } else if (blocks(cell)) {
-                    blocked = true;
-                }
-            }
-        }
-        for (int column = own.left; column <= own.right; ++column) {
-            bool inPiece = false;
-            bool blocked = false;
-            for (int row = own.top; row <= own.bottom; ++row) {
-                const int cell = row * width + column;
-                if (ours(cell)) {
-                    extra += inPiece && blocked;
-                    inPiece = true;
-                    blocked = false;
-                } else if (blocks(cell)) {
-                    blocked = true;
-                }
-            }
-        }
+        for (int row = own.top; row <= own.bottom; ++row)
+            extra += blockedGaps(row * width + own.left, 1, own.right - own.left + 1);
+        for (int column = own.left; column <= own.right; ++column)
+            extra += blockedGaps(own.top * width + column, width, own.bottom - own.top + 1);
         return extra;
     }
 

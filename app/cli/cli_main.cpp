@@ -27,7 +27,6 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -40,7 +39,6 @@
 #include <random>
 #include <sstream>
 #include <thread>
-#include <unistd.h>
 
 namespace {
 

@@ -59,7 +59,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <numeric>
 #include <optional>
 
 namespace pw {
