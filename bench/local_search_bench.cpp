@@ -11,9 +11,10 @@
 //
 //   ./build/bench/local_search_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
-#include "algorithm.h"
-#include "heuristic_moves.h"
-#include "runner.h"
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "sudoku/heuristic_moves.h"
 
 #include <benchmark/benchmark.h>
 

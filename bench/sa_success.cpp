@@ -8,9 +8,10 @@
 // The median over all runs counts an unsolved run as slower than any solved one, so it is "> budget" when
 // fewer than half the runs solved; the median over solved runs is given beside it.
 
-#include "algorithm.h"
-#include "formats.h"
-#include "runner.h"
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "io/formats.h"
 
 #include <algorithm>
 #include <cstdio>

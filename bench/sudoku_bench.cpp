@@ -2,11 +2,12 @@
 // of two), of the thesis's brute force, and of Pelánek's logic model (the serate and refutation-sum ratings,
 // 30 runs each), on the shared puzzle sets. items_per_second is puzzles per second.
 
-#include "algorithm.h"
-#include "formats.h"
-#include "logic.h"
-#include "runner.h"
-#include "sudoku_exact.h"
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "io/formats.h"
+#include "sudoku/logic.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,7 +1,7 @@
 // The experiment runner: settings, curve sampling, summary statistics on a hand-made set, determinism across
 // thread counts, and resuming after an interruption through the API.
 
-#include "bench.h"
+#include "study/bench.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Smoke tests of the real puzzle-cli binary: exit codes, JSON output, traces and error messages.
 
-#include "recording.h"
+#include "io/recording.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

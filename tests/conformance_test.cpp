@@ -2,10 +2,11 @@
 // puzzle of a kind it supports. Exact algorithms must match the known solutions and solution counts;
 // stochastic ones must return a valid grid or report failure honestly.
 
-#include "runner.h"
-#include "sudoku_exact.h"
-#include "nurikabe_exact.h"
+#include "engine/runner.h"
+#include "nurikabe/nurikabe_exact.h"
+#include "sudoku/sudoku_exact.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

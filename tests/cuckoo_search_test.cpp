@@ -1,11 +1,12 @@
 // Prefiltered cuckoo search: the paper's operator examples, AC3 against naked-single propagation, the
 // row-permutation representation and its incremental cost, and the algorithm's events and runs.
 
-#include "ac3.h"
 #include "algorithms/cuckoo_search.h"
-#include "logic.h"
-#include "row_permutation.h"
+#include "sudoku/ac3.h"
+#include "sudoku/logic.h"
+#include "sudoku/row_permutation.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,8 @@
 // Same seed + same parameters => identical event stream, for every registered algorithm.
 
-#include "runner.h"
+#include "engine/runner.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

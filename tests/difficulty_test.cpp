@@ -1,12 +1,12 @@
 // The difficulty lab's core: statistics against hand-computed values (ties included), constraint relaxation,
 // every metric deterministic by seed, rating in parallel equal to rating alone, and the CSV table reader.
 
-#include "csv_table.h"
-#include "difficulty_metrics.h"
-#include "rating.h"
-#include "relaxation.h"
-#include "statistics.h"
-#include "sudoku_exact.h"
+#include "base/statistics.h"
+#include "io/csv_table.h"
+#include "study/difficulty_metrics.h"
+#include "study/rating.h"
+#include "sudoku/relaxation.h"
+#include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
 

@@ -1,4 +1,4 @@
-#include "event_sinks.h"
+#include "base/event_sinks.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

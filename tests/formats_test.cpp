@@ -1,8 +1,8 @@
 // Puzzle formats: detection, every reader and writer, round trips, errors that name their place, atomic
 // writes, and the real data sets loading without a single error.
 
-#include "formats.h"
-#include "sudoku_exact.h"
+#include "io/formats.h"
+#include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
 

@@ -1,12 +1,12 @@
 // The puzzle generator: every puzzle unique, symmetric as asked, graded as the `logic` algorithm grades it,
 // minimal when asked, the same for the same seed; clue-count sweeps; Nurikabe; clear errors.
 
-#include "generator.h"
+#include "study/generator.h"
 
-#include "events.h"
-#include "event_sinks.h"
-#include "nurikabe_exact.h"
-#include "sudoku_exact.h"
+#include "base/event_sinks.h"
+#include "base/events.h"
+#include "nurikabe/nurikabe_exact.h"
+#include "sudoku/sudoku_exact.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 // random stream, crossover keeping the fitter child, program evaluation, and the gp runs with their results.
 
 #include "algorithms/genetic_programming.h"
-#include "heuristic_moves.h"
-#include "sudoku_exact.h"
+#include "sudoku/heuristic_moves.h"
+#include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
 

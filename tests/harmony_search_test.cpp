@@ -1,7 +1,8 @@
 #include "algorithms/harmony_search.h"
-#include "runner.h"
-#include "sudoku_exact.h"
+#include "engine/runner.h"
+#include "sudoku/sudoku_exact.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

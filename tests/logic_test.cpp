@@ -1,9 +1,9 @@
 // Human-style logic: each technique on a hand-made grid, hints (with a player's mistake), the model's metrics,
 // the `logic` algorithm, and a check over the corpus that no technique ever contradicts the solution.
 
-#include "difficulty_metrics.h"
-#include "logic.h"
-#include "sudoku_exact.h"
+#include "study/difficulty_metrics.h"
+#include "sudoku/logic.h"
+#include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
 

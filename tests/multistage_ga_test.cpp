@@ -2,7 +2,7 @@
 // with their cycle events.
 
 #include "algorithms/multistage_ga.h"
-#include "sudoku_exact.h"
+#include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
 

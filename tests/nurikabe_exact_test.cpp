@@ -1,6 +1,6 @@
 // The exact Nurikabe solver: known solutions, counting, stepping that replays to the same grid.
 
-#include "nurikabe_exact.h"
+#include "nurikabe/nurikabe_exact.h"
 
 #include "test_support.h"
 

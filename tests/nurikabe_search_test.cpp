@@ -1,11 +1,11 @@
 // Nurikabe annealing, harmony search and brute force: the four-part cost in full and incrementally, the
 // searches on the bundled puzzles, and the exact solver on the shared 10x10 set.
 
-#include "nurikabe_cost.h"
-#include "difficulty_metrics.h"
-#include "nurikabe_exact.h"
-#include "nurikabe_metrics.h"
-#include "rng.h"
+#include "base/rng.h"
+#include "nurikabe/nurikabe_cost.h"
+#include "nurikabe/nurikabe_exact.h"
+#include "nurikabe/nurikabe_metrics.h"
+#include "study/difficulty_metrics.h"
 
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
 // Nurikabe rules: each rule on a grid that breaks exactly it, moves, and the solution string.
 
-#include "nurikabe.h"
+#include "nurikabe/nurikabe.h"
 
 #include <gtest/gtest.h>
 

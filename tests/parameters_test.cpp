@@ -1,5 +1,6 @@
-#include "algorithm.h"
-#include "parameters.h"
+#include "algorithms/registry.h"
+#include "base/parameters.h"
+#include "engine/algorithm.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,10 @@
 // Run recordings: a replay equals the live run event for event, the file round-trips, bad files are refused
 // with their place, and the timeline's snapshots give the same state as applying every event from the start.
 
-#include "recording.h"
-#include "run_timeline.h"
+#include "io/recording.h"
+#include "io/run_timeline.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
-#include "runner.h"
+#include "engine/runner.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

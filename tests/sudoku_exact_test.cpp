@@ -1,4 +1,4 @@
-#include "sudoku_exact.h"
+#include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
 

@@ -1,4 +1,4 @@
-#include "sudoku.h"
+#include "sudoku/sudoku.h"
 
 #include "test_support.h"
 

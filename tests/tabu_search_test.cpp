@@ -1,9 +1,10 @@
 // Hybrid AC3 + tabu search: moves replayed against the tabu rule and the aspiration criterion, the cost against
 // a recomputation, the filtered domains kept, prefiltering switched off, easy puzzles solved.
 
-#include "ac3.h"
-#include "row_permutation.h"
+#include "sudoku/ac3.h"
+#include "sudoku/row_permutation.h"
 
+#include "algorithms/registry.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

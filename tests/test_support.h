@@ -1,10 +1,11 @@
 #pragma once
 // Helpers shared by the core tests.
 
-#include "algorithm.h"
-#include "formats.h"
-#include "puzzle.h"
-#include "runner.h"
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "io/formats.h"
+#include "puzzle/puzzle.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,6 @@
 #include "algorithm_panel.h"
 
+#include "algorithms/registry.h"
 #include "parameter_form.h"
 
 #include <QCheckBox>

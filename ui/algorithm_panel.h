@@ -2,7 +2,7 @@
 // Picks the algorithm and everything a run needs: the algorithms grouped by family (from the registry), a
 // description, the generated parameter form, the seed (fixed or random per run) and the budgets.
 
-#include "algorithm.h"
+#include "engine/algorithm.h"
 
 #include <QWidget>
 

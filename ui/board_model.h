@@ -3,7 +3,7 @@
 // adds on top (solver candidates, a heat map, the last move). Changes are signalled per cell so the view
 // repaints only what changed. Selection and animation are view state and live in BoardView.
 
-#include "puzzle.h"
+#include "puzzle/puzzle.h"
 
 #include <QObject>
 #include <QString>

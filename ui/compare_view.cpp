@@ -1,11 +1,12 @@
 #include "compare_view.h"
 
-#include "algorithm.h"
+#include "algorithms/registry.h"
+#include "base/statistics.h"
 #include "charts/compare_charts.h"
-#include "csv_table.h"
+#include "engine/algorithm.h"
+#include "io/csv_table.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
-#include "statistics.h"
 
 #include <QCloseEvent>
 #include <QComboBox>

@@ -5,7 +5,7 @@
 // distributions (ECDF of time and of evaluations to solve), a box plot of the final cost and the summary
 // table. Charts export to PNG/SVG and the table to CSV; a directory written by `puzzle-cli bench` opens here.
 
-#include "bench.h"
+#include "study/bench.h"
 
 #include <QDialog>
 

@@ -1,11 +1,11 @@
 #include "difficulty_lab.h"
 
+#include "base/statistics.h"
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/scatter_plot.h"
-#include "csv_table.h"
+#include "io/csv_table.h"
 #include "puzzle_io.h"
-#include "statistics.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>

@@ -4,9 +4,9 @@
 // against it (log axes, fitted line), export CSV, PNG and SVG; and, for one puzzle, the cell-filling order
 // that annealing and brute force predict, as heat maps side by side.
 
-#include "difficulty_metrics.h"
-#include "filling_order.h"
-#include "rating.h"
+#include "study/difficulty_metrics.h"
+#include "study/filling_order.h"
+#include "study/rating.h"
 
 #include <QDialog>
 

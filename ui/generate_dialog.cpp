@@ -1,6 +1,6 @@
 #include "generate_dialog.h"
 
-#include "generator.h"
+#include "study/generator.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>

@@ -3,7 +3,7 @@
 // with a progress bar (candidates tried) and Cancel. The result's rating (level, serate, clues) is shown and the
 // puzzle is handed to the window through `generated`.
 
-#include "puzzle.h"
+#include "puzzle/puzzle.h"
 
 #include <QDialog>
 

@@ -2,7 +2,7 @@
 // The run's log: phases, reheats, explanations ("hidden single: 5 in r3c7") and outcomes, each with the step
 // it happened at. Bounded: old lines scroll away.
 
-#include "events.h"
+#include "base/events.h"
 
 #include <QPlainTextEdit>
 

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "algorithm_panel.h"
+#include "algorithms/registry.h"
 #include "appearance.h"
 #include "board_model.h"
 #include "board_view.h"
@@ -9,15 +10,15 @@
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "log_pane.h"
-#include "logic.h"
-#include "nurikabe_exact.h"
+#include "nurikabe/nurikabe_exact.h"
 #include "parameter_form.h"
-#include "puzzle_io.h"
 #include "program_view.h"
+#include "puzzle_io.h"
+#include "puzzle_library.h"
 #include "repeat_runs_dialog.h"
 #include "replay_view.h"
-#include "puzzle_library.h"
-#include "sudoku_exact.h"
+#include "sudoku/logic.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -4,9 +4,9 @@
 // entirely by the registry's AlgorithmInfo, ParameterSpec and the Event vocabulary: a new algorithm needs
 // no change here.
 
-#include "formats.h"
+#include "io/formats.h"
+#include "io/recording.h"
 #include "launch_options.h"
-#include "recording.h"
 #include "run_controller.h"
 
 #include <QElapsedTimer>

@@ -5,9 +5,9 @@
 
 #include "algorithm_panel.h"
 #include "board_model.h"
+#include "io/recording.h"
 #include "log_pane.h"
 #include "program_view.h"
-#include "recording.h"
 #include "replay_view.h"
 
 #include <QApplication>

@@ -3,7 +3,7 @@
 // declared range, a check box, a choice list), defaults filled in, tooltips with the help line, the allowed
 // values and the paper's wording. Knows nothing about any particular algorithm.
 
-#include "parameters.h"
+#include "base/parameters.h"
 
 #include <QWidget>
 

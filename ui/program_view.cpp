@@ -1,6 +1,6 @@
 #include "program_view.h"
 
-#include "heuristic_moves.h"
+#include "sudoku/heuristic_moves.h"
 
 #include <QHelpEvent>
 #include <QPainter>

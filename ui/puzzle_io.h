@@ -2,7 +2,7 @@
 // Loading puzzles for the window (files, pasted text, command-line strings) with errors phrased for a
 // dialog, finding the default puzzle, and turning boards back into text.
 
-#include "formats.h"
+#include "io/formats.h"
 
 #include <QString>
 #include <QStringList>

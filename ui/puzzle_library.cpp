@@ -1,8 +1,8 @@
 #include "puzzle_library.h"
 
-#include "nurikabe_exact.h"
+#include "nurikabe/nurikabe_exact.h"
 #include "puzzle_io.h"
-#include "sudoku_exact.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <QDir>
 #include <QDirIterator>

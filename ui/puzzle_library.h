@@ -2,7 +2,7 @@
 // A browser over puzzle folders (the bundled puzzles/ and any folder the user opens): folders, files, and
 // each file's puzzles with their solution-count status, counted in the background when a file is opened.
 
-#include "puzzle.h"
+#include "puzzle/puzzle.h"
 
 #include <QWidget>
 

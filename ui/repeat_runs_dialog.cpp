@@ -1,8 +1,9 @@
 #include "repeat_runs_dialog.h"
 
+#include "algorithms/registry.h"
+#include "base/parallel.h"
+#include "base/statistics.h"
 #include "charts/histogram_chart.h"
-#include "parallel.h"
-#include "statistics.h"
 
 #include <QCloseEvent>
 #include <QFormLayout>

@@ -3,8 +3,8 @@
 // of time and steps, and a histogram of the generation the solution appeared in (Pillay's Tables 2-5), or of
 // the steps to solve for algorithms without generations.
 
+#include "engine/runner.h"
 #include "run_types.h"
-#include "runner.h"
 
 #include <QDialog>
 

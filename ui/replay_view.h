@@ -6,7 +6,7 @@
 // then the nearest snapshot plus a few thousand events at most, and the charts are rebuilt from the kept,
 // already thinned samples — appended to when moving forward, redrawn when moving back.
 
-#include "run_timeline.h"
+#include "io/run_timeline.h"
 
 #include <QTimer>
 #include <QWidget>

@@ -2,10 +2,10 @@
 // Value types that cross between the solver thread and the window: a run request, a batch of events with
 // its progress counters, and the shared control block whose atomics the window sets.
 
-#include "algorithm.h"
-#include "events.h"
-#include "parameters.h"
-#include "puzzle.h"
+#include "base/events.h"
+#include "base/parameters.h"
+#include "engine/algorithm.h"
+#include "puzzle/puzzle.h"
 
 #include <QMetaType>
 

@@ -1,6 +1,7 @@
 #include "solver_worker.h"
 
-#include "runner.h"
+#include "algorithms/registry.h"
+#include "engine/runner.h"
 
 #include <chrono>
 

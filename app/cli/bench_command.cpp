@@ -1,8 +1,9 @@
 #include "bench_command.h"
 
-#include "algorithm.h"
-#include "bench.h"
-#include "formats.h"
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+#include "io/formats.h"
+#include "study/bench.h"
 
 #include <chrono>
 #include <cstdio>

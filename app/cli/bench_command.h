@@ -2,7 +2,7 @@
 // `puzzle-cli bench`: algorithms x settings x puzzles x runs on a pool of threads, written to DIR/runs.jsonl as
 // the runs finish and summarised in DIR/summary.csv; the same command on the same DIR resumes.
 
-#include "puzzle.h"
+#include "puzzle/puzzle.h"
 
 #include <CLI/CLI.hpp>
 

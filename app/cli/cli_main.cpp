@@ -6,20 +6,21 @@
 // Exit status: 0 when every input was valid; 1 when some puzzles were rejected (the others still ran and were
 // reported); 2 on usage errors (unknown algorithm or parameter, value out of range, missing file).
 
-#include "algorithm.h"
+#include "base/statistics.h"
 #include "bench_command.h"
-#include "csv_table.h"
-#include "difficulty_metrics.h"
-#include "formats.h"
-#include "logic.h"
-#include "rating.h"
-#include "recording.h"
-#include "nurikabe_exact.h"
-#include "run_report.h"
-#include "runner.h"
-#include "statistics.h"
-#include "sudoku_exact.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "io/csv_table.h"
+#include "io/formats.h"
+#include "io/recording.h"
+#include "io/run_report.h"
+#include "nurikabe/nurikabe_exact.h"
+#include "study/difficulty_metrics.h"
+#include "study/rating.h"
+#include "sudoku/logic.h"
+#include "sudoku/sudoku_exact.h"
 
+#include "algorithms/registry.h"
 #include "generate_command.h"
 #include "progress_bar.h"
 

@@ -5,9 +5,9 @@
 
 #include "generate_command.h"
 
-#include "formats.h"
-#include "generator.h"
+#include "io/formats.h"
 #include "progress_bar.h"
+#include "study/generator.h"
 
 #include <CLI/CLI.hpp>
 

@@ -26,7 +26,7 @@
 
 #include "algorithms/backtracking.h"
 
-#include "rng.h"
+#include "base/rng.h"
 
 #include <array>
 #include <vector>

@@ -83,7 +83,7 @@
 
 #include "algorithms/cuckoo_search.h"
 
-#include "row_permutation.h"
+#include "sudoku/row_permutation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
-#include "algorithm.h"
-#include "rng.h"
+#include "base/rng.h"
+#include "engine/algorithm.h"
 
 #include <array>
 #include <cstdint>

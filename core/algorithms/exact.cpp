@@ -16,8 +16,8 @@
 
 #include "algorithms/exact.h"
 
-#include "nurikabe_exact.h"
-#include "sudoku_exact.h"
+#include "nurikabe/nurikabe_exact.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <optional>
 

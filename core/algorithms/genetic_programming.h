@@ -1,6 +1,6 @@
 #pragma once
-#include "algorithm.h"
-#include "heuristic_moves.h"
+#include "engine/algorithm.h"
+#include "sudoku/heuristic_moves.h"
 
 #include <cstddef>
 #include <string>

@@ -42,9 +42,9 @@
 
 #include "algorithms/harmony_search.h"
 
-#include "harmony_memory.h"
-#include "rng.h"
-#include "runner.h"
+#include "algorithms/harmony_memory.h"
+#include "base/rng.h"
+#include "engine/runner.h"
 
 #include <algorithm>
 #include <array>

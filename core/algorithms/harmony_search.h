@@ -1,5 +1,5 @@
 #pragma once
-#include "algorithm.h"
+#include "engine/algorithm.h"
 
 #include <cstdint>
 

@@ -24,8 +24,8 @@
 
 #include "algorithms/logic_solver.h"
 
-#include "logic.h"
-#include "sudoku_exact.h"
+#include "sudoku/logic.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <optional>
 

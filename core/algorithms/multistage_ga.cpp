@@ -54,7 +54,7 @@
 
 #include "algorithms/multistage_ga.h"
 
-#include "rng.h"
+#include "base/rng.h"
 
 #include <algorithm>
 #include <array>

@@ -34,8 +34,8 @@
 
 #include "algorithms/nurikabe_annealing.h"
 
-#include "nurikabe_cost.h"
-#include "rng.h"
+#include "base/rng.h"
+#include "nurikabe/nurikabe_cost.h"
 
 #include <cmath>
 #include <cstdio>

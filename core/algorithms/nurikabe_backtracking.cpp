@@ -29,7 +29,7 @@
 
 #include "algorithms/nurikabe_backtracking.h"
 
-#include "rng.h"
+#include "base/rng.h"
 
 #include <algorithm>
 #include <array>

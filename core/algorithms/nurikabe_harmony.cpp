@@ -30,9 +30,9 @@
 
 #include "algorithms/nurikabe_harmony.h"
 
-#include "harmony_memory.h"
-#include "nurikabe_cost.h"
-#include "rng.h"
+#include "algorithms/harmony_memory.h"
+#include "base/rng.h"
+#include "nurikabe/nurikabe_cost.h"
 
 #include <algorithm>
 

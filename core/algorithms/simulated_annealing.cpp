@@ -61,7 +61,7 @@
 
 #include "algorithms/simulated_annealing.h"
 
-#include "rng.h"
+#include "base/rng.h"
 
 #include <algorithm>
 #include <array>

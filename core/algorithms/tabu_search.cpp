@@ -42,7 +42,7 @@
 
 #include "algorithms/tabu_search.h"
 
-#include "row_permutation.h"
+#include "sudoku/row_permutation.h"
 
 #include <algorithm>
 #include <climits>

@@ -1,11 +1,11 @@
 // The Compare view offscreen: a small experiment run from the view, its charts and table, export, a directory
 // written by the experiment runner opened in it, and the Tools menu entry.
 
-#include "bench.h"
 #include "charts/compare_charts.h"
 #include "compare_view.h"
-#include "formats.h"
+#include "io/formats.h"
 #include "main_window.h"
+#include "study/bench.h"
 
 #include <QAction>
 #include <QFile>

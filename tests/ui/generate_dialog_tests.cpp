@@ -3,11 +3,11 @@
 
 #include "board_model.h"
 #include "generate_dialog.h"
-#include "generator.h"
-#include "logic.h"
 #include "main_window.h"
-#include "sudoku_exact.h"
-#include "nurikabe_exact.h"
+#include "nurikabe/nurikabe_exact.h"
+#include "study/generator.h"
+#include "sudoku/logic.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <QSignalSpy>
 #include <QTest>

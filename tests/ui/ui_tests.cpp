@@ -2,6 +2,7 @@
 // the board and feed the charts, pause / step / stop, safety of new runs and new puzzles during a run, undo,
 // the library browser, pasting, Nurikabe clicks, conflicts, and the command-line hook (screenshot, bad options).
 
+#include "algorithms/registry.h"
 #include "algorithm_panel.h"
 #include "board_model.h"
 #include "board_view.h"
@@ -11,14 +12,14 @@
 #include "difficulty_lab.h"
 #include "launch_options.h"
 #include "log_pane.h"
-#include "heuristic_moves.h"
 #include "main_window.h"
+#include "parameter_form.h"
 #include "program_view.h"
+#include "puzzle_io.h"
 #include "puzzle_library.h"
 #include "repeat_runs_dialog.h"
-#include "parameter_form.h"
-#include "puzzle_io.h"
 #include "run_controller.h"
+#include "sudoku/heuristic_moves.h"
 
 #include <QAction>
 #include <QCheckBox>

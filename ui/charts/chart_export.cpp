@@ -1,6 +1,6 @@
 #include "chart_export.h"
 
-#include "formats.h"
+#include "io/formats.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

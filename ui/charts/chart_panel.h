@@ -4,7 +4,7 @@
 // acceptance ratio with reheat markers, population best/mean/worst). Fed with core events; this header
 // exposes no Qt Charts type, so the rest of the window does not depend on the charts module.
 
-#include "events.h"
+#include "base/events.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "compare_charts.h"
 
+#include "base/statistics.h"
 #include "chart_export.h"
-#include "statistics.h"
 
 #include <QPainter>
 #include <QVBoxLayout>

@@ -1,0 +1,44 @@
+#include "algorithms/registry.h"
+
+#include "algorithms/backtracking.h"
+#include "algorithms/cuckoo_search.h"
+#include "algorithms/exact.h"
+#include "algorithms/genetic_programming.h"
+#include "algorithms/harmony_search.h"
+#include "algorithms/logic_solver.h"
+#include "algorithms/multistage_ga.h"
+#include "algorithms/nurikabe_annealing.h"
+#include "algorithms/nurikabe_backtracking.h"
+#include "algorithms/nurikabe_harmony.h"
+#include "algorithms/simulated_annealing.h"
+#include "algorithms/tabu_search.h"
+
+namespace pw {
+
+const std::vector<AlgorithmEntry>& algorithmRegistry() {
+    // One line per algorithm: adding an algorithm touches only this list and its own files.
+    static const std::vector<AlgorithmEntry> registry = {
+        exactAlgorithmEntry(),
+        backtrackingAlgorithmEntry(),
+        simulatedAnnealingAlgorithmEntry(),
+        harmonySearchAlgorithmEntry(),
+        tabuSearchAlgorithmEntry(),
+        cuckooSearchAlgorithmEntry(),
+        logicAlgorithmEntry(),
+        geneticProgrammingAlgorithmEntry(),
+        randomProgramsAlgorithmEntry(),
+        multistageGaAlgorithmEntry(),
+        nurikabeAnnealingAlgorithmEntry(),
+        nurikabeHarmonyAlgorithmEntry(),
+        nurikabeBacktrackingAlgorithmEntry(),
+    };
+    return registry;
+}
+
+const AlgorithmEntry* findAlgorithm(std::string_view id) {
+    for (const auto& entry : algorithmRegistry())
+        if (entry.info.id == id) return &entry;
+    return nullptr;
+}
+
+}  // namespace pw

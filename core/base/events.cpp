@@ -1,0 +1,40 @@
+#include "base/events.h"
+
+namespace pw {
+
+const char* outcomeName(Outcome outcome) {
+    switch (outcome) {
+    case Outcome::Solved: return "solved";
+    case Outcome::Stopped: return "stopped";
+    case Outcome::BudgetExhausted: return "budget_exhausted";
+    case Outcome::Failed: return "failed";
+    }
+    return "?";
+}
+
+const Counters& eventCounters(const Event& event) {
+    return std::visit([](const auto& e) -> const Counters& { return e.at; }, event);
+}
+
+namespace {
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+}  // namespace
+
+const char* eventTypeName(const Event& event) {
+    return std::visit(Overloaded{
+                          [](const MoveEvent&) { return "move"; },
+                          [](const CostSample&) { return "cost"; },
+                          [](const TemperatureSample&) { return "temperature"; },
+                          [](const Reheat&) { return "reheat"; },
+                          [](const GenerationStats&) { return "generation"; },
+                          [](const CandidatesUpdate&) { return "candidates"; },
+                          [](const HeatMap&) { return "heat_map"; },
+                          [](const PhaseChange&) { return "phase"; },
+                          [](const Explanation&) { return "explanation"; },
+                          [](const ProgramUpdate&) { return "program"; },
+                          [](const Finished&) { return "finished"; },
+                      },
+                      event);
+}
+
+}  // namespace pw

@@ -1,0 +1,132 @@
+#pragma once
+// The closed, typed event vocabulary every algorithm speaks. Every event carries the step and evaluation
+// counts at which it happened. Events hold no wall-clock time, so the same seed and parameters give an
+// identical stream (compared with ==) on every machine.
+
+#include "base/move.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace pw {
+
+struct Counters {
+    std::uint64_t steps = 0;
+    std::uint64_t evaluations = 0;
+    bool operator==(const Counters&) const = default;
+};
+
+// A cell changed: the window animates these.
+struct MoveEvent {
+    Counters at;
+    Move move;
+    bool operator==(const MoveEvent&) const = default;
+};
+
+// Cost of the current and best solution; the breakdown where the algorithm's cost has one.
+struct CostBreakdown {
+    double rows = 0;
+    double columns = 0;
+    double boxes = 0;
+    double digits = 0;  // Chel's deviation of each digit's count from the grid size; 0 for the other costs
+    bool operator==(const CostBreakdown&) const = default;
+};
+struct CostSample {
+    Counters at;
+    double current = 0;
+    double best = 0;
+    std::optional<CostBreakdown> breakdown;
+    bool operator==(const CostSample&) const = default;
+};
+
+// Simulated annealing's temperature and the share of proposals accepted since the last sample.
+struct TemperatureSample {
+    Counters at;
+    double temperature = 0;
+    double acceptanceRatio = 0;
+    bool operator==(const TemperatureSample&) const = default;
+};
+struct Reheat {
+    Counters at;
+    double temperature = 0;
+    bool operator==(const Reheat&) const = default;
+};
+
+// Population statistics of one generation of an evolutionary algorithm.
+struct GenerationStats {
+    Counters at;
+    std::uint64_t generation = 0;
+    double best = 0;
+    double mean = 0;
+    double worst = 0;
+    bool operator==(const GenerationStats&) const = default;
+};
+
+// The candidate ("group") table: for every cell, the digits still allowed (bit d-1 = digit d).
+struct CandidatesUpdate {
+    Counters at;
+    std::vector<std::uint16_t> candidates;
+    bool operator==(const CandidatesUpdate&) const = default;
+};
+
+// One number per cell, e.g. assignment order or change count; NaN-free, cells without a value hold -1.
+struct HeatMap {
+    Counters at;
+    std::string label;  // "assignment order"
+    std::vector<double> values;
+    bool operator==(const HeatMap&) const = default;
+};
+
+// A named phase: "cycle 3", "prefiltering", "search".
+struct PhaseChange {
+    Counters at;
+    std::string name;
+    bool operator==(const PhaseChange&) const = default;
+};
+
+// A sentence for the log: "hidden single: in box 3 only r3c7 can hold 5", with the cells it is about
+// (highlighted on the board while the sentence is the latest).
+struct Explanation {
+    Counters at;
+    std::string text;
+    std::vector<int> cells;
+    bool operator==(const Explanation&) const = default;
+};
+
+// Genetic programming over heuristic moves: the best program of a generation (`position` -1), or, while a
+// program is replayed on the board, the move at `position` (0-based) being applied.
+struct ProgramUpdate {
+    Counters at;
+    std::string program;
+    int position = -1;
+    double fitness = 0;
+    bool operator==(const ProgramUpdate&) const = default;
+};
+
+enum class Outcome {
+    Solved,           // the final board solves the puzzle
+    Stopped,          // stopped from outside (Stop button, external flag)
+    BudgetExhausted,  // a step, evaluation, time or stagnation budget ran out
+    Failed,           // the algorithm ended without a solution (proved none, or gave up by its rules)
+};
+const char* outcomeName(Outcome outcome);  // "solved", "stopped", "budget_exhausted", "failed"
+
+struct Finished {
+    Counters at;
+    Outcome outcome = Outcome::Failed;
+    bool valid = false;  // an independent check of the final board against the puzzle's rules and givens
+    double bestCost = 0;
+    std::string reason;  // "solution found", "step budget of 1000 reached", ...
+    bool operator==(const Finished&) const = default;
+};
+
+using Event = std::variant<MoveEvent, CostSample, TemperatureSample, Reheat, GenerationStats, CandidatesUpdate,
+                           HeatMap, PhaseChange, Explanation, ProgramUpdate, Finished>;
+
+const Counters& eventCounters(const Event& event);
+const char* eventTypeName(const Event& event);  // "move", "cost", "temperature", ...
+
+}  // namespace pw

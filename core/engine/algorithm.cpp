@@ -1,0 +1,22 @@
+#include "engine/algorithm.h"
+
+#include <algorithm>
+
+namespace pw {
+
+const char* algorithmFamilyName(AlgorithmFamily family) {
+    switch (family) {
+    case AlgorithmFamily::Exact: return "exact";
+    case AlgorithmFamily::Logic: return "logic";
+    case AlgorithmFamily::LocalSearch: return "local search";
+    case AlgorithmFamily::Evolutionary: return "evolutionary";
+    case AlgorithmFamily::Swarm: return "swarm";
+    }
+    return "?";
+}
+
+bool AlgorithmInfo::supports(PuzzleKind kind) const {
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+}  // namespace pw

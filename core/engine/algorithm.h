@@ -1,0 +1,71 @@
+#pragma once
+// An algorithm is a value behind one interface: declared parameters, started on a puzzle with a seed, then
+// advanced by step() — one iteration of the paper's main loop (one value suggested, one search node, one
+// proposal, one generation). Stepping is exact and deterministic in the CLI, the tests and the GUI alike.
+
+#include "base/event_sinks.h"
+#include "base/parameters.h"
+#include "puzzle/puzzle.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pw {
+
+enum class StepStatus {
+    Running,  // more steps to come
+    Solved,   // the current board solves the puzzle
+    Failed,   // the algorithm ended without a solution (exhausted its search, or its own end condition)
+};
+
+class Algorithm {
+public:
+    virtual ~Algorithm() = default;
+
+    // Prepares a run; `parameters` were validated against the algorithm's declarations. `sink` may be null.
+    virtual void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+                       EventSink* sink) = 0;
+    virtual StepStatus step() = 0;
+    // Called once when the run ends for any reason, before the runner's Finished event: a place for the
+    // algorithm's closing events (heat maps, summaries).
+    virtual void finish() {}
+
+    // What the run found beyond the board, for the result and `solve --json`: Pillay's GP reports the
+    // solving `program` and the `generation` it appeared in. Asked once, when the run has ended.
+    virtual std::vector<std::pair<std::string, ParameterValue>> results() const { return {}; }
+
+    virtual Counters counters() const = 0;
+    // The algorithm's own cost of its best board so far; 0 means solved.
+    virtual double bestCost() const = 0;
+    virtual Board currentBoard() const = 0;
+    virtual Board bestBoard() const = 0;
+};
+
+enum class AlgorithmFamily { Exact, Logic, LocalSearch, Evolutionary, Swarm };
+const char* algorithmFamilyName(AlgorithmFamily family);  // "exact", "logic", "local search", ...
+
+struct AlgorithmInfo {
+    std::string id;       // "backtracking"
+    std::string name;     // "Brute force (backtracking)"
+    AlgorithmFamily family = AlgorithmFamily::Exact;
+    std::string paper;    // full reference
+    std::string summary;  // one paragraph for the GUI and `puzzle-cli algorithms`
+    std::string stepMeaning;  // "one value suggested"
+    std::vector<PuzzleKind> kinds;
+    std::vector<ParameterSpec> parameters;
+    bool usesSeed = true;
+
+    bool supports(PuzzleKind kind) const;
+};
+
+struct AlgorithmEntry {
+    AlgorithmInfo info;
+    std::function<std::unique_ptr<Algorithm>()> create;
+};
+
+}  // namespace pw

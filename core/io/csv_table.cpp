@@ -1,0 +1,126 @@
+#include "io/csv_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+
+namespace pw {
+
+namespace {
+
+std::string trimmed(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+std::string lowered(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+}  // namespace
+
+std::vector<CsvField> splitCsvLine(const std::string& line) {
+    std::vector<CsvField> fields;
+    std::string field;
+    int column = 1;
+    bool quoted = false;
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+        const char c = i < line.size() ? line[i] : ',';
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',' || c == ';' || c == '\t') {
+            fields.push_back({trimmed(field), column});
+            field.clear();
+            column = static_cast<int>(i) + 2;
+        } else {
+            field += c;
+        }
+    }
+    return fields;
+}
+
+std::string csvField(std::string_view text) {
+    const bool needsQuotes = text.find_first_of(",;\t\"\n") != std::string_view::npos ||
+                             (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+    if (!needsQuotes) return std::string(text);
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + '"';
+}
+
+std::optional<double> parseNumber(const std::string& field) {
+    if (field.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(field.c_str(), &end);
+    if (end != field.c_str() + field.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::string puzzleJoinKey(std::string puzzle) {
+    for (char& c : puzzle)
+        if (c == '0' || c == '-') c = '.';
+    return puzzle;
+}
+
+int CsvTable::column(std::string_view name) const {
+    const std::string wanted = lowered(name);
+    for (std::size_t i = 0; i < header.size(); ++i)
+        if (lowered(header[i]) == wanted) return static_cast<int>(i);
+    return -1;
+}
+
+int CsvTable::columnContaining(std::string_view part) const {
+    const std::string wanted = lowered(part);
+    for (std::size_t i = 0; i < header.size(); ++i)
+        if (lowered(header[i]).find(wanted) != std::string::npos) return static_cast<int>(i);
+    return -1;
+}
+
+std::optional<CsvTable> readCsvTable(const std::string& path, ParseError& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = {path, 0, 0, "cannot open the file"};
+        return std::nullopt;
+    }
+    CsvTable table;
+    bool haveHeader = false;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const std::string text = trimmed(line);
+        if (text.empty() || text[0] == '#') continue;
+        std::vector<std::string> fields;
+        for (auto& field : splitCsvLine(line)) fields.push_back(std::move(field.text));
+        if (!haveHeader) {
+            table.header = std::move(fields);
+            haveHeader = true;
+            continue;
+        }
+        fields.resize(table.header.size());
+        table.rows.push_back(std::move(fields));
+        table.lineNumbers.push_back(number);
+    }
+    if (!haveHeader) {
+        error = {path, 1, 1, "expected a header line naming the columns"};
+        return std::nullopt;
+    }
+    return table;
+}
+
+}  // namespace pw

@@ -1,0 +1,905 @@
+// Reading and writing puzzle files.
+//
+// Detection by content. The text is split into lines (a UTF-8 byte-order mark and CR line ends are dropped)
+// and then into paragraphs at blank lines. A file whose first meaningful line is a CSV header naming a puzzle
+// column is read as CSV. Otherwise each paragraph is read on its own, so one file may mix formats:
+//   - a paragraph with a "[Puzzle]" line is a SadMan .sdk grid;
+//   - a paragraph of whitespace-separated tokens ('.' or numbers), possibly under an "ID H W" header and
+//     followed by rows of '#' and 'o', is a Nurikabe grid — unless it is a square Sudoku-sized grid of single
+//     characters without a header that is too dense for Nurikabe (at least a fifth of its cells given), which
+//     is a Sudoku grid written with spaces;
+//   - any other paragraph is read line by line: a line whose first (or second, after an id) token is 16, 36,
+//     81, 256 or 729 characters long is a one-line Sudoku (729 = pencil marks); lines holding N cells once
+//     '|' and spaces are removed are rows of a Sudoku grid (Simple Sudoku .ss), between separator lines;
+//     lines with a puzz.link Nurikabe URL are read as such; '#' lines are comments.
+// A bad entry produces an error with its file:line:column and is skipped; the rest still load.
+
+#include "io/formats.h"
+
+#include "io/csv_table.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace pw {
+
+std::string ParseError::toString() const {
+    std::string text = file;
+    if (line > 0) text += ":" + std::to_string(line);
+    if (line > 0 && column > 0) text += ":" + std::to_string(column);
+    return text + ": " + message;
+}
+
+namespace {
+
+struct Line {
+    int number;  // 1-based
+    std::string text;
+};
+
+bool isBlank(const std::string& text) {
+    return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+std::string trim(const std::string& text) {
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
+    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+    return text.substr(begin, end - begin);
+}
+
+std::vector<Line> splitLines(std::string_view text) {
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    std::vector<Line> lines;
+    int number = 0;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string line(text.substr(start, end - start));
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        ++number;
+        if (end < text.size() || !line.empty()) lines.push_back({number, std::move(line)});
+        start = end + 1;
+    }
+    return lines;
+}
+
+struct Token {
+    std::string text;
+    int column;  // 1-based
+};
+
+std::vector<Token> tokenize(const std::string& text) {
+    std::vector<Token> tokens;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        if (i > start) tokens.push_back({text.substr(start, i - start), static_cast<int>(start) + 1});
+    }
+    return tokens;
+}
+
+bool isInteger(const std::string& text) {
+    return !text.empty() && text.size() <= 4 &&
+           std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+class Reader {
+public:
+    explicit Reader(std::string source) : m_source(std::move(source)) {}
+
+    PuzzleCollection read(std::string_view text) {
+        const std::vector<Line> lines = splitLines(text);
+        const Line* first = nullptr;
+        for (const auto& line : lines) {
+            if (isBlank(line.text) || trim(line.text)[0] == '#') continue;
+            first = &line;
+            break;
+        }
+        if (first && isCsvHeader(first->text)) {
+            readCsv(lines, *first);
+        } else {
+            std::vector<Line> paragraph;
+            for (const auto& line : lines) {
+                if (isBlank(line.text)) {
+                    readParagraph(paragraph);
+                    paragraph.clear();
+                } else {
+                    paragraph.push_back(line);
+                }
+            }
+            readParagraph(paragraph);
+        }
+        return std::move(m_result);
+    }
+
+private:
+    void error(int line, int column, std::string message) {
+        m_result.errors.push_back({m_source, line, column, std::move(message)});
+    }
+    std::string place(int line) const { return m_source + ":" + std::to_string(line); }
+
+    // ------------------------------------------------------------------------------------------- Sudoku
+
+    // Reads a one-line Sudoku of 16, 36, 81 or 256 cells; `column` is where `cells` starts on its line.
+    std::optional<SudokuGrid> sudokuFromCells(const std::string& cells, int line, int column) {
+        SudokuShape shape;
+        int size = 0;
+        while (size * size < static_cast<int>(cells.size())) ++size;
+        if (size * size != static_cast<int>(cells.size()) || !SudokuShape::fromSize(size, shape)) {
+            error(line, column,
+                  "a one-line Sudoku has 16, 36, 81 or 256 cells, not " + std::to_string(cells.size()));
+            return std::nullopt;
+        }
+        SudokuGrid grid(shape);
+        for (int cell = 0; cell < grid.cellCount(); ++cell) {
+            const char c = cells[cell];
+            if (c == '.' || c == '0' || c == '-' || c == '*' || c == '_') continue;
+            const int value = digitValue(c, size);
+            if (!value) {
+                const std::string allowed = size == 16 ? "1-9, A-G" : "1-" + std::to_string(size);
+                error(line, column + cell,
+                      std::string("unexpected character '") + c + "' in a " + std::to_string(size) + "x" +
+                          std::to_string(size) + " puzzle line (expected " + allowed + ", '.', '0' or '-')");
+                return std::nullopt;
+            }
+            grid.setValue(cell, value);
+        }
+        return grid;
+    }
+
+    // Givens must not repeat a digit in a unit.
+    bool checkGivens(const SudokuGrid& grid, int line, int column, const std::vector<int>& columnsOfCells) {
+        const auto conflicts = grid.conflicts();
+        if (conflicts.empty()) return true;
+        const auto& conflict = conflicts.front();
+        static const char* const kUnitNames[] = {"row", "column", "box"};
+        std::string cells;
+        for (int cell : conflict.cells) cells += (cells.empty() ? "" : ", ") + cellName(grid.shape(), cell);
+        const int at = columnsOfCells.empty() ? column : columnsOfCells[conflict.cells.back()];
+        error(line, at,
+              std::string("the givens repeat ") + digitChar(conflict.digit) + " in " +
+                  kUnitNames[static_cast<int>(conflict.unitKind)] + " " + std::to_string(conflict.unitIndex + 1) +
+                  " (" + cells + ")");
+        return false;
+    }
+
+    bool checkSolution(const SudokuGrid& givens, const SudokuGrid& solution, int line, int column) {
+        if (!solution.isSolved()) {
+            error(line, column, "the solution is not a complete, valid grid");
+            return false;
+        }
+        if (!solution.keepsGivens(givens)) {
+            error(line, column, "the solution does not keep the puzzle's givens");
+            return false;
+        }
+        return true;
+    }
+
+    void addSudoku(SudokuGrid grid, std::optional<SudokuGrid> solution, int line, std::string id = {}) {
+        Puzzle puzzle;
+        puzzle.origin = place(line);
+        puzzle.id = id.empty() ? puzzle.origin : std::move(id);
+        puzzle.content = SudokuPuzzle{std::move(grid), std::move(solution)};
+        m_result.puzzles.push_back(std::move(puzzle));
+    }
+
+    std::vector<int> consecutiveColumns(int first, int count) {
+        std::vector<int> columns(count);
+        for (int i = 0; i < count; ++i) columns[i] = first + i;
+        return columns;
+    }
+
+    void readPencilMarks(const std::string& cells, int line, int column, const std::string& id) {
+        SudokuGrid grid;
+        for (int cell = 0; cell < 81; ++cell) {
+            DigitMask marks = 0;
+            for (int k = 0; k < 9; ++k) {
+                const char c = cells[cell * 9 + k];
+                if (c == '.' || c == '0' || c == '-') continue;
+                if (c < '1' || c > '9') {
+                    error(line, column + cell * 9 + k,
+                          std::string("unexpected character '") + c + "' in a pencil-mark line (expected 1-9 or '.')");
+                    return;
+                }
+                marks |= digitBit(c - '0');
+            }
+            if (!marks) {
+                error(line, column + cell * 9, "cell " + cellName(grid.shape(), cell) + " has no candidate left");
+                return;
+            }
+            if (isSingleBit(marks)) grid.setValue(cell, lowestDigit(marks));
+            else grid.setMarks(cell, marks);
+        }
+        std::vector<int> columns(81);
+        for (int cell = 0; cell < 81; ++cell) columns[cell] = column + cell * 9;
+        if (!checkGivens(grid, line, column, columns)) return;
+        addSudoku(grid, std::nullopt, line, id);
+    }
+
+    static bool isPuzzleToken(const std::string& token) {
+        const std::size_t n = token.size();
+        if (n != 16 && n != 36 && n != 81 && n != 256 && n != 729) return false;
+        // Mostly cell characters: a word of that length is still an (erroneous) puzzle line.
+        const auto cellish = std::count_if(token.begin(), token.end(), [](unsigned char c) {
+            return std::isdigit(c) || c == '.' || c == '-' || (c >= 'A' && c <= 'G') || (c >= 'a' && c <= 'g');
+        });
+        return cellish * 10 >= static_cast<long>(n) * 9;
+    }
+
+    // "name|puzzle|notes...": a one-line Sudoku in a '|'-separated record, named by the record's first field.
+    bool readPipeSeparatedLine(const Line& line) {
+        if (line.text.find('|') == std::string::npos) return false;
+        std::vector<Token> fields;
+        std::size_t start = 0;
+        while (start <= line.text.size()) {
+            auto bar = line.text.find('|', start);
+            if (bar == std::string::npos) bar = line.text.size();
+            const std::string raw = line.text.substr(start, bar - start);
+            const auto offset = raw.find_first_not_of(" \t");
+            fields.push_back({trim(raw), static_cast<int>(start + (offset == std::string::npos ? 0 : offset)) + 1});
+            start = bar + 1;
+        }
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            if (!isPuzzleToken(fields[i].text) || fields[i].text.size() == 729) continue;
+            auto grid = sudokuFromCells(fields[i].text, line.number, fields[i].column);
+            if (grid && checkGivens(*grid, line.number, fields[i].column,
+                                    consecutiveColumns(fields[i].column, static_cast<int>(fields[i].text.size()))))
+                addSudoku(*grid, std::nullopt, line.number, i > 0 ? fields[0].text : std::string());
+            return true;
+        }
+        return false;
+    }
+
+    // A one-line Sudoku, optionally after an id token; true when the line was taken as one.
+    bool readSudokuLine(const Line& line) {
+        const auto tokens = tokenize(line.text);
+        if (tokens.empty()) return false;
+        std::size_t index = 0;
+        if (!isPuzzleToken(tokens[0].text)) {
+            if (tokens.size() < 2 || !isPuzzleToken(tokens[1].text) || tokens[1].text.size() == 729) return false;
+            index = 1;
+        }
+        const Token& token = tokens[index];
+        const std::string id = index == 1 ? tokens[0].text : std::string();
+        if (token.text.size() == 729) {
+            readPencilMarks(token.text, line.number, token.column, id);
+            return true;
+        }
+        auto grid = sudokuFromCells(token.text, line.number, token.column);
+        if (grid && checkGivens(*grid, line.number, token.column,
+                                consecutiveColumns(token.column, static_cast<int>(token.text.size()))))
+            addSudoku(*grid, std::nullopt, line.number, id);
+        return true;
+    }
+
+    static bool isSeparatorLine(const std::string& text) {
+        const std::string t = trim(text);
+        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
+            return c == '-' || c == '+' || c == '=' || c == '|' || c == '*' || c == ' ' || c == '\t';
+        }) && t.find_first_of("-=") != std::string::npos;
+    }
+
+    // The cells of a grid row: characters other than '|' and white space, with their columns.
+    static std::vector<std::pair<char, int>> gridRowCells(const std::string& text) {
+        std::vector<std::pair<char, int>> cells;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const char c = text[i];
+            if (c == '|' || c == '!' || std::isspace(static_cast<unsigned char>(c))) continue;
+            cells.emplace_back(c, static_cast<int>(i) + 1);
+        }
+        return cells;
+    }
+
+    struct GridRows {
+        std::vector<std::vector<std::pair<char, int>>> rows;
+        std::vector<int> lineNumbers;
+        std::string id;
+    };
+
+    void finishGrid(GridRows& grid) {
+        if (grid.rows.empty()) return;
+        const int size = static_cast<int>(grid.rows.size());
+        const int firstLine = grid.lineNumbers.front();
+        SudokuShape shape;
+        if (!SudokuShape::fromSize(size, shape) || static_cast<int>(grid.rows[0].size()) != size) {
+            error(firstLine, 1, "a Sudoku grid of " + std::to_string(size) + " rows of " +
+                                    std::to_string(grid.rows[0].size()) + " cells is not 4x4, 6x6, 9x9 or 16x16");
+            grid = {};
+            return;
+        }
+        SudokuGrid result(shape);
+        std::vector<int> columns(result.cellCount());
+        for (int r = 0; r < size; ++r) {
+            for (int c = 0; c < size; ++c) {
+                const auto [ch, column] = grid.rows[r][c];
+                columns[r * size + c] = column;
+                if (ch == '.' || ch == '0' || ch == '-' || ch == '*' || ch == '_') continue;
+                const int value = digitValue(ch, size);
+                if (!value) {
+                    error(grid.lineNumbers[r], column,
+                          std::string("unexpected character '") + ch + "' in a Sudoku grid row (expected a digit or '.')");
+                    grid = {};
+                    return;
+                }
+                result.setValue(r * size + c, value);
+            }
+        }
+        // Conflicts are reported on the line of the last conflicting cell.
+        const auto conflicts = result.conflicts();
+        if (!conflicts.empty()) {
+            const int cell = conflicts.front().cells.back();
+            checkGivens(result, grid.lineNumbers[cell / size], 0, columns);
+            grid = {};
+            return;
+        }
+        addSudoku(result, std::nullopt, firstLine, grid.id);
+        grid = {};
+    }
+
+    // Lines of one paragraph that hold no Nurikabe or SadMan block.
+    void readLines(const std::vector<Line>& lines, const std::string& gridId = {}) {
+        GridRows grid;
+        grid.id = gridId;
+        for (const auto& line : lines) {
+            const std::string text = trim(line.text);
+            if (text.empty() || text[0] == '#') continue;
+            if (text.find("nurikabe/") != std::string::npos) {
+                finishGrid(grid);
+                readNurikabeUrl(line);
+                continue;
+            }
+            if (isSeparatorLine(text)) continue;
+            if (readPipeSeparatedLine(line)) continue;
+            const auto cells = gridRowCells(line.text);
+            // A row that does not fit the grid begun above drops that grid, with an error at the row.
+            const auto rejectRow = [&] {
+                error(line.number, 1, "grid row " + std::to_string(grid.rows.size() + 1) + " has " +
+                                          std::to_string(cells.size()) + " cells, expected " +
+                                          std::to_string(grid.rows[0].size()));
+                grid = {};
+                grid.id = gridId;
+            };
+            const bool rowLength = cells.size() == 4 || cells.size() == 6 || cells.size() == 9 || cells.size() == 16;
+            if (rowLength && !isPuzzleToken(tokenize(line.text)[0].text)) {
+                if (!grid.rows.empty() && cells.size() != grid.rows[0].size()) {
+                    rejectRow();
+                    continue;
+                }
+                grid.rows.push_back(cells);
+                grid.lineNumbers.push_back(line.number);
+                if (grid.rows.size() == grid.rows[0].size()) {
+                    finishGrid(grid);
+                    grid.id = gridId;
+                }
+                continue;
+            }
+            if (!grid.rows.empty()) {
+                rejectRow();
+                continue;
+            }
+            if (readSudokuLine(line)) continue;
+            error(line.number, 1, "not a puzzle: expected a one-line Sudoku (81 characters), a grid row, a "
+                                  "Nurikabe grid or a puzz.link URL");
+        }
+        if (!grid.rows.empty()) {
+            error(grid.lineNumbers.back(), 1, "the grid ends after " + std::to_string(grid.rows.size()) +
+                                                  " rows; expected " + std::to_string(grid.rows[0].size()));
+        }
+    }
+
+    // SadMan .sdk: '#' headers, then "[Puzzle]" and the grid rows; a later "[State]" section is ignored.
+    void readSadMan(const std::vector<Line>& lines) {
+        std::vector<Line> grid;
+        std::string id;
+        bool inPuzzle = false;
+        for (const auto& line : lines) {
+            const std::string text = trim(line.text);
+            if (!text.empty() && text[0] == '[') {
+                inPuzzle = text == "[Puzzle]";
+                continue;
+            }
+            if (!text.empty() && text[0] == '#') {
+                if (text.size() > 2 && text[1] == 'N') id = trim(text.substr(2));  // #N: the puzzle's name
+                continue;
+            }
+            if (inPuzzle) grid.push_back(line);
+        }
+        readLines(grid, id);
+    }
+
+    // ----------------------------------------------------------------------------------------------- CSV
+
+    static std::vector<Token> splitCsv(const std::string& text) {
+        std::vector<Token> fields;
+        for (auto& field : splitCsvLine(text)) fields.push_back({std::move(field.text), field.column});
+        return fields;
+    }
+
+    static std::string lower(std::string text) {
+        for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    }
+
+    static int findColumn(const std::vector<Token>& header, const std::vector<std::string>& names, bool containing) {
+        for (std::size_t i = 0; i < header.size(); ++i) {
+            const std::string name = lower(header[i].text);
+            for (const auto& wanted : names)
+                if (containing ? name.find(wanted) != std::string::npos : name == wanted) return static_cast<int>(i);
+        }
+        return -1;
+    }
+
+    // A header is a row of short names, one of which names the puzzle column ("puzzle", "Sudoku Puzzle",
+    // "quizzes"); a record with notes that merely mention a puzzle is not one.
+    static bool isCsvHeader(const std::string& text) {
+        if (text.find_first_of(",;\t") == std::string::npos || text.find('|') != std::string::npos) return false;
+        const auto fields = splitCsv(text);
+        for (const auto& field : fields)
+            if (field.text.size() > 24) return false;
+        return findColumn(fields, {"puzzle", "quiz"}, true) >= 0;
+    }
+
+    void readCsv(const std::vector<Line>& lines, const Line& headerLine) {
+        const auto header = splitCsv(headerLine.text);
+        const int puzzleColumn = findColumn(header, {"puzzle", "quiz"}, true);
+        const int solutionColumn = findColumn(header, {"solution", "solutions"}, false);
+        const int idColumn = findColumn(header, {"id", "name", "game_no", "game no.", "game no"}, false);
+        for (const auto& line : lines) {
+            if (line.number <= headerLine.number || isBlank(line.text) || trim(line.text)[0] == '#') continue;
+            const auto fields = splitCsv(line.text);
+            if (puzzleColumn >= static_cast<int>(fields.size())) {
+                error(line.number, 1, "expected a puzzle in column " + std::to_string(puzzleColumn + 1) + " ('" +
+                                          header[puzzleColumn].text + "')");
+                continue;
+            }
+            const Token& puzzleField = fields[puzzleColumn];
+            auto grid = sudokuFromCells(puzzleField.text, line.number, puzzleField.column);
+            if (!grid) continue;
+            if (!checkGivens(*grid, line.number, puzzleField.column,
+                             consecutiveColumns(puzzleField.column, grid->cellCount())))
+                continue;
+            std::optional<SudokuGrid> solution;
+            if (solutionColumn >= 0 && solutionColumn < static_cast<int>(fields.size()) &&
+                !fields[solutionColumn].text.empty()) {
+                const Token& solutionField = fields[solutionColumn];
+                solution = sudokuFromCells(solutionField.text, line.number, solutionField.column);
+                if (!solution) continue;
+                if (!checkSolution(*grid, *solution, line.number, solutionField.column)) continue;
+            }
+            std::string id;
+            if (idColumn >= 0 && idColumn < static_cast<int>(fields.size())) id = fields[idColumn].text;
+            addSudoku(*grid, std::move(solution), line.number, id);
+        }
+    }
+
+    // --------------------------------------------------------------------------------------------- Nurikabe
+
+    static bool isClueToken(const std::string& token) { return token == "." || (isInteger(token) && std::stoi(token) > 0); }
+    static bool isSolutionRow(const std::string& text) {
+        const std::string t = trim(text);
+        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c == '#' || c == 'o' || c == ' '; });
+    }
+
+    static bool isHeader(const std::vector<Token>& tokens) {
+        return tokens.size() >= 3 && isInteger(tokens[1].text) && isInteger(tokens[2].text) &&
+               std::stoi(tokens[1].text) > 0 && std::stoi(tokens[2].text) > 0;
+    }
+
+    // True when the paragraph is a Nurikabe grid (see the file comment for the rule).
+    static bool isNurikabeParagraph(const std::vector<Line>& lines) {
+        std::size_t first = 0;
+        while (first < lines.size() && trim(lines[first].text)[0] == '#') ++first;
+        if (first >= lines.size()) return false;
+        std::size_t rowsStart = first;
+        auto headerTokens = tokenize(lines[first].text);
+        bool header = false;
+        if (isHeader(headerTokens) && !isClueToken(headerTokens[0].text)) {
+            header = true;
+            ++rowsStart;
+        }
+        if (rowsStart >= lines.size()) return header;
+        int rows = 0;
+        int cells = 0;
+        int clues = 0;
+        bool singleCharacters = true;
+        bool sawSolution = false;
+        std::size_t width = 0;
+        for (std::size_t i = rowsStart; i < lines.size(); ++i) {
+            if (trim(lines[i].text)[0] == '#' && !isSolutionRow(lines[i].text)) continue;
+            if (isSolutionRow(lines[i].text) && rows > 0) {
+                sawSolution = true;
+                continue;
+            }
+            const auto tokens = tokenize(lines[i].text);
+            if (tokens.size() < 2) return false;
+            for (const auto& token : tokens) {
+                if (!isClueToken(token.text)) return header;  // a header commits the paragraph: report its errors
+                singleCharacters &= token.text.size() == 1;
+                clues += token.text != ".";
+            }
+            if (width == 0) width = tokens.size();
+            cells += static_cast<int>(tokens.size());
+            ++rows;
+        }
+        if (header || sawSolution || !singleCharacters) return rows > 0;
+        SudokuShape shape;
+        const bool sudokuSized = static_cast<std::size_t>(rows) == width && SudokuShape::fromSize(rows, shape);
+        return !(sudokuSized && clues * 5 >= cells);
+    }
+
+    void readNurikabeParagraph(const std::vector<Line>& lines) {
+        std::size_t index = 0;
+        while (index < lines.size() && trim(lines[index].text)[0] == '#' && !isSolutionRow(lines[index].text))
+            ++index;
+        if (index >= lines.size()) return;
+        const int firstLine = lines[index].number;
+        std::string id;
+        int declaredA = 0;
+        int declaredB = 0;
+        const auto headerTokens = tokenize(lines[index].text);
+        if (isHeader(headerTokens) && !isClueToken(headerTokens[0].text)) {
+            id = headerTokens[0].text;
+            declaredA = std::stoi(headerTokens[1].text);
+            declaredB = std::stoi(headerTokens[2].text);
+            ++index;
+        }
+        std::vector<std::vector<int>> clueRows;
+        std::vector<int> clueLines;
+        std::vector<std::string> solutionRows;
+        std::vector<int> solutionLines;
+        for (; index < lines.size(); ++index) {
+            const Line& line = lines[index];
+            if (isSolutionRow(line.text)) {
+                std::string row;
+                for (char c : line.text)
+                    if (c != ' ') row += c;
+                solutionRows.push_back(row);
+                solutionLines.push_back(line.number);
+                continue;
+            }
+            if (trim(line.text)[0] == '#') continue;
+            if (!solutionRows.empty()) {
+                error(line.number, 1, "a clue row after the solution rows");
+                return;
+            }
+            std::vector<int> row;
+            for (const auto& token : tokenize(line.text)) {
+                if (!isClueToken(token.text)) {
+                    error(line.number, token.column,
+                          "unexpected '" + token.text + "' in a Nurikabe row (expected '.' or a positive number)");
+                    return;
+                }
+                row.push_back(token.text == "." ? 0 : std::stoi(token.text));
+            }
+            if (!clueRows.empty() && row.size() != clueRows[0].size()) {
+                error(line.number, 1, "Nurikabe row " + std::to_string(clueRows.size() + 1) + " has " +
+                                          std::to_string(row.size()) + " cells, expected " +
+                                          std::to_string(clueRows[0].size()));
+                return;
+            }
+            clueRows.push_back(std::move(row));
+            clueLines.push_back(line.number);
+        }
+        if (clueRows.empty()) {
+            error(firstLine, 1, "a Nurikabe header without clue rows");
+            return;
+        }
+        const int height = static_cast<int>(clueRows.size());
+        const int width = static_cast<int>(clueRows[0].size());
+        // The header gives the size as "H W"; some collections write "W H": either order is accepted.
+        if (declaredA && !((declaredA == height && declaredB == width) || (declaredA == width && declaredB == height))) {
+            error(firstLine, headerTokens[1].column,
+                  "the header declares " + std::to_string(declaredA) + "x" + std::to_string(declaredB) +
+                      " but the grid has " + std::to_string(height) + " rows of " + std::to_string(width) + " cells");
+            return;
+        }
+        NurikabeGrid clues(height, width);
+        for (int r = 0; r < height; ++r)
+            for (int c = 0; c < width; ++c)
+                if (clueRows[r][c]) clues.setClue(r * width + c, clueRows[r][c]);
+        std::optional<NurikabeGrid> solution;
+        if (!solutionRows.empty()) {
+            if (static_cast<int>(solutionRows.size()) != height) {
+                error(solutionLines.back(), 1, "the solution has " + std::to_string(solutionRows.size()) +
+                                                   " rows, expected " + std::to_string(height));
+                return;
+            }
+            solution = clues;
+            for (int r = 0; r < height; ++r) {
+                if (static_cast<int>(solutionRows[r].size()) != width) {
+                    error(solutionLines[r], 1, "solution row " + std::to_string(r + 1) + " has " +
+                                                   std::to_string(solutionRows[r].size()) + " cells, expected " +
+                                                   std::to_string(width));
+                    return;
+                }
+                for (int c = 0; c < width; ++c) {
+                    const bool island = solutionRows[r][c] == 'o';
+                    if (clueRows[r][c] && !island) {
+                        error(solutionLines[r], c + 1, "the solution shades the clue cell r" + std::to_string(r + 1) +
+                                                           "c" + std::to_string(c + 1));
+                        return;
+                    }
+                    solution->setState(r * width + c, island ? NurikabeCell::Island : NurikabeCell::River);
+                }
+            }
+            const auto violations = solution->violations();
+            if (!violations.empty()) {
+                error(solutionLines.front(), 1, "the solution breaks a rule: " + violations.front().message);
+                return;
+            }
+        }
+        addNurikabe(std::move(clues), std::move(solution), firstLine, id);
+    }
+
+    void addNurikabe(NurikabeGrid clues, std::optional<NurikabeGrid> solution, int line, std::string id) {
+        Puzzle puzzle;
+        puzzle.origin = place(line);
+        puzzle.id = id.empty() ? puzzle.origin : std::move(id);
+        puzzle.content = NurikabePuzzle{std::move(clues), std::move(solution)};
+        m_result.puzzles.push_back(std::move(puzzle));
+    }
+
+    // puzz.link: "...?nurikabe/W/H/body", the body in pzprjs's number16 encoding.
+    void readNurikabeUrl(const Line& line) {
+        const auto at = line.text.find("nurikabe/");
+        const int column = static_cast<int>(at) + 1;
+        std::string rest = line.text.substr(at + 9);
+        const auto end = rest.find_first_of(" \t\"'<>#&");
+        if (end != std::string::npos) rest = rest.substr(0, end);
+        std::vector<std::string> parts;
+        std::size_t start = 0;
+        while (start <= rest.size()) {
+            const auto slash = rest.find('/', start);
+            parts.push_back(rest.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+            if (slash == std::string::npos) break;
+            start = slash + 1;
+        }
+        if (parts.size() < 2 || !isInteger(parts[0]) || !isInteger(parts[1])) {
+            error(line.number, column, "a puzz.link Nurikabe URL needs nurikabe/WIDTH/HEIGHT/BODY");
+            return;
+        }
+        const int width = std::stoi(parts[0]);
+        const int height = std::stoi(parts[1]);
+        if (width < 1 || height < 1 || width > 100 || height > 100) {
+            error(line.number, column, "a Nurikabe grid must be 1 to 100 cells wide and high");
+            return;
+        }
+        const std::string body = parts.size() > 2 ? parts[2] : std::string();
+        NurikabeGrid clues(height, width);
+        int cell = 0;
+        auto hex = [&](std::size_t from, std::size_t count, int& value) {
+            if (from + count > body.size()) return false;
+            value = 0;
+            for (std::size_t k = 0; k < count; ++k) {
+                const char c = body[from + k];
+                const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                                  : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+                                                                               : -1;
+                if (digit < 0) return false;
+                value = value * 16 + digit;
+            }
+            return true;
+        };
+        for (std::size_t i = 0; i < body.size() && cell < width * height; ++i) {
+            const char c = body[i];
+            const int bodyColumn = column + 9 + static_cast<int>(parts[0].size() + parts[1].size()) + 2 + static_cast<int>(i);
+            int value = 0;
+            if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) {
+                hex(i, 1, value);
+            } else if (c == '-') {
+                if (!hex(i + 1, 2, value)) {
+                    error(line.number, bodyColumn, "'-' must be followed by two hexadecimal digits");
+                    return;
+                }
+                i += 2;
+            } else if (c == '+') {
+                if (!hex(i + 1, 3, value)) {
+                    error(line.number, bodyColumn, "'+' must be followed by three hexadecimal digits");
+                    return;
+                }
+                i += 3;
+            } else if (c >= 'g' && c <= 'z') {
+                cell += c - 'g' + 1;
+                continue;
+            } else if (c == '.') {
+                error(line.number, bodyColumn, "clues of unknown size ('?') are not supported");
+                return;
+            } else {
+                error(line.number, bodyColumn, std::string("unexpected character '") + c + "' in a puzz.link body");
+                return;
+            }
+            if (value < 1) {
+                error(line.number, bodyColumn, "a Nurikabe clue must be at least 1");
+                return;
+            }
+            clues.setClue(cell++, value);
+        }
+        if (cell > width * height) {
+            error(line.number, column, "the puzz.link body describes more cells than the grid has");
+            return;
+        }
+        addNurikabe(std::move(clues), std::nullopt, line.number, {});
+    }
+
+    // ------------------------------------------------------------------------------------------ paragraphs
+
+    void readParagraph(const std::vector<Line>& lines) {
+        if (lines.empty()) return;
+        for (const auto& line : lines) {
+            if (trim(line.text) == "[Puzzle]") {
+                readSadMan(lines);
+                return;
+            }
+        }
+        if (isNurikabeParagraph(lines)) {
+            readNurikabeParagraph(lines);
+            return;
+        }
+        readLines(lines);
+    }
+
+    std::string m_source;
+    PuzzleCollection m_result;
+};
+
+}  // namespace
+
+PuzzleCollection parsePuzzles(std::string_view text, const std::string& sourceName) {
+    PuzzleCollection collection = Reader(sourceName).read(text);
+    if (collection.puzzles.empty() && collection.errors.empty())
+        collection.errors.push_back({sourceName, 0, 0, "no puzzle found (the text holds no puzzle in a known format)"});
+    return collection;
+}
+
+PuzzleCollection loadPuzzleFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        PuzzleCollection result;
+        result.errors.push_back({path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno)});
+        return result;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parsePuzzles(text.str(), path);
+}
+
+std::string formatSudoku(const SudokuGrid& grid, SudokuTextStyle style) {
+    const int n = grid.size();
+    if (style == SudokuTextStyle::Line) {
+        std::string line;
+        for (int cell = 0; cell < grid.cellCount(); ++cell) line += digitChar(grid.value(cell));
+        return line + "\n";
+    }
+    const SudokuShape shape = grid.shape();
+    std::string separator;
+    for (int band = 0; band < n / shape.boxColumns; ++band)
+        separator += (band ? "+" : "") + std::string(static_cast<std::size_t>(shape.boxColumns), '-');
+    std::string text;
+    for (int r = 0; r < n; ++r) {
+        if (r && r % shape.boxRows == 0) text += separator + "\n";
+        for (int c = 0; c < n; ++c) {
+            if (c && c % shape.boxColumns == 0) text += '|';
+            text += digitChar(grid.value(r * n + c));
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+std::string formatNurikabe(const NurikabeGrid& clues, const NurikabeGrid* solution, const std::string& id) {
+    std::string text;
+    if (!id.empty()) text += id + " " + std::to_string(clues.height()) + " " + std::to_string(clues.width()) + "\n";
+    for (int r = 0; r < clues.height(); ++r) {
+        for (int c = 0; c < clues.width(); ++c) {
+            const int clue = clues.clue(r * clues.width() + c);
+            text += (c ? " " : "") + (clue ? std::to_string(clue) : std::string("."));
+        }
+        text += "\n";
+    }
+    if (solution) {
+        for (int r = 0; r < solution->height(); ++r) {
+            for (int c = 0; c < solution->width(); ++c)
+                text += solution->state(r * solution->width() + c) == NurikabeCell::River ? '#' : 'o';
+            text += "\n";
+        }
+    }
+    return text;
+}
+
+std::string formatNurikabeUrl(const NurikabeGrid& clues) {
+    std::string body;
+    int gap = 0;
+    auto flushGap = [&] {
+        while (gap > 0) {
+            const int run = std::min(gap, 20);
+            body += static_cast<char>('g' + run - 1);
+            gap -= run;
+        }
+    };
+    static const char* const kHex = "0123456789abcdef";
+    for (int cell = 0; cell < clues.cellCount(); ++cell) {
+        const int clue = clues.clue(cell);
+        if (!clue) {
+            ++gap;
+            continue;
+        }
+        flushGap();
+        if (clue < 16) {
+            body += kHex[clue];
+        } else if (clue < 256) {
+            body += '-';
+            body += kHex[clue / 16];
+            body += kHex[clue % 16];
+        } else {
+            body += '+';
+            body += kHex[(clue / 256) % 16];
+            body += kHex[(clue / 16) % 16];
+            body += kHex[clue % 16];
+        }
+    }
+    flushGap();
+    return "https://puzz.link/p?nurikabe/" + std::to_string(clues.width()) + "/" + std::to_string(clues.height()) +
+           "/" + body;
+}
+
+std::string formatPuzzles(const std::vector<Puzzle>& puzzles) {
+    std::string text;
+    for (const auto& puzzle : puzzles) {
+        if (puzzle.kind() == PuzzleKind::Sudoku) {
+            text += formatSudoku(puzzle.sudoku().givens, SudokuTextStyle::Line);
+        } else {
+            if (!text.empty()) text += "\n";
+            const auto& solution = puzzle.nurikabe().solution;
+            text += formatNurikabe(puzzle.nurikabe().clues, solution ? &*solution : nullptr,
+                                   puzzle.id.find(':') == std::string::npos ? puzzle.id : std::string());
+        }
+    }
+    return text;
+}
+
+bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error) {
+    const std::filesystem::path target(path);
+    const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+    std::string temporary = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
+    const int fd = ::mkstemp(temporary.data());
+    if (fd < 0) {
+        error = "cannot write '" + path + "': " + std::strerror(errno);
+        return false;
+    }
+    ::fchmod(fd, 0644);  // mkstemp creates 0600; a saved puzzle file is an ordinary readable file
+    std::size_t written = 0;
+    while (written < content.size()) {
+        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    const bool complete = written == content.size() && ::fsync(fd) == 0;
+    const int savedErrno = errno;
+    ::close(fd);
+    if (!complete || ::rename(temporary.c_str(), path.c_str()) != 0) {
+        error = "cannot write '" + path + "': " + std::strerror(complete ? errno : savedErrno);
+        ::unlink(temporary.c_str());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace pw

@@ -1,0 +1,59 @@
+#pragma once
+// Reading and writing puzzle files. The format is detected from the content (the file name's extension is
+// only a hint), one text may hold many puzzles, and a bad entry is reported with its place and skipped while
+// the rest load.
+//
+// Sudoku, read and write: one puzzle per line (81, 16, 36 or 256 characters; '.', '0' or '-' empty;
+//   '#' comment lines; text after the puzzle ignored; 16x16 uses 1-9 and A-G); grids of one row per line
+//   with or without box separators (Simple Sudoku .ss).
+// Sudoku, read only: SadMan .sdk ('#' headers, [Puzzle] section), CSV with a puzzle column and an optional
+//   solution column, 729-character pencil-mark lines (9 characters per cell, a digit or '.'/'0').
+// Nurikabe, read and write: text grids (rows of space-separated tokens, '.' empty, a number a clue; puzzles
+//   separated by blank lines; optional header line "ID H W [source]"; optional H solution rows of '#' and 'o'
+//   after the clue rows); puzz.link URLs (".../p?nurikabe/W/H/body").
+
+#include "puzzle/puzzle.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pw {
+
+struct ParseError {
+    std::string file;  // the source name given to the reader ("<argument>", "<stdin>", a path)
+    int line = 0;      // 1-based; 0 when the error concerns the whole file
+    int column = 0;    // 1-based; 0 when not known
+    std::string message;
+
+    std::string toString() const;  // "file:line:column: message"
+};
+
+struct PuzzleCollection {
+    std::vector<Puzzle> puzzles;
+    std::vector<ParseError> errors;
+};
+
+// Every puzzle in `text`, in order; `sourceName` names the source in ids and errors.
+PuzzleCollection parsePuzzles(std::string_view text, const std::string& sourceName);
+// Reads and parses a file; an unreadable file gives one error with line 0.
+PuzzleCollection loadPuzzleFile(const std::string& path);
+
+enum class SudokuTextStyle {
+    Line,  // one line: 81 characters for 9x9 ('.' for empty)
+    Grid,  // one row per line with box separators, Simple Sudoku style
+};
+std::string formatSudoku(const SudokuGrid& grid, SudokuTextStyle style);
+// The Nurikabe text format: optional header, clue rows, then the solution rows when `solution` is set.
+std::string formatNurikabe(const NurikabeGrid& clues, const NurikabeGrid* solution, const std::string& id);
+// A puzz.link URL for the clues.
+std::string formatNurikabeUrl(const NurikabeGrid& clues);
+// Serialises a whole collection in the most natural format of its kind (lines for Sudoku, text grids for
+// Nurikabe); a collection must not mix kinds.
+std::string formatPuzzles(const std::vector<Puzzle>& puzzles);
+
+// Writes through a temporary file in the same folder and renames it over `path`, so a reader never sees a
+// half-written file. Returns false and sets `error` when anything fails.
+bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error);
+
+}  // namespace pw

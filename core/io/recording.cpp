@@ -1,0 +1,386 @@
+#include "io/recording.h"
+
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <limits>
+
+#ifndef PW_VERSION
+#error "PW_VERSION must be defined by the build (the project version)"
+#endif
+
+namespace pw {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kFormatName = "puzzle-workbench-recording";
+constexpr int kFormatVersion = 1;
+constexpr const char* kComment =
+    "A run recording of Puzzle Workbench. Runs are deterministic, so this file holds the run's inputs, not its "
+    "events: replaying re-runs the algorithm with the same puzzle, parameters, seed and budgets. A time limit "
+    "or a stop by hand cannot be repeated: such a run is replayed with a step budget equal to result.steps, "
+    "the steps it actually took.";
+
+const Outcome kOutcomes[] = {Outcome::Solved, Outcome::Stopped, Outcome::BudgetExhausted, Outcome::Failed};
+
+// An error at a place in the text; caught by parseRecording.
+struct RecordingError {
+    int line = 0;
+    int column = 0;
+    std::string message;
+};
+
+// 1-based line and column of byte `offset` of `text`.
+std::pair<int, int> lineAndColumn(std::string_view text, std::size_t offset) {
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+// Reads the parsed document and names places in the text for errors. The JSON library keeps no positions of
+// values, so a field's place is where its quoted key first appears after its parent's key: exact for the
+// files this module writes and for any hand edit that keeps keys unique.
+class Reader {
+public:
+    explicit Reader(std::string_view text) : m_text(text) {}
+
+    [[noreturn]] void fail(const std::string& path, const std::string& message) const {
+        const auto [line, column] = lineAndColumn(m_text, offsetOf(path));
+        throw RecordingError{line, column, message};
+    }
+
+    // The member `key` of `object` (whose dotted path is `parent`); `required` members must be present.
+    const Json* member(const Json& object, const std::string& parent, const std::string& key, bool required) const {
+        const auto found = object.find(key);
+        if (found == object.end()) {
+            if (required) fail(parent, "missing field '" + key + "'");
+            return nullptr;
+        }
+        return &*found;
+    }
+    std::string string(const Json& object, const std::string& parent, const std::string& key) const {
+        const Json* value = member(object, parent, key, true);
+        if (!value->is_string()) fail(join(parent, key), "'" + key + "' must be a string");
+        return value->get<std::string>();
+    }
+    std::uint64_t count(const Json& object, const std::string& parent, const std::string& key, bool required) const {
+        const Json* value = member(object, parent, key, required);
+        if (!value || value->is_null()) return 0;
+        if (!value->is_number_unsigned()) fail(join(parent, key), "'" + key + "' must be a whole number of 0 or more");
+        return value->get<std::uint64_t>();
+    }
+    double number(const Json& object, const std::string& parent, const std::string& key, bool required,
+                  double whenNull) const {
+        const Json* value = member(object, parent, key, required);
+        if (!value) return 0;
+        if (value->is_null()) return whenNull;
+        if (!value->is_number()) fail(join(parent, key), "'" + key + "' must be a number");
+        return value->get<double>();
+    }
+    const Json& object(const Json& parentObject, const std::string& parent, const std::string& key) const {
+        const Json* value = member(parentObject, parent, key, true);
+        if (!value->is_object()) fail(join(parent, key), "'" + key + "' must be an object");
+        return *value;
+    }
+
+    static std::string join(const std::string& parent, const std::string& key) {
+        return parent.empty() ? key : parent + "." + key;
+    }
+
+private:
+    // Where the last key of the dotted `path` is written, searching each key after the one before it.
+    std::size_t offsetOf(const std::string& path) const {
+        std::size_t offset = 0;
+        std::size_t start = 0;
+        while (start < path.size()) {
+            const std::size_t dot = path.find('.', start);
+            const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+            const std::size_t found = m_text.find("\"" + key + "\"", offset);
+            if (found == std::string_view::npos) break;
+            offset = found;
+            if (dot == std::string::npos) break;
+            start = dot + 1;
+        }
+        return offset;
+    }
+
+    std::string_view m_text;
+};
+
+Json parameterJson(const ParameterValue& value) {
+    return std::visit([](const auto& v) { return Json(v); }, value);
+}
+
+// A JSON value of the parameter's declared type, or nothing when the types do not match.
+std::optional<ParameterValue> typedParameter(const ParameterSpec& spec, const Json& value) {
+    switch (spec.type) {
+    case ParameterType::Integer:
+        if (value.is_number_integer()) return ParameterValue(value.get<std::int64_t>());
+        break;
+    case ParameterType::Real:
+        if (value.is_number()) return ParameterValue(value.get<double>());
+        break;
+    case ParameterType::Boolean:
+        if (value.is_boolean()) return ParameterValue(value.get<bool>());
+        break;
+    case ParameterType::Choice:
+        if (value.is_string()) return ParameterValue(value.get<std::string>());
+        break;
+    }
+    return std::nullopt;
+}
+
+RunRecording readRecording(std::string_view text, const std::string& sourceName, const Json& root) {
+    const Reader reader(text);
+    if (!root.is_object()) reader.fail("", "a recording is a JSON object");
+    if (reader.string(root, "", "format") != kFormatName)
+        reader.fail("format", std::string("not a run recording: 'format' must be \"") + kFormatName + "\"");
+    const std::uint64_t version = reader.count(root, "", "format_version", true);
+    if (version != kFormatVersion)
+        reader.fail("format_version", "recording format version " + std::to_string(version) +
+                                          " is not supported (this workbench reads version " +
+                                          std::to_string(kFormatVersion) + ")");
+
+    RunRecording recording;
+    recording.workbenchVersion = reader.string(root, "", "workbench_version");
+    recording.algorithmId = reader.string(root, "", "algorithm");
+    const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
+    if (!entry) reader.fail("algorithm", "unknown algorithm '" + recording.algorithmId + "'");
+    const auto& specs = entry->info.parameters;
+
+    // Declared parameters the file leaves out keep their defaults; every one it names must still validate.
+    recording.parameters = ParameterValues(specs);
+    const Json& parameters = reader.object(root, "", "parameters");
+    for (const auto& [key, value] : parameters.items()) {
+        const std::string place = "parameters." + key;
+        const ParameterSpec* spec = nullptr;
+        for (const auto& candidate : specs)
+            if (candidate.key == key) spec = &candidate;
+        if (!spec) reader.fail(place, "algorithm '" + recording.algorithmId + "' has no parameter '" + key + "'");
+        const auto typed = typedParameter(*spec, value);
+        if (!typed) reader.fail(place, "parameter '" + key + "': expected " + spec->allowedText());
+        if (auto error = recording.parameters.setValue(specs, key, *typed)) reader.fail(place, *error);
+    }
+
+    recording.seed = reader.count(root, "", "seed", true);
+
+    const Json& puzzle = reader.object(root, "", "puzzle");
+    const std::string puzzleText = reader.string(puzzle, "puzzle", "text");
+    PuzzleCollection collection = parsePuzzles(puzzleText, sourceName + " (puzzle)");
+    if (!collection.errors.empty()) reader.fail("puzzle.text", collection.errors.front().toString());
+    if (collection.puzzles.size() != 1)
+        reader.fail("puzzle.text", "expected exactly one puzzle, found " + std::to_string(collection.puzzles.size()));
+    recording.puzzle = std::move(collection.puzzles.front());
+    recording.puzzle.id = reader.string(puzzle, "puzzle", "id");
+    if (const Json* marks = reader.member(puzzle, "puzzle", "pencil_marks", false)) {
+        const auto* sudoku = std::get_if<SudokuPuzzle>(&recording.puzzle.content);
+        const int cells = sudoku ? sudoku->givens.cellCount() : 0;
+        if (!sudoku || !marks->is_array() || static_cast<int>(marks->size()) != cells)
+            reader.fail("puzzle.pencil_marks", "'pencil_marks' must list one candidate mask per cell of the Sudoku");
+        SudokuGrid& givens = std::get<SudokuPuzzle>(recording.puzzle.content).givens;
+        const std::uint64_t allDigits = (std::uint64_t{1} << givens.size()) - 1;
+        for (int cell = 0; cell < cells; ++cell) {
+            const Json& mask = (*marks)[static_cast<std::size_t>(cell)];
+            if (!mask.is_number_unsigned() || mask.get<std::uint64_t>() > allDigits)
+                reader.fail("puzzle.pencil_marks", "pencil mark mask of cell " + std::to_string(cell + 1) +
+                                                       " must be a whole number from 0 to " + std::to_string(allDigits));
+            givens.setMarks(cell, static_cast<DigitMask>(mask.get<std::uint64_t>()));
+        }
+    }
+    recording.puzzle.origin = sourceName;
+    if (!entry->info.supports(recording.puzzle.kind()))
+        reader.fail("algorithm", "algorithm '" + recording.algorithmId + "' does not solve " +
+                                     puzzleKindName(recording.puzzle.kind()) + " puzzles");
+
+    const Json& budgets = reader.object(root, "", "budgets");
+    recording.budgets.maxSteps = reader.count(budgets, "budgets", "max_steps", false);
+    recording.budgets.maxEvaluations = reader.count(budgets, "budgets", "max_evaluations", false);
+    recording.budgets.stagnationSteps = reader.count(budgets, "budgets", "stagnation", false);
+    recording.budgets.timeLimitSeconds = reader.number(budgets, "budgets", "time_limit", false, 0);
+    if (recording.budgets.timeLimitSeconds < 0) reader.fail("budgets.time_limit", "'time_limit' must not be negative");
+
+    const Json& result = reader.object(root, "", "result");
+    const std::string outcome = reader.string(result, "result", "outcome");
+    bool known = false;
+    for (Outcome candidate : kOutcomes)
+        if (outcome == outcomeName(candidate)) {
+            recording.result.outcome = candidate;
+            known = true;
+        }
+    if (!known) reader.fail("result.outcome", "unknown outcome '" + outcome + "' (solved, stopped, budget_exhausted or failed)");
+    recording.result.reason = reader.string(result, "result", "reason");
+    recording.result.counters.steps = reader.count(result, "result", "steps", true);
+    recording.result.counters.evaluations = reader.count(result, "result", "evaluations", true);
+    // JSON has no infinity: a run that never costed a board writes null.
+    recording.result.bestCost =
+        reader.number(result, "result", "best_cost", true, std::numeric_limits<double>::infinity());
+    if (recording.endedByClockOrPerson() && recording.result.counters.steps == 0)
+        reader.fail("result.steps", "a run ended by a clock or by hand is replayed up to its steps, which must be at least 1");
+    return recording;
+}
+
+}  // namespace
+
+const char* workbenchVersion() { return PW_VERSION; }
+
+bool RunRecording::endedByClockOrPerson() const {
+    if (result.outcome == Outcome::Stopped) return true;
+    return result.outcome == Outcome::BudgetExhausted && budgets.timeLimitSeconds > 0 &&
+           result.reason.rfind("time limit", 0) == 0;
+}
+
+StopConditions RunRecording::replayStopConditions() const {
+    // The deterministic budgets in the order the CLI and the window add them, so the same one fires first.
+    StopConditions conditions;
+    if (budgets.maxSteps > 0) conditions.add(stepLimit(budgets.maxSteps));
+    if (budgets.maxEvaluations > 0) conditions.add(evaluationLimit(budgets.maxEvaluations));
+    if (budgets.stagnationSteps > 0) conditions.add(stagnationLimit(budgets.stagnationSteps));
+    if (endedByClockOrPerson()) conditions.add(stepLimit(result.counters.steps));
+    return conditions;
+}
+
+RunRecording makeRecording(const Puzzle& puzzle, const std::string& algorithmId, const ParameterValues& parameters,
+                           std::uint64_t seed, const RecordedBudgets& budgets, const RecordedResult& result) {
+    RunRecording recording;
+    recording.workbenchVersion = workbenchVersion();
+    recording.algorithmId = algorithmId;
+    recording.parameters = parameters;
+    recording.seed = seed;
+    recording.puzzle = puzzle;
+    recording.budgets = budgets;
+    recording.result = result;
+    return recording;
+}
+
+RunRecording makeRecording(const Puzzle& puzzle, const std::string& algorithmId, const ParameterValues& parameters,
+                           std::uint64_t seed, const RecordedBudgets& budgets, const RunResult& result) {
+    return makeRecording(puzzle, algorithmId, parameters, seed, budgets,
+                         RecordedResult{result.outcome, result.reason, result.counters, result.bestCost});
+}
+
+RecordedResult recordedResultOf(const Finished& finished) {
+    return {finished.outcome, finished.reason, finished.at, finished.bestCost};
+}
+
+std::string formatRecording(const RunRecording& recording) {
+    Json parameters = Json::object();
+    for (const auto& [key, value] : recording.parameters.all()) parameters[key] = parameterJson(value);
+    auto budget = [](std::uint64_t value) { return value ? Json(value) : Json(nullptr); };
+    const RecordedBudgets& budgets = recording.budgets;
+    const RecordedResult& result = recording.result;
+    // The puzzle formats keep no pencil marks (but for 9x9 read-only lines), and the exact solver starts from
+    // them: they are written apart, one candidate mask per cell, when the puzzle has any.
+    Json pencilMarks = nullptr;
+    if (const auto* sudoku = std::get_if<SudokuPuzzle>(&recording.puzzle.content)) {
+        const SudokuGrid& givens = sudoku->givens;
+        bool any = false;
+        for (int cell = 0; cell < givens.cellCount(); ++cell) any |= givens.marks(cell) != 0;
+        if (any) {
+            pencilMarks = Json::array();
+            for (int cell = 0; cell < givens.cellCount(); ++cell) pencilMarks.push_back(givens.marks(cell));
+        }
+    }
+    Json puzzle = {{"id", recording.puzzle.id},
+                   {"kind", puzzleKindName(recording.puzzle.kind())},
+                   {"text", formatPuzzles({recording.puzzle})}};
+    if (!pencilMarks.is_null()) puzzle["pencil_marks"] = pencilMarks;
+    const Json root = {
+        {"format", kFormatName},
+        {"format_version", kFormatVersion},
+        {"comment", kComment},
+        {"workbench_version", recording.workbenchVersion},
+        {"algorithm", recording.algorithmId},
+        {"parameters", parameters},
+        {"seed", recording.seed},
+        {"puzzle", puzzle},
+        {"budgets",
+         {{"max_steps", budget(budgets.maxSteps)},
+          {"max_evaluations", budget(budgets.maxEvaluations)},
+          {"stagnation", budget(budgets.stagnationSteps)},
+          {"time_limit", budgets.timeLimitSeconds > 0 ? Json(budgets.timeLimitSeconds) : Json(nullptr)}}},
+        {"result",
+         {{"outcome", outcomeName(result.outcome)},
+          {"reason", result.reason},
+          {"steps", result.counters.steps},
+          {"evaluations", result.counters.evaluations},
+          {"best_cost", std::isfinite(result.bestCost) ? Json(result.bestCost) : Json(nullptr)}}},
+    };
+    return root.dump(2) + "\n";
+}
+
+RecordingRead parseRecording(std::string_view text, const std::string& sourceName) {
+    RecordingRead read;
+    read.error.file = sourceName;
+    Json root;
+    try {
+        root = Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+        // The library counts bytes from 1 and points at the byte it could not take.
+        const auto [line, column] = lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+        read.error.line = line;
+        read.error.column = column;
+        std::string message = e.what();
+        const auto detail = message.find(": syntax error");
+        read.error.message = "not valid JSON" + (detail == std::string::npos ? std::string() : message.substr(detail));
+        return read;
+    }
+    try {
+        read.recording = readRecording(text, sourceName, root);
+    } catch (const RecordingError& e) {
+        read.error.line = e.line;
+        read.error.column = e.column;
+        read.error.message = e.message;
+    }
+    return read;
+}
+
+RecordingRead loadRecording(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        RecordingRead read;
+        read.error = {path, 0, 0, "cannot read the file"};
+        return read;
+    }
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return parseRecording(text, path);
+}
+
+bool saveRecording(const std::string& path, const RunRecording& recording, std::string& error) {
+    return writeFileAtomically(path, formatRecording(recording), error);
+}
+
+bool looksLikeRecording(std::string_view text) {
+    const auto start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos || text[start] != '{') return false;
+    return text.substr(0, 4096).find(kFormatName) != std::string_view::npos;
+}
+
+RunResult replayRecording(const RunRecording& recording, EventSink* sink) {
+    const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
+    if (!entry) {
+        RunResult result;
+        result.reason = "unknown algorithm " + recording.algorithmId;
+        return result;
+    }
+    auto algorithm = entry->create();
+    Runner runner(*algorithm, recording.puzzle, recording.parameters, recording.seed, sink,
+                  recording.replayStopConditions());
+    return runner.runToEnd();
+}
+
+}  // namespace pw

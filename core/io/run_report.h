@@ -1,0 +1,32 @@
+#pragma once
+// One finished run as a JSON object: the fields of `puzzle-cli solve --json`, which `puzzle-cli bench` writes
+// to runs.jsonl with its own fields added. Both commands call runResultJson, so the two never drift apart.
+
+#include "engine/runner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace pw {
+
+nlohmann::json parameterValueJson(const ParameterValue& value);
+
+// "solved", "unsolved" or "stopped" (a budget or the user ended the run).
+const char* runStatusName(Outcome outcome);
+
+// A false solution: the algorithm's own cost says solved (0) but the independent check rejects the board, as
+// with harmony search's sum45 objective (every unit sums to 45 without holding each digit once).
+bool isFalseSolution(const RunResult& result);
+
+// The puzzle as one line: the givens of a Sudoku, the puzz.link URL of a Nurikabe.
+std::string puzzleLine(const Puzzle& puzzle);
+
+// id, kind, puzzle, algorithm, seed, run, status, outcome, reason, valid, seconds, steps, evaluations,
+// best_cost, false_solution, solution, matches_known (null when the source gives no solution), and the
+// algorithm's own results (Algorithm::results()).
+nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
+                             std::uint64_t run, const RunResult& result);
+
+}  // namespace pw

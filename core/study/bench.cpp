@@ -1,0 +1,417 @@
+#include "study/bench.h"
+
+#include "algorithms/registry.h"
+#include "base/parallel.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "io/csv_table.h"
+#include "io/formats.h"
+#include "io/run_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+
+namespace pw {
+
+namespace {
+
+using nlohmann::json;
+
+const char* const kFormat = "puzzle-workbench bench 1";
+
+// The lines of runs.jsonl that were written whole; `partial` tells whether a last line without its newline
+// (a run killed while writing) followed them, `wholeBytes` where they end.
+std::vector<json> readRunLines(const std::string& path, bool& partial, std::uintmax_t& wholeBytes) {
+    std::vector<json> lines;
+    partial = false;
+    wholeBytes = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return lines;
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::size_t start = 0;
+    int lineNumber = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        ++lineNumber;
+        if (end == std::string::npos) {
+            partial = true;
+            break;
+        }
+        const std::string line = text.substr(start, end - start);
+        if (!line.empty()) {
+            json parsed = json::parse(line, nullptr, false);
+            if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("configuration") ||
+                !parsed.contains("puzzle_index") || !parsed.contains("run"))
+                throw std::runtime_error(path + ":" + std::to_string(lineNumber) +
+                                         ": not a run line of puzzle-cli bench");
+            lines.push_back(std::move(parsed));
+        }
+        start = end + 1;
+        wholeBytes = start;
+    }
+    return lines;
+}
+
+std::string lineKey(const json& line) {
+    return benchRunKey(line.at("configuration").get<std::string>(), line.at("puzzle_index").get<std::size_t>(),
+                       line.at("run").get<std::uint64_t>());
+}
+
+std::string formatNumber(double value, int digits) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    return text;
+}
+
+}  // namespace
+
+std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
+                                                    const std::vector<std::string>& assignments) {
+    std::vector<BenchConfiguration> configurations;
+    std::map<std::string, int> occurrences;
+    std::size_t start = 0;
+    while (start <= algorithmList.size()) {
+        std::size_t end = algorithmList.find(',', start);
+        if (end == std::string::npos) end = algorithmList.size();
+        const std::string id = algorithmList.substr(start, end - start);
+        start = end + 1;
+        if (id.empty()) continue;
+        const AlgorithmEntry* entry = findAlgorithm(id);
+        if (!entry) {
+            std::string known;
+            for (const auto& e : algorithmRegistry()) known += (known.empty() ? "" : ", ") + e.info.id;
+            throw std::invalid_argument("unknown algorithm '" + id + "'; known algorithms: " + known);
+        }
+        const int n = ++occurrences[id];
+        configurations.push_back({n == 1 ? id : id + "#" + std::to_string(n), id, ParameterValues(entry->info.parameters)});
+    }
+    if (configurations.empty()) throw std::invalid_argument("name at least one algorithm");
+
+    // Assignments to every configuration of an algorithm first, then those to one configuration, which win.
+    for (const bool toOne : {false, true}) {
+        for (const std::string& assignment : assignments) {
+            const std::size_t dot = assignment.find('.');
+            const std::size_t equals = assignment.find('=');
+            if (dot == std::string::npos || equals == std::string::npos || dot > equals || dot == 0)
+                throw std::invalid_argument("--param " + assignment + ": expected ID.KEY=VALUE or ID#N.KEY=VALUE "
+                                            "(ID one of the algorithms of -a)");
+            const std::string target = assignment.substr(0, dot);
+            if ((target.find('#') != std::string::npos) != toOne) continue;
+            bool matched = false;
+            for (auto& configuration : configurations) {
+                if ((toOne ? configuration.label : configuration.algorithmId) != target) continue;
+                matched = true;
+                const auto& specs = findAlgorithm(configuration.algorithmId)->info.parameters;
+                if (auto error = configuration.parameters.setAssignment(specs, assignment.substr(dot + 1)))
+                    throw std::invalid_argument("--param " + assignment + ": " + *error);
+            }
+            if (!matched) {
+                std::string labels;
+                for (const auto& c : configurations) labels += (labels.empty() ? "" : ", ") + c.label;
+                throw std::invalid_argument("--param " + assignment + ": '" + target +
+                                            "' is not one of the configurations of -a (" + labels + ")");
+            }
+        }
+    }
+    return configurations;
+}
+
+json benchPlanJson(const BenchPlan& plan) {
+    json configurations = json::array();
+    for (const auto& configuration : plan.configurations) {
+        json parameters = json::object();
+        for (const auto& [key, value] : configuration.parameters.all()) parameters[key] = parameterValueJson(value);
+        configurations.push_back(
+            {{"label", configuration.label}, {"algorithm", configuration.algorithmId}, {"parameters", parameters}});
+    }
+    json puzzles = json::array();
+    for (const auto& puzzle : plan.puzzles)
+        puzzles.push_back({{"id", puzzle.id}, {"kind", puzzleKindName(puzzle.kind())}, {"puzzle", puzzleLine(puzzle)}});
+    json budget = json::object();
+    if (plan.budget.timeLimit) budget["time_limit"] = *plan.budget.timeLimit;
+    if (plan.budget.maxSteps) budget["max_steps"] = *plan.budget.maxSteps;
+    if (plan.budget.maxEvaluations) budget["max_evaluations"] = *plan.budget.maxEvaluations;
+    return {{"format", kFormat},
+            {"configurations", configurations},
+            {"puzzles", puzzles},
+            {"runs", plan.runs},
+            {"seed", plan.seed},
+            {"budget", budget},
+            {"curve", "best cost at step 0 and at steps round(10^(k/10)), k = 0, 1, 2, ..."}};
+}
+
+BenchPlan benchPlanFromJson(const json& config) {
+    try {
+        BenchPlan plan;
+        for (const auto& entry : config.at("configurations")) {
+            const std::string algorithmId = entry.at("algorithm").get<std::string>();
+            const AlgorithmEntry* algorithm = findAlgorithm(algorithmId);
+            if (!algorithm) throw std::runtime_error("unknown algorithm '" + algorithmId + "'");
+            const auto& specs = algorithm->info.parameters;
+            BenchConfiguration configuration{entry.at("label").get<std::string>(), algorithmId, ParameterValues(specs)};
+            for (const auto& [key, value] : entry.at("parameters").items()) {
+                const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
+                if (spec == specs.end()) throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
+                ParameterValue typed;
+                switch (spec->type) {
+                case ParameterType::Integer: typed = value.get<std::int64_t>(); break;
+                case ParameterType::Real: typed = value.get<double>(); break;
+                case ParameterType::Boolean: typed = value.get<bool>(); break;
+                case ParameterType::Choice: typed = value.get<std::string>(); break;
+                }
+                if (auto error = configuration.parameters.setValue(specs, key, typed))
+                    throw std::runtime_error(configuration.label + ": " + *error);
+            }
+            plan.configurations.push_back(std::move(configuration));
+        }
+        for (const auto& entry : config.at("puzzles")) {
+            const std::string id = entry.at("id").get<std::string>();
+            PuzzleCollection parsed = parsePuzzles(entry.at("puzzle").get<std::string>(), id);
+            if (parsed.puzzles.size() != 1) throw std::runtime_error("puzzle " + id + " does not parse");
+            parsed.puzzles.front().id = id;
+            plan.puzzles.push_back(std::move(parsed.puzzles.front()));
+        }
+        plan.runs = config.at("runs").get<std::uint64_t>();
+        plan.seed = config.at("seed").get<std::uint64_t>();
+        const json& budget = config.at("budget");
+        if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
+        if (budget.contains("max_steps")) plan.budget.maxSteps = budget["max_steps"].get<std::uint64_t>();
+        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = budget["max_evaluations"].get<std::uint64_t>();
+        return plan;
+    } catch (const json::exception& e) {
+        throw std::runtime_error(std::string("config.json: ") + e.what());
+    }
+}
+
+std::optional<std::string> benchPlanDifference(const json& stored, const json& wanted) {
+    for (const char* key : {"format", "configurations", "puzzles", "runs", "seed", "budget", "curve"}) {
+        const json there = stored.contains(key) ? stored[key] : json();
+        const json here = wanted.contains(key) ? wanted[key] : json();
+        if (there == here) continue;
+        std::string text = std::string(key) + " differ";
+        const std::string thereText = there.dump(), hereText = here.dump();
+        if (thereText.size() + hereText.size() < 160) text += ": " + thereText + " there, " + hereText + " here";
+        return text;
+    }
+    return std::nullopt;
+}
+
+std::vector<BenchTask> benchTasks(const BenchPlan& plan) {
+    std::vector<BenchTask> tasks;
+    for (std::size_t p = 0; p < plan.puzzles.size(); ++p)
+        for (std::size_t c = 0; c < plan.configurations.size(); ++c) {
+            if (!findAlgorithm(plan.configurations[c].algorithmId)->info.supports(plan.puzzles[p].kind())) continue;
+            for (std::uint64_t run = 0; run < plan.runs; ++run) tasks.push_back({c, p, run});
+        }
+    return tasks;
+}
+
+std::string benchRunKey(const std::string& configuration, std::size_t puzzle, std::uint64_t run) {
+    return configuration + "/" + std::to_string(puzzle) + "/" + std::to_string(run);
+}
+
+std::string benchRunKey(const BenchPlan& plan, const BenchTask& task) {
+    return benchRunKey(plan.configurations[task.configuration].label, task.puzzle, task.run);
+}
+
+std::uint64_t nextCurvePoint(std::uint64_t point) {
+    if (point == 0) return 1;
+    // The smallest round(10^(k/10)) above `point`: k from the logarithm, then corrected for rounding.
+    auto at = [](int k) { return static_cast<std::uint64_t>(std::llround(std::pow(10.0, k / 10.0))); };
+    int k = std::max(0, static_cast<int>(std::floor(10 * std::log10(static_cast<double>(point)))) - 1);
+    while (at(k) <= point) ++k;
+    return at(k);
+}
+
+std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, const std::atomic<bool>* stop) {
+    const BenchConfiguration& configuration = plan.configurations[task.configuration];
+    const AlgorithmEntry* entry = findAlgorithm(configuration.algorithmId);
+    const Puzzle& puzzle = plan.puzzles[task.puzzle];
+    const std::uint64_t seed = plan.seed + task.run;
+    StopConditions conditions;
+    if (plan.budget.timeLimit) conditions.add(timeLimit(*plan.budget.timeLimit));
+    if (plan.budget.maxSteps) conditions.add(stepLimit(*plan.budget.maxSteps));
+    if (plan.budget.maxEvaluations) conditions.add(evaluationLimit(*plan.budget.maxEvaluations));
+    if (stop) conditions.add(externalStop(*stop));
+    auto algorithm = entry->create();
+    Runner runner(*algorithm, puzzle, configuration.parameters, seed, nullptr, std::move(conditions));
+
+    json curve = json::array();
+    std::uint64_t point = 0;
+    // Steps between sample points run in the runner's tight loop; a point is sampled once the run reaches it.
+    while (true) {
+        const std::uint64_t steps = algorithm->counters().steps;
+        while (point <= steps) {
+            curve.push_back(json::array({point, algorithm->bestCost()}));
+            point = nextCurvePoint(point);
+        }
+        if (runner.finished() || !runner.advanceBy(point - steps)) break;
+    }
+    const RunResult& result = runner.result();
+    if (result.outcome == Outcome::Stopped && stop && stop->load()) return std::nullopt;
+
+    json line = runResultJson(puzzle, configuration.algorithmId, seed, task.run, result);
+    json parameters = json::object();
+    for (const auto& [key, value] : configuration.parameters.all()) parameters[key] = parameterValueJson(value);
+    line["configuration"] = configuration.label;
+    line["parameters"] = parameters;
+    line["puzzle_index"] = task.puzzle;
+    line["curve"] = std::move(curve);
+    return line;
+}
+
+void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
+              const std::function<void(const json& line)>& onRun, const std::atomic<bool>* stop) {
+    std::mutex reportMutex;
+    parallelFor(tasks.size(), jobs, [&](std::size_t index) {
+        auto line = runBenchTask(plan, tasks[index], stop);
+        if (!line) return;
+        std::lock_guard lock(reportMutex);
+        onRun(*line);
+    }, stop);
+}
+
+BenchLog::BenchLog(const std::string& path) : m_path(path) {
+    std::uintmax_t wholeBytes = 0;
+    m_lines = readRunLines(path, m_droppedPartialLine, wholeBytes);
+    for (const auto& line : m_lines) m_keys.insert(lineKey(line));
+    std::error_code ec;
+    if (m_droppedPartialLine) std::filesystem::resize_file(path, wholeBytes, ec);
+    if (ec) throw std::runtime_error(path + ": cannot cut off the partial last line: " + ec.message());
+    m_stream.open(path, std::ios::binary | std::ios::app);
+    if (!m_stream) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+void BenchLog::append(const json& line) {
+    std::lock_guard lock(m_mutex);
+    m_stream << line.dump() << '\n';
+    m_stream.flush();
+    if (!m_stream) throw std::runtime_error("cannot write '" + m_path + "'");
+    m_keys.insert(lineKey(line));
+    m_lines.push_back(line);
+}
+
+double BenchRecord::costAt(std::uint64_t step) const {
+    if (static_cast<double>(step) >= steps || curve.empty()) return bestCost;
+    double cost = curve.front().second;
+    for (const auto& [point, value] : curve) {
+        if (point > step) break;
+        cost = value;
+    }
+    return cost;
+}
+
+BenchRecord benchRecordFromJson(const json& line) {
+    auto field = [&](const char* name) -> const json& {
+        if (!line.contains(name)) throw std::invalid_argument(std::string("no '") + name + "' field");
+        return line[name];
+    };
+    try {
+        BenchRecord record;
+        record.configuration = field("configuration").get<std::string>();
+        record.algorithm = field("algorithm").get<std::string>();
+        record.puzzleIndex = field("puzzle_index").get<std::size_t>();
+        record.puzzleId = field("id").get<std::string>();
+        record.run = field("run").get<std::uint64_t>();
+        record.solved = field("status").get<std::string>() == "solved";
+        record.seconds = field("seconds").get<double>();
+        record.steps = field("steps").get<double>();
+        record.evaluations = field("evaluations").get<double>();
+        record.bestCost = field("best_cost").get<double>();
+        if (line.contains("curve"))
+            for (const auto& point : line["curve"])
+                record.curve.emplace_back(point.at(0).get<std::uint64_t>(), point.at(1).get<double>());
+        return record;
+    } catch (const json::exception& e) {
+        throw std::invalid_argument(std::string("a field has the wrong type: ") + e.what());
+    }
+}
+
+std::vector<BenchSummaryRow> summarizeBench(const std::vector<BenchRecord>& records,
+                                            const std::vector<std::string>& configurations) {
+    std::vector<std::string> order = configurations;
+    for (const auto& record : records)
+        if (std::find(order.begin(), order.end(), record.configuration) == order.end())
+            order.push_back(record.configuration);
+    std::map<std::pair<std::size_t, std::size_t>, std::vector<const BenchRecord*>> groups;
+    for (const auto& record : records) {
+        const auto c = static_cast<std::size_t>(std::find(order.begin(), order.end(), record.configuration) - order.begin());
+        groups[{c, record.puzzleIndex}].push_back(&record);
+    }
+    std::vector<BenchSummaryRow> rows;
+    for (const auto& [key, group] : groups) {
+        BenchSummaryRow row;
+        row.configuration = order[key.first];
+        row.algorithm = group.front()->algorithm;
+        row.puzzleIndex = key.second;
+        row.puzzleId = group.front()->puzzleId;
+        row.runs = static_cast<int>(group.size());
+        std::vector<double> seconds, evaluations;
+        for (const BenchRecord* record : group) {
+            if (!record->solved) continue;
+            ++row.solved;
+            seconds.push_back(record->seconds);
+            evaluations.push_back(record->evaluations);
+        }
+        row.seconds = spreadOf(seconds);
+        row.evaluations = spreadOf(evaluations);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string benchSummaryCsv(const std::vector<BenchSummaryRow>& rows) {
+    std::string csv = "configuration,algorithm,puzzle_index,puzzle_id,runs,solved,success_rate";
+    for (const char* measure : {"time", "evaluations"})
+        for (const char* statistic : {"min", "median", "mean", "max", "sd"})
+            csv += std::string(",") + measure + "_" + statistic;
+    csv += "\n";
+    auto spreadFields = [](const Spread& spread, int digits) {
+        if (spread.n == 0) return std::string(",,,,,");
+        return "," + formatNumber(spread.min, digits) + "," + formatNumber(spread.median, digits) + "," +
+               formatNumber(spread.mean, digits) + "," + formatNumber(spread.max, digits) + "," +
+               (spread.n > 1 ? formatNumber(spread.sd, digits) : std::string());
+    };
+    for (const auto& row : rows) {
+        csv += csvField(row.configuration) + "," + csvField(row.algorithm) + "," + std::to_string(row.puzzleIndex) + "," +
+               csvField(row.puzzleId) + "," + std::to_string(row.runs) + "," +
+               std::to_string(row.solved) + "," + formatNumber(row.successRate(), 6);
+        csv += spreadFields(row.seconds, 6) + spreadFields(row.evaluations, 10) + "\n";
+    }
+    return csv;
+}
+
+BenchDirectory readBenchDirectory(const std::string& dir) {
+    namespace fs = std::filesystem;
+    const std::string configPath = (fs::path(dir) / "config.json").string();
+    std::ifstream in(configPath);
+    if (!in) throw std::runtime_error(dir + ": no config.json; not a directory written by puzzle-cli bench");
+    BenchDirectory result;
+    result.config = json::parse(in, nullptr, false);
+    if (result.config.is_discarded() || !result.config.is_object() || result.config.value("format", "") != kFormat)
+        throw std::runtime_error(configPath + ": not a configuration written by puzzle-cli bench");
+    try {
+        result.plan = benchPlanFromJson(result.config);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(dir + "/" + e.what());
+    }
+    for (const auto& configuration : result.plan.configurations) result.configurations.push_back(configuration.label);
+    bool partial = false;
+    std::uintmax_t wholeBytes = 0;
+    const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();
+    const auto lines = readRunLines(runsPath, partial, wholeBytes);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        try {
+            result.records.push_back(benchRecordFromJson(lines[i]));
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(runsPath + ": run " + std::to_string(i + 1) + ": " + e.what());
+        }
+    }
+    return result;
+}
+
+}  // namespace pw

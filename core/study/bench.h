@@ -1,0 +1,172 @@
+#pragma once
+// Experiments: algorithms x parameter settings x puzzles x runs on every core, each finished run one JSON line
+// (the fields of `solve --json` plus the configuration and a sampled cost curve), summarised per configuration
+// and puzzle with the columns of Soto's Table 1 and Pillay's Tables 2-3. The engine behind `puzzle-cli bench`
+// and the window's Compare view.
+//
+// Settings: `-a sa,sa` names two configurations of one algorithm, labelled "sa" and "sa#2"; a parameter
+// assignment "sa.KEY=VALUE" applies to every configuration of sa, "sa#2.KEY=VALUE" to the second only (and
+// wins over the former).
+//
+// Seeds: run r of every configuration on every puzzle uses seed + r, so a run's result depends neither on the
+// number of threads nor on the order the runs are made in.
+//
+// Cost curve: the best cost at step 0 and at the log-spaced steps round(10^(k/10)), k = 0, 1, 2, ...
+// (1, 2, 3, 4, 5, 6, 8, 10, 13, 16, 20, 25, 32, 40, 50, 63, 79, 100, ...: ten points a decade) that the run
+// reached. Fixed step counts rather than fractions of a budget make runs of different lengths, and runs under a
+// time limit only, comparable point by point; past its last step a run's value is its final best cost
+// (carried forward), so medians across runs are defined at every point.
+
+#include "base/parameters.h"
+#include "base/statistics.h"
+#include "puzzle/puzzle.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pw {
+
+struct BenchConfiguration {
+    std::string label;        // "sa", "sa#2"
+    std::string algorithmId;  // "sa"
+    ParameterValues parameters;
+};
+
+// The configurations named by a comma-separated algorithm list and "ID.KEY=VALUE" / "ID#N.KEY=VALUE"
+// assignments (see above). Throws std::invalid_argument with a message naming the bad part.
+std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
+                                                    const std::vector<std::string>& assignments);
+
+struct BenchBudget {
+    std::optional<double> timeLimit;  // seconds per run
+    std::optional<std::uint64_t> maxSteps;
+    std::optional<std::uint64_t> maxEvaluations;
+    bool empty() const { return !timeLimit && !maxSteps && !maxEvaluations; }
+};
+
+struct BenchPlan {
+    std::vector<BenchConfiguration> configurations;
+    std::vector<Puzzle> puzzles;
+    std::uint64_t runs = 10;
+    std::uint64_t seed = 1;
+    BenchBudget budget;
+};
+
+// Everything that decides the results, as stored in DIR/config.json: a directory is resumed only by the plan
+// that made it.
+nlohmann::json benchPlanJson(const BenchPlan& plan);
+// The plan a config.json describes (its inverse); throws std::runtime_error naming what is wrong.
+BenchPlan benchPlanFromJson(const nlohmann::json& config);
+// Empty when `stored` (a config.json) is the plan `wanted`; otherwise what differs, for the refusal message.
+std::optional<std::string> benchPlanDifference(const nlohmann::json& stored, const nlohmann::json& wanted);
+
+struct BenchTask {
+    std::size_t configuration = 0;
+    std::size_t puzzle = 0;
+    std::uint64_t run = 0;
+};
+
+// Every (configuration, puzzle, run) of the plan, puzzle-major; pairs whose algorithm does not solve the
+// puzzle's kind are left out.
+std::vector<BenchTask> benchTasks(const BenchPlan& plan);
+// The key a run line is known by on resume.
+std::string benchRunKey(const std::string& configuration, std::size_t puzzle, std::uint64_t run);
+std::string benchRunKey(const BenchPlan& plan, const BenchTask& task);
+
+// The curve's sample points: 0, then round(10^(k/10)) without repeats.
+std::uint64_t nextCurvePoint(std::uint64_t point);
+
+// Makes one run: the `solve --json` fields plus "configuration", "parameters", "puzzle_index" and "curve"
+// ([[step, best cost], ...]). Empty when `stop` cut the run short: such a run is not a result.
+std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTask& task,
+                                           const std::atomic<bool>* stop = nullptr);
+
+// Makes `tasks` on `jobs` threads; `onRun(line)` is called for every finished run, never concurrently, in the
+// order the runs finish. Returns when all are made or, after `stop`, when the runs under way have ended.
+void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
+              const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
+
+// DIR/runs.jsonl: read on opening (a partial last line, left by a killed run, is cut off the file), then
+// appended to, one flushed line per run.
+class BenchLog {
+public:
+    // Throws std::runtime_error naming the file and line of a line that is not a run.
+    explicit BenchLog(const std::string& path);
+    const std::vector<nlohmann::json>& lines() const { return m_lines; }
+    bool contains(const std::string& key) const { return m_keys.count(key) > 0; }
+    bool droppedPartialLine() const { return m_droppedPartialLine; }
+    // Thread-safe.
+    void append(const nlohmann::json& line);
+
+private:
+    std::string m_path;
+    std::vector<nlohmann::json> m_lines;
+    std::set<std::string> m_keys;
+    bool m_droppedPartialLine = false;
+    std::ofstream m_stream;
+    std::mutex m_mutex;
+};
+
+// One run line, the parts the summary and the charts use.
+struct BenchRecord {
+    std::string configuration;
+    std::string algorithm;
+    std::size_t puzzleIndex = 0;
+    std::string puzzleId;
+    std::uint64_t run = 0;
+    bool solved = false;
+    double seconds = 0;
+    double steps = 0;
+    double evaluations = 0;
+    double bestCost = 0;
+    std::vector<std::pair<std::uint64_t, double>> curve;
+
+    // The best cost after `step` steps: the curve's last point at or before it, and the final best cost from
+    // the run's last step on.
+    double costAt(std::uint64_t step) const;
+};
+
+// Throws std::invalid_argument naming the missing field.
+BenchRecord benchRecordFromJson(const nlohmann::json& line);
+
+struct BenchSummaryRow {
+    std::string configuration;
+    std::string algorithm;
+    std::size_t puzzleIndex = 0;
+    std::string puzzleId;
+    int runs = 0;
+    int solved = 0;
+    Spread seconds;      // of the solved runs
+    Spread evaluations;  // of the solved runs
+    double successRate() const { return runs ? static_cast<double>(solved) / runs : 0; }
+};
+
+// One row per configuration and puzzle, in the order of `configurations` (labels; those not listed follow in
+// order of appearance), then of the puzzle index.
+std::vector<BenchSummaryRow> summarizeBench(const std::vector<BenchRecord>& records,
+                                            const std::vector<std::string>& configurations = {});
+// configuration, algorithm, puzzle_index (0-based, as in runs.jsonl: ids may repeat), puzzle_id, runs, solved,
+// success_rate, then min / median / mean / max / sd of the
+// time (seconds) and of the evaluations to solve; empty where no run solved (sd: fewer than two).
+std::string benchSummaryCsv(const std::vector<BenchSummaryRow>& rows);
+
+// A directory `puzzle-cli bench` wrote, for viewing: its config.json and runs. Throws std::runtime_error.
+struct BenchDirectory {
+    nlohmann::json config;
+    BenchPlan plan;
+    std::vector<std::string> configurations;  // labels in the plan's order
+    std::vector<BenchRecord> records;
+};
+BenchDirectory readBenchDirectory(const std::string& dir);
+
+}  // namespace pw
