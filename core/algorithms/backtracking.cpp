@@ -207,8 +207,8 @@ AlgorithmEntry backtrackingAlgorithmEntry() {
     info.id = "backtracking";
     info.name = "Brute force (backtracking)";
     info.family = AlgorithmFamily::Exact;
-    info.paper = "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
-                 "Masaryk University, Brno, 2012, §3.3 Brute Force Search";
+    info.paper = "M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, "
+                 "master thesis, Masaryk University, Brno, 2011, §3.3 Brute Force Search";
     info.summary = "Fills cells one by one, suggesting values 1..N; the next cell is chosen at random among "
                    "those with the fewest legal values. Backtracks when a cell has no value left. Its length in "
                    "steps (suggestions) is the thesis's brute-force difficulty metric.";
@@ -218,7 +218,7 @@ AlgorithmEntry backtrackingAlgorithmEntry() {
         "cell_order", "ordered-list", {"ordered-list", "dynamic"},
         "ordered-list: a position keeps the cell first chosen for it (the thesis's ordered list); "
         "dynamic: choose afresh on every descent",
-        "Křivánek 2012, §3.3: \"we add this cell into our ordered list of cells\"")};
+        "Křivánek 2011, §3.3: \"we add this cell into our ordered list of cells\"")};
     return {std::move(info), [] { return std::make_unique<BacktrackingAlgorithm>(); }};
 }
 

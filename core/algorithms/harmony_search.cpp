@@ -12,8 +12,8 @@
 // allocated per step.
 //
 // Papers: Z. W. Geem, Harmony search algorithm for solving Sudoku, KES 2007, LNAI 4692, 371–378; M. Křivánek,
-// Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, Masaryk University, Brno, 2012,
-// §3.2. Two objectives, chosen by `objective`:
+// Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, master thesis, Masaryk University,
+// Brno, 2011, §3.2. Two objectives, chosen by `objective`:
 //   sum45   — Geem's Σ|unit sum − 45| over rows, columns and boxes (for an N×N grid the target is N(N+1)/2).
 //             A cost of 0 does not make a solution (the thesis's Figure 3.5; an all-fives grid is the
 //             simplest case). When the best harmony reaches 0 but breaks a rule the run reports a false
@@ -272,8 +272,8 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
     info.name = "Harmony search";
     info.family = AlgorithmFamily::Evolutionary;
     info.paper = "Z. W. Geem, Harmony search algorithm for solving Sudoku, KES 2007, LNAI 4692, 371-378; "
-                 "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
-                 "Masaryk University, Brno, 2012, §3.2 Harmony Search";
+                 "M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, "
+                 "master thesis, Masaryk University, Brno, 2011, §3.2 Harmony Search";
     info.summary =
         "A memory of complete grids (givens fixed, other cells unconstrained). Each step improvises a "
         "new grid cell by cell from the memory (with a +-1 pitch adjustment) or at random, and it "
@@ -282,7 +282,7 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
         "the thesis's difficulty metric.";
     info.stepMeaning = "one harmony improvised and evaluated";
     info.kinds = {PuzzleKind::Sudoku};
-    const std::string thesis = "Křivánek 2012, §3.2";
+    const std::string thesis = "Křivánek 2011, §3.2";
     info.parameters = {
         ParameterSpec::integer("hms", 50, 1, 10'000, "harmony memory size: grids kept in memory",
                                thesis + ": \"Harmony memory had size 50\""),

@@ -135,7 +135,8 @@ AlgorithmEntry logicAlgorithmEntry() {
     info.name = "Human-style logic (step by step)";
     info.family = AlgorithmFamily::Logic;
     info.paper = "R. Pelánek, Difficulty rating of Sudoku puzzles by a computational model, FLAIRS 2011; as "
-                 "summarised in M. Křivánek, Sudoku solving and difficulty rating, 2012, §2.3";
+                 "summarised in M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several "
+                 "Techniques, master thesis, Masaryk University, Brno, 2011, §2.3";
     info.summary = "Applies the easiest technique that fits — naked and hidden singles, then locked candidates, "
                    "then naked and hidden pairs — one application at a time, explaining each. Stops where it is "
                    "stuck, or places the cell that is cheapest to refute when refutation is on.";

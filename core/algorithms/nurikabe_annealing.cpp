@@ -256,15 +256,15 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
     info.id = "nurikabe-sa";
     info.name = "Simulated annealing with reheats (Nurikabe)";
     info.family = AlgorithmFamily::LocalSearch;
-    info.paper = "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
-                 "Masaryk University, Brno, 2012, §4.2 Aplicability to Nurikabe";
+    info.paper = "M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, "
+                 "master thesis, Masaryk University, Brno, 2011, §4.2 Aplicability to Nurikabe";
     info.summary = "Every candidate has the clues' number of island cells; a step proposes swapping an island "
                    "cell with a river cell and accepts it if the cost (island size errors + joined clue pairs + "
                    "extra river pieces + pools) does not rise, or else with probability e^(-delta/t). The "
                    "temperature cools after accepted moves and is reheated when the search freezes.";
     info.stepMeaning = "one swap proposed";
     info.kinds = {PuzzleKind::Nurikabe};
-    const std::string thesis = "Křivánek 2012, §4.2";
+    const std::string thesis = "Křivánek 2011, §4.2";
     info.parameters = {
         ParameterSpec::real("t0", 3, 0.01, 1000, "initial and reheat temperature",
                             thesis + " gives no value; 3 chosen by a tuning run"),

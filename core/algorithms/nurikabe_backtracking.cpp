@@ -416,8 +416,9 @@ AlgorithmEntry nurikabeBacktrackingAlgorithmEntry() {
     info.id = "nurikabe-backtracking";
     info.name = "Brute force by island expansion (Nurikabe)";
     info.family = AlgorithmFamily::Exact;
-    info.paper = "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
-                 "Masaryk University, Brno, 2012, §4.2 Aplicability to Nurikabe (Brute Force search)";
+    info.paper = "M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, "
+                 "master thesis, Masaryk University, Brno, 2011, "
+                 "§4.2 Aplicability to Nurikabe (Brute Force search)";
     info.summary = "Expands the islands in ascending clue size (equal sizes in random order): each step places "
                    "one shape of the current island, surrounds it with river and backtracks when two clues "
                    "join, an island can no longer reach its size, the river can no longer be joined, or a pool "

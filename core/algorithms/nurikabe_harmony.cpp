@@ -219,8 +219,9 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
     info.id = "nurikabe-harmony";
     info.name = "Harmony search (Nurikabe)";
     info.family = AlgorithmFamily::Evolutionary;
-    info.paper = "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
-                 "Masaryk University, Brno, 2012, §4.2 Aplicability to Nurikabe; Z. W. Geem, Harmony search "
+    info.paper = "M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, "
+                 "master thesis, Masaryk University, Brno, 2011, §4.2 Aplicability to Nurikabe; "
+                 "Z. W. Geem, Harmony search "
                  "algorithm for solving Sudoku, KES 2007, LNAI 4692, 371-378";
     info.summary = "A memory of black-and-white grids (clues island, other cells free). Each step improvises a "
                    "new grid cell by cell from the memory (a pitch adjustment flips a colour) or at random, and "
@@ -228,7 +229,7 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
                    "improvisations is the thesis's difficulty metric.";
     info.stepMeaning = "one grid improvised and evaluated";
     info.kinds = {PuzzleKind::Nurikabe};
-    const std::string thesis = "Křivánek 2012, §4.2 and §3.2";
+    const std::string thesis = "Křivánek 2011, §4.2 and §3.2";
     info.parameters = {
         ParameterSpec::integer("hms", 50, 1, 10'000, "harmony memory size: grids kept in memory",
                                thesis + ": \"Harmony memory had size 50\""),

@@ -14,9 +14,9 @@
 // boxes with at least two open cells, then one of that box's precomputed pairs of open cells (a uniform pair
 // of distinct cells, as in the thesis's "choose randomly two non-given positions").
 //
-// Papers: M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, Masaryk
-// University, Brno, 2012, §3.1; R. Lewis, Metaheuristics can solve sudoku puzzles, Journal of Heuristics 13
-// (2007) 387–401. Two cooling schedules, chosen by `schedule`:
+// Papers: M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, master thesis,
+// Masaryk University, Brno, 2011, §3.1; R. Lewis, Metaheuristics can solve sudoku puzzles, Journal of
+// Heuristics 13 (2007) 387–401. Two cooling schedules, chosen by `schedule`:
 //   thesis — t0 = 40; after every accepted move t ← α·t with α = 0.99995; when t < t_min, reheat to t0
 //            (§3.1, "Temperature and probability"). The thesis never states t_min (the value did not survive
 //            conversion); ours was chosen by the tuning run described below.
@@ -505,8 +505,8 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
     info.name = "Simulated annealing with reheats";
     info.family = AlgorithmFamily::LocalSearch;
     info.paper =
-        "M. Křivánek, Sudoku and Nurikabe: algorithms and difficulty of puzzles, bachelor thesis, "
-        "Masaryk University, Brno, 2012, §3.1 Simulated Annealing; R. Lewis, Metaheuristics can solve "
+        "M. Křivánek, Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, master thesis, "
+        "Masaryk University, Brno, 2011, §3.1 Simulated Annealing; R. Lewis, Metaheuristics can solve "
         "sudoku puzzles, Journal of Heuristics 13 (2007) 387-401";
     info.summary =
         "Every box holds a permutation of its missing digits; a step proposes swapping two open cells "
@@ -516,7 +516,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         "step at which each cell was last swapped predicts the order in which humans fill cells.";
     info.stepMeaning = "one swap proposed";
     info.kinds = {PuzzleKind::Sudoku};
-    const std::string thesis = "Křivánek 2012, §3.1";
+    const std::string thesis = "Křivánek 2011, §3.1";
     const std::string lewis = "Lewis 2007, as read in docs/algorithms.md (Křivánek section)";
     info.parameters = {
         ParameterSpec::choice(

@@ -24,7 +24,7 @@ struct ParameterSpec {
     double maximum = 0;
     std::vector<std::string> choices;  // Choice only
     std::string help;                  // one line
-    std::string citation;              // where the paper sets it: "Křivánek 2012, §3.3"
+    std::string citation;              // where the paper sets it: "Křivánek 2011, §3.3"
 
     static ParameterSpec integer(std::string key, std::int64_t value, std::int64_t minimum, std::int64_t maximum,
                                  std::string help, std::string citation = {});

@@ -1,4 +1,4 @@
-// Static Nurikabe metrics (Křivánek 2012, Table 4.3, after P. Babinčák, Analýza lidí při řešení nurikabe,
+// Static Nurikabe metrics (Křivánek 2011, Table 4.3, after P. Babinčák, Analýza lidí při řešení nurikabe,
 // master thesis, Masaryk University, 2010). The thesis names them without formulas; our readings:
 //   - number of islands: the number of clues;
 //   - area of islands: Σ clues, the island cells of a solution (puzzles of one size compare directly);
