@@ -246,7 +246,7 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     while (true) {
         const std::uint64_t steps = algorithm->counters().steps;
         while (point <= steps) {
-            curve.push_back(json::array({point, algorithm->bestCost()}));
+            curve.push_back(json::array({point, algorithm->bestCost(), algorithm->counters().evaluations}));
             point = nextCurvePoint(point);
         }
         if (runner.finished() || !runner.advanceBy(point - steps)) break;
@@ -323,8 +323,13 @@ BenchRecord benchRecordFromJson(const json& line) {
         record.evaluations = field("evaluations").get<double>();
         record.bestCost = field("best_cost").get<double>();
         if (line.contains("curve"))
-            for (const auto& point : line["curve"])
+            for (const auto& point : line["curve"]) {
                 record.curve.emplace_back(point.at(0).get<std::uint64_t>(), point.at(1).get<double>());
+                if (point.size() > 2) record.curveEvaluations.push_back(point.at(2).get<std::uint64_t>());
+            }
+        // A bench written before the curve carried evaluations has none; a mix is not a curve.
+        if (!record.curveEvaluations.empty() && record.curveEvaluations.size() != record.curve.size())
+            throw std::invalid_argument("'curve' mixes points with and without evaluations");
         return record;
     } catch (const json::exception& e) {
         throw std::invalid_argument(std::string("a field has the wrong type: ") + e.what());
