@@ -1,7 +1,6 @@
 #include "study/bench.h"
 
 #include "algorithms/registry.h"
-#include "base/parallel.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
 #include "io/csv_table.h"
@@ -9,11 +8,14 @@
 #include "io/run_report.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <thread>
 
 namespace pw {
 
@@ -266,13 +268,69 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
 
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const json& line)>& onRun, const std::atomic<bool>* stop) {
-    std::mutex reportMutex;
-    parallelFor(tasks.size(), jobs, [&](std::size_t index) {
-        auto line = runBenchTask(plan, tasks[index], stop);
-        if (!line) return;
-        std::lock_guard lock(reportMutex);
-        onRun(*line);
-    }, stop);
+    // Workers only run: a finished line goes into a queue that the calling thread drains, so writing the log
+    // and drawing progress never hold up a worker. Short runs are handed out in batches (guided: a share of
+    // what is left, at most kMaxBatch, down to single runs at the end so no worker waits on a long batch), so
+    // the workers do not meet on one counter run after run.
+    constexpr std::size_t kMaxBatch = 8;
+    const std::size_t threads = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), 1,
+                                                         std::max<std::size_t>(1, tasks.size()));
+    std::atomic<bool> halt{stop && stop->load()};
+    std::atomic<std::size_t> next{0};
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<json> finished;
+    std::size_t running = threads;
+
+    auto worker = [&] {
+        while (!halt.load()) {
+            std::size_t start = next.load();
+            std::size_t batch = 0;
+            do {
+                if (start >= tasks.size()) break;
+                batch = std::clamp<std::size_t>((tasks.size() - start) / (4 * threads), 1, kMaxBatch);
+            } while (!next.compare_exchange_weak(start, start + batch));
+            if (start >= tasks.size()) break;
+            for (std::size_t i = start; i < start + batch && !halt.load(); ++i) {
+                auto line = runBenchTask(plan, tasks[i], &halt);
+                if (!line) continue;
+                std::lock_guard lock(mutex);
+                finished.push_back(std::move(*line));
+                changed.notify_one();
+            }
+        }
+        std::lock_guard lock(mutex);
+        --running;
+        changed.notify_one();
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
+
+    std::exception_ptr failure;
+    std::vector<json> batch;
+    while (true) {
+        {
+            std::unique_lock lock(mutex);
+            // Wakes for finished runs and for the end, and now and then to pass an outside stop on.
+            changed.wait_for(lock, std::chrono::milliseconds(50), [&] { return !finished.empty() || running == 0; });
+            if (finished.empty() && running == 0) break;
+            batch.swap(finished);
+        }
+        if (stop && stop->load()) halt = true;
+        for (const json& line : batch) {
+            if (failure) break;
+            try {
+                onRun(line);
+            } catch (...) {
+                failure = std::current_exception();  // e.g. the log cannot be written: stop, then report
+                halt = true;
+            }
+            if (stop && stop->load()) halt = true;
+        }
+        batch.clear();
+    }
+    for (auto& thread : pool) thread.join();
+    if (failure) std::rethrow_exception(failure);
 }
 
 BenchLog::BenchLog(const std::string& path) : m_path(path) {

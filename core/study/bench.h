@@ -92,8 +92,9 @@ std::uint64_t nextCurvePoint(std::uint64_t point);
 std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTask& task,
                                            const std::atomic<bool>* stop = nullptr);
 
-// Makes `tasks` on `jobs` threads; `onRun(line)` is called for every finished run, never concurrently, in the
-// order the runs finish. Returns when all are made or, after `stop`, when the runs under way have ended.
+// Makes `tasks` on `jobs` worker threads; `onRun(line)` is called on the calling thread for every finished run,
+// in the order the runs finish, while the workers go on. Returns when all are made or, after `stop`, when the
+// runs under way have ended. An exception from `onRun` stops the workers and is rethrown once they have.
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
 
