@@ -269,21 +269,26 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const json& line)>& onRun, const std::atomic<bool>* stop) {
     // Workers only run: a finished line goes into a queue that the calling thread drains, so writing the log
-    // and drawing progress never hold up a worker. Short runs are handed out in batches (guided: a share of
-    // what is left, at most kMaxBatch, down to single runs at the end so no worker waits on a long batch), so
-    // the workers do not meet on one counter run after run.
+    // and drawing progress never hold up a worker — unless the writer falls behind by a line per worker, when
+    // a worker waits before its next run (so a stop in `onRun` takes effect within a run per worker, and the
+    // queue stays short). Short runs are handed out in batches (guided: a share of what is left, at most
+    // kMaxBatch, down to single runs at the end so no worker waits on a long batch), so the workers do not meet
+    // on one counter run after run.
     constexpr std::size_t kMaxBatch = 8;
     const std::size_t threads = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), 1,
                                                          std::max<std::size_t>(1, tasks.size()));
     std::atomic<bool> halt{stop && stop->load()};
     std::atomic<std::size_t> next{0};
     std::mutex mutex;
-    std::condition_variable changed;
+    std::condition_variable changed;  // to the calling thread: a line, or a worker's end
+    std::condition_variable drained;  // to the workers: the writer has caught up
     std::vector<json> finished;
+    std::size_t unreported = 0;  // lines made and not yet through onRun
     std::size_t running = threads;
+    auto stopped = [&] { return halt.load() || (stop && stop->load()); };
 
     auto worker = [&] {
-        while (!halt.load()) {
+        while (!stopped()) {
             std::size_t start = next.load();
             std::size_t batch = 0;
             do {
@@ -291,11 +296,18 @@ void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jo
                 batch = std::clamp<std::size_t>((tasks.size() - start) / (4 * threads), 1, kMaxBatch);
             } while (!next.compare_exchange_weak(start, start + batch));
             if (start >= tasks.size()) break;
-            for (std::size_t i = start; i < start + batch && !halt.load(); ++i) {
+            for (std::size_t i = start; i < start + batch; ++i) {
+                {
+                    std::unique_lock lock(mutex);
+                    // A timed wait: an outside stop comes without a notification.
+                    while (unreported >= threads && !stopped()) drained.wait_for(lock, std::chrono::milliseconds(50));
+                }
+                if (stopped()) break;
                 auto line = runBenchTask(plan, tasks[i], &halt);
                 if (!line) continue;
                 std::lock_guard lock(mutex);
                 finished.push_back(std::move(*line));
+                ++unreported;
                 changed.notify_one();
             }
         }
@@ -318,14 +330,18 @@ void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jo
         }
         if (stop && stop->load()) halt = true;
         for (const json& line : batch) {
-            if (failure) break;
-            try {
-                onRun(line);
-            } catch (...) {
-                failure = std::current_exception();  // e.g. the log cannot be written: stop, then report
-                halt = true;
+            if (!failure) {
+                try {
+                    onRun(line);
+                } catch (...) {
+                    failure = std::current_exception();  // e.g. the log cannot be written: stop, then report
+                    halt = true;
+                }
             }
             if (stop && stop->load()) halt = true;
+            std::lock_guard lock(mutex);
+            --unreported;
+            drained.notify_all();
         }
         batch.clear();
     }
