@@ -7,6 +7,8 @@
 #include "io/csv_table.h"
 #include "parameter_form.h"
 #include "puzzle_io.h"
+#include "study/run_statistics.h"
+#include "study/statistics_report.h"
 
 #include <QCloseEvent>
 #include <QComboBox>
@@ -51,6 +53,38 @@ QString changedParameters(const BenchConfiguration& configuration) {
     return changed.isEmpty() ? QObject::tr("defaults") : changed.join(QStringLiteral(", "));
 }
 
+// Shows a CSV table (header and rows) in `table`, numbers right-aligned.
+void fillTable(QTableWidget* table, const std::string& csv) {
+    std::vector<std::vector<CsvField>> lines;
+    std::size_t start = 0;
+    while (start < csv.size()) {
+        const std::size_t end = csv.find('\n', start);
+        lines.push_back(splitCsvLine(csv.substr(start, end - start)));
+        start = end == std::string::npos ? csv.size() : end + 1;
+    }
+    table->clear();
+    if (lines.empty()) {
+        table->setRowCount(0);
+        table->setColumnCount(0);
+        return;
+    }
+    table->setColumnCount(static_cast<int>(lines.front().size()));
+    table->setRowCount(static_cast<int>(lines.size()) - 1);
+    QStringList header;
+    for (const CsvField& field : lines.front()) header.append(QString::fromStdString(field.text));
+    table->setHorizontalHeaderLabels(header);
+    for (std::size_t row = 1; row < lines.size(); ++row)
+        for (std::size_t column = 0; column < lines[row].size(); ++column) {
+            const QString text = QString::fromStdString(lines[row][column].text);
+            auto* item = new QTableWidgetItem(text);
+            bool number = false;
+            text.toDouble(&number);
+            if (number || text == QStringLiteral("inf")) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            table->setItem(static_cast<int>(row) - 1, static_cast<int>(column), item);
+        }
+    table->resizeColumnsToContents();
+}
+
 }  // namespace
 
 CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
@@ -92,6 +126,26 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_summaryTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_summaryTable->verticalHeader()->hide();
     m_tabs->addTab(m_summaryTable, tr("Summary"));
+    // Fixed-target statistics on the evaluations axis, as `puzzle-cli stats` prints them.
+    auto* statisticsTab = new QWidget(m_tabs);
+    auto* statisticsLayout = new QVBoxLayout(statisticsTab);
+    m_statisticsNote = new QLabel(statisticsTab);
+    m_statisticsNote->setWordWrap(true);
+    statisticsLayout->addWidget(m_statisticsNote);
+    m_statisticsTable = new QTableWidget(statisticsTab);
+    m_statisticsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_statisticsTable->verticalHeader()->hide();
+    statisticsLayout->addWidget(m_statisticsTable, 3);
+    statisticsLayout->addWidget(new QLabel(tr("Pairwise Mann–Whitney U per puzzle, on the evaluations to solve "
+                                              "(unsolved runs ranked worst) and on the final cost; p_holm is "
+                                              "Holm-corrected within a puzzle and measure; A12 < 0.5 favours "
+                                              "the first setting"),
+                                           statisticsTab));
+    m_testsTable = new QTableWidget(statisticsTab);
+    m_testsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_testsTable->verticalHeader()->hide();
+    statisticsLayout->addWidget(m_testsTable, 2);
+    m_tabs->addTab(statisticsTab, tr("Statistics"));
     resultsLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(this);
@@ -406,28 +460,38 @@ void CompareView::refreshResults() {
         if (index >= 0) m_resultPuzzle->setCurrentIndex(index);
     }
     // The table is summary.csv itself, so what is shown is what is exported.
-    const std::string csv = benchSummaryCsv(summarizeBench(m_records, m_resultLabels));
-    std::vector<std::vector<CsvField>> lines;
-    std::size_t start = 0;
-    while (start < csv.size()) {
-        const std::size_t end = csv.find('\n', start);
-        lines.push_back(splitCsvLine(csv.substr(start, end - start)));
-        start = end + 1;
-    }
-    m_summaryTable->clear();
-    m_summaryTable->setColumnCount(static_cast<int>(lines.front().size()));
-    m_summaryTable->setRowCount(static_cast<int>(lines.size()) - 1);
-    QStringList header;
-    for (const CsvField& field : lines.front()) header.append(QString::fromStdString(field.text));
-    m_summaryTable->setHorizontalHeaderLabels(header);
-    for (std::size_t row = 1; row < lines.size(); ++row)
-        for (std::size_t column = 0; column < lines[row].size(); ++column) {
-            auto* item = new QTableWidgetItem(QString::fromStdString(lines[row][column].text));
-            if (column == 2 || column >= 4) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_summaryTable->setItem(static_cast<int>(row) - 1, static_cast<int>(column), item);
-        }
-    m_summaryTable->resizeColumnsToContents();
+    fillTable(m_summaryTable, benchSummaryCsv(summarizeBench(m_records, m_resultLabels)));
+    refreshStatistics();
     refreshCharts();
+}
+
+void CompareView::refreshStatistics() {
+    if (m_records.empty()) {
+        fillTable(m_statisticsTable, {});
+        fillTable(m_testsTable, {});
+        m_statisticsNote->setText(tr("Run settings or open results to see their statistics."));
+        return;
+    }
+    StatisticsOptions options;
+    BenchStatistics stats;
+    try {
+        stats = benchStatistics(m_records, m_resultLabels, options);
+    } catch (const std::invalid_argument&) {
+        options.axis = CostAxis::Steps;  // a bench from before its curves carried evaluations
+        stats = benchStatistics(m_records, m_resultLabels, options);
+    }
+    QStringList areas;
+    for (const SettingEcdf& ecdf : stats.ecdfs)
+        areas.append(QStringLiteral("%1 %2").arg(QString::fromStdString(ecdf.configuration)).arg(ecdf.auc, 0, 'f', 3));
+    QStringList targets;
+    for (double target : stats.targets) targets.append(QString::number(target));
+    m_statisticsNote->setText(
+        tr("ERT: %1 of all runs (unsolved ones to their budget) over the solved runs, with bootstrap 95 % "
+           "intervals. Area under the ECDF of the %1 to the targets (cost ≤ %2) over every puzzle, up to %3: %4.")
+            .arg(QString::fromLatin1(costAxisName(stats.axis)), targets.join(QStringLiteral(", ")),
+                 QString::number(stats.maxTime), areas.join(QStringLiteral(" · "))));
+    fillTable(m_statisticsTable, statisticsCsv(stats, StatisticsTable::Summary));
+    fillTable(m_testsTable, statisticsCsv(stats, StatisticsTable::Pairs));
 }
 
 void CompareView::refreshCharts() {

@@ -2,8 +2,8 @@
 // The Compare view: many runs of several algorithm settings on a puzzle or a puzzle set, made on every core
 // with the experiment runner of `puzzle-cli bench` (same seeds, same run lines), then compared side by side:
 // convergence curves (median and inter-quartile band per setting, a setting's runs on hover), the run-length
-// distributions (ECDF of time and of evaluations to solve), a box plot of the final cost and the summary
-// table. Charts export to PNG/SVG and the table to CSV; a directory written by `puzzle-cli bench` opens here.
+// distributions (ECDF of time and of evaluations to solve), a box plot of the final cost, the summary
+// table, and the statistics of `puzzle-cli stats` (ERT with intervals, ECDF area, pairwise tests). Charts export to PNG/SVG and the table to CSV; a directory written by `puzzle-cli bench` opens here.
 
 #include "study/bench.h"
 
@@ -60,6 +60,9 @@ public:
 
     const std::vector<BenchRecord>& records() const { return m_records; }
     QTableWidget* summaryTable() const { return m_summaryTable; }
+    // The Statistics tab: ERT per setting and puzzle (the `stats --table summary` columns) and the pairwise tests.
+    QTableWidget* statisticsTable() const { return m_statisticsTable; }
+    QTableWidget* testsTable() const { return m_testsTable; }
     ConvergenceChart* convergenceChart() const { return m_convergence; }
     EcdfChart* ecdfChart() const { return m_ecdf; }
     BoxPlotChart* boxPlot() const { return m_boxPlot; }
@@ -82,6 +85,7 @@ private:
     void onDone(bool stopped);
     void refreshResults();
     void refreshCharts();
+    void refreshStatistics();
     void updateButtons();
 
     QString m_puzzlesDir;
@@ -112,6 +116,9 @@ private:
     EcdfChart* m_ecdf;
     BoxPlotChart* m_boxPlot;
     QTableWidget* m_summaryTable;
+    QLabel* m_statisticsNote;
+    QTableWidget* m_statisticsTable;
+    QTableWidget* m_testsTable;
 
     QThread* m_worker = nullptr;
     std::shared_ptr<std::atomic<bool>> m_stop;

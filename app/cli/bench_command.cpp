@@ -4,12 +4,15 @@
 #include "engine/algorithm.h"
 #include "io/formats.h"
 #include "study/bench.h"
+#include "study/bench_shards.h"
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -71,8 +74,38 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_option("--out", options.outDir, "Directory for config.json, runs.jsonl and summary.csv; "
                                                 "the same command on it again resumes")
         ->required();
-    command.add_option("INPUT", options.inputs, "Puzzle files, - for standard input, or literal puzzle strings")
-        ->required();
+    // INPUT is checked by runBenchCommand, not by CLI11: a required positional would swallow `merge`.
+    command.add_option("INPUT", options.inputs, "Puzzle files, - for standard input, or literal puzzle strings "
+                                                "(required)");
+    command.add_option("--shard", options.shard, "K/N: run only the K-th of N fixed shares of the plan, into "
+                                                 "DIR/parts/ (then `bench merge DIR`)");
+
+    // `bench merge DIR`: the bench's own required options do not apply to it.
+    struct MergeOptions {
+        std::string dir;
+        bool allowMissing = false;
+    };
+    auto merge = std::make_shared<MergeOptions>();
+    auto* mergeCommand = command.add_subcommand("merge", "Merge the parts of a sharded bench (--shard K/N) into "
+                                                         "DIR/runs.jsonl and DIR/summary.csv");
+    mergeCommand->add_option("DIR", merge->dir, "The bench directory the shards wrote to")->required();
+    mergeCommand->add_flag("--allow-missing", merge->allowMissing, "Merge although some runs are in no part yet");
+    mergeCommand->preparse_callback([&command](std::size_t) {
+        for (auto* option : command.get_options()) option->required(false);
+    });
+    mergeCommand->callback([merge] {
+        try {
+            const pw::BenchMergeResult result = pw::mergeBenchParts(merge->dir, merge->allowMissing);
+            std::cerr << "puzzle-cli: merged " << result.parts << " part(s): " << result.runs << " runs in "
+                      << merge->dir << "/runs.jsonl";
+            if (result.missing) std::cerr << ", " << result.missing << " missing";
+            std::cerr << "\n";
+            std::exit(result.missing ? 1 : 0);
+        } catch (const std::exception& e) {
+            std::cerr << "puzzle-cli: bench merge: " << e.what() << "\n";
+            std::exit(1);
+        }
+    });
 }
 
 bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>& puzzles,
@@ -86,6 +119,7 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     plan.budget = {options.timeLimit, options.maxSteps, options.maxEvaluations};
     if (plan.budget.empty())
         throw std::invalid_argument("bench needs a budget per run: --max-steps, --max-evaluations or --time-limit");
+    if (options.inputs.empty()) throw std::invalid_argument("bench: INPUT is required (puzzle files or strings)");
     if (plan.puzzles.empty()) throw std::invalid_argument("no puzzle to run");
     for (const auto& configuration : plan.configurations)
         for (const auto& puzzle : plan.puzzles)
@@ -93,12 +127,32 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
                 std::cerr << "puzzle-cli: " << puzzle.origin << ": " << configuration.label << " does not solve "
                           << pw::puzzleKindName(puzzle.kind()) << " puzzles; skipped\n";
 
-    prepareDirectory(options.outDir, pw::benchPlanJson(plan));
-    pw::BenchLog log((fs::path(options.outDir) / "runs.jsonl").string());
-    if (log.droppedPartialLine())
-        std::cerr << "puzzle-cli: " << options.outDir << "/runs.jsonl: dropped a partly written last line\n";
+    const json planJson = pw::benchPlanJson(plan);
+    prepareDirectory(options.outDir, planJson);
+    std::optional<pw::BenchShard> shard;
+    if (!options.shard.empty()) {
+        // A shard's part and the plan it ran; a part left by another plan is refused as config.json is.
+        shard = pw::parseBenchShard(options.shard);
+        const std::string planPath = pw::benchShardPlanPath(options.outDir, *shard);
+        fs::create_directories(fs::path(planPath).parent_path());
+        if (fs::exists(planPath)) {
+            std::ifstream in(planPath);
+            const json stored = json::parse(in, nullptr, false);
+            if (const auto difference = stored.is_discarded() ? std::optional<std::string>("not JSON")
+                                                              : pw::benchPlanDifference(stored, planJson))
+                throw std::invalid_argument(planPath + " holds a part of another plan (" + *difference + ")");
+        } else {
+            std::string error;
+            if (!pw::writeFileAtomically(planPath, planJson.dump(2) + "\n", error))
+                throw std::runtime_error("cannot write '" + planPath + "': " + error);
+        }
+    }
+    const std::string logPath = shard ? pw::benchShardRunsPath(options.outDir, *shard)
+                                      : (fs::path(options.outDir) / "runs.jsonl").string();
+    pw::BenchLog log(logPath);
+    if (log.droppedPartialLine()) std::cerr << "puzzle-cli: " << logPath << ": dropped a partly written last line\n";
 
-    const auto tasks = pw::benchTasks(plan);
+    const auto tasks = shard ? pw::benchShardTasks(pw::benchTasks(plan), *shard) : pw::benchTasks(plan);
     std::vector<pw::BenchTask> pending;
     for (const auto& task : tasks)
         if (!log.contains(pw::benchRunKey(plan, task))) pending.push_back(task);
@@ -116,7 +170,7 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
         progress(++done, tasks.size());
     }, &interrupted);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    writeSummary(options.outDir, plan, log);
+    if (!shard) writeSummary(options.outDir, plan, log);  // a shard's summary is the merge's
     std::fprintf(stderr, "puzzle-cli: %zu runs made in %.2f s on %d thread(s): %.2f runs/s\n", made, seconds, jobs,
                  seconds > 0 ? static_cast<double>(made) / seconds : 0.0);
     if (done < tasks.size()) {

@@ -24,8 +24,11 @@ struct BenchOptions {
     int jobs = 0;  // 0: every core
     std::string outDir;
     std::vector<std::string> inputs;
+    std::string shard;  // "K/N": only the K-th share of the plan, into DIR/parts/ (study/bench_shards.h)
 };
 
+// Also adds `bench merge DIR`, which runs when chosen and ends the program with its exit status (0 merged,
+// 1 refused or incomplete).
 void addBenchOptions(CLI::App& command, BenchOptions& options);
 
 // Runs what DIR does not hold yet; `progress(done, total)` counts runs, those already in DIR included. Throws

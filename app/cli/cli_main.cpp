@@ -8,6 +8,7 @@
 
 #include "base/statistics.h"
 #include "bench_command.h"
+#include "commands/stats_command.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
 #include "io/csv_table.h"
@@ -727,6 +728,7 @@ int main(int argc, char** argv) {
     correlateCommand->add_flag("--json", correlate.asJson, "One JSON object per metric per line");
 
     pw::cli::GenerateCommand generateCommand(app);
+    addStatsCommand(app);
 
     try {
         app.parse(argc, argv);

@@ -1,7 +1,6 @@
 #include "study/bench.h"
 
 #include "algorithms/registry.h"
-#include "base/parallel.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
 #include "io/csv_table.h"
@@ -9,11 +8,14 @@
 #include "io/run_report.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <thread>
 
 namespace pw {
 
@@ -246,7 +248,7 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     while (true) {
         const std::uint64_t steps = algorithm->counters().steps;
         while (point <= steps) {
-            curve.push_back(json::array({point, algorithm->bestCost()}));
+            curve.push_back(json::array({point, algorithm->bestCost(), algorithm->counters().evaluations}));
             point = nextCurvePoint(point);
         }
         if (runner.finished() || !runner.advanceBy(point - steps)) break;
@@ -266,13 +268,85 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
 
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const json& line)>& onRun, const std::atomic<bool>* stop) {
-    std::mutex reportMutex;
-    parallelFor(tasks.size(), jobs, [&](std::size_t index) {
-        auto line = runBenchTask(plan, tasks[index], stop);
-        if (!line) return;
-        std::lock_guard lock(reportMutex);
-        onRun(*line);
-    }, stop);
+    // Workers only run: a finished line goes into a queue that the calling thread drains, so writing the log
+    // and drawing progress never hold up a worker — unless the writer falls behind by a line per worker, when
+    // a worker waits before its next run (so a stop in `onRun` takes effect within a run per worker, and the
+    // queue stays short). Short runs are handed out in batches (guided: a share of what is left, at most
+    // kMaxBatch, down to single runs at the end so no worker waits on a long batch), so the workers do not meet
+    // on one counter run after run.
+    constexpr std::size_t kMaxBatch = 8;
+    const std::size_t threads = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), 1,
+                                                         std::max<std::size_t>(1, tasks.size()));
+    std::atomic<bool> halt{stop && stop->load()};
+    std::atomic<std::size_t> next{0};
+    std::mutex mutex;
+    std::condition_variable changed;  // to the calling thread: a line, or a worker's end
+    std::condition_variable drained;  // to the workers: the writer has caught up
+    std::vector<json> finished;
+    std::size_t unreported = 0;  // lines made and not yet through onRun
+    std::size_t running = threads;
+    auto stopped = [&] { return halt.load() || (stop && stop->load()); };
+
+    auto worker = [&] {
+        while (!stopped()) {
+            std::size_t start = next.load();
+            std::size_t batch = 0;
+            do {
+                if (start >= tasks.size()) break;
+                batch = std::clamp<std::size_t>((tasks.size() - start) / (4 * threads), 1, kMaxBatch);
+            } while (!next.compare_exchange_weak(start, start + batch));
+            if (start >= tasks.size()) break;
+            for (std::size_t i = start; i < start + batch; ++i) {
+                {
+                    std::unique_lock lock(mutex);
+                    // A timed wait: an outside stop comes without a notification.
+                    while (unreported >= threads && !stopped()) drained.wait_for(lock, std::chrono::milliseconds(50));
+                }
+                if (stopped()) break;
+                auto line = runBenchTask(plan, tasks[i], &halt);
+                if (!line) continue;
+                std::lock_guard lock(mutex);
+                finished.push_back(std::move(*line));
+                ++unreported;
+                changed.notify_one();
+            }
+        }
+        std::lock_guard lock(mutex);
+        --running;
+        changed.notify_one();
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
+
+    std::exception_ptr failure;
+    std::vector<json> batch;
+    while (true) {
+        {
+            std::unique_lock lock(mutex);
+            // Wakes for finished runs and for the end, and now and then to pass an outside stop on.
+            changed.wait_for(lock, std::chrono::milliseconds(50), [&] { return !finished.empty() || running == 0; });
+            if (finished.empty() && running == 0) break;
+            batch.swap(finished);
+        }
+        if (stop && stop->load()) halt = true;
+        for (const json& line : batch) {
+            if (!failure) {
+                try {
+                    onRun(line);
+                } catch (...) {
+                    failure = std::current_exception();  // e.g. the log cannot be written: stop, then report
+                    halt = true;
+                }
+            }
+            if (stop && stop->load()) halt = true;
+            std::lock_guard lock(mutex);
+            --unreported;
+            drained.notify_all();
+        }
+        batch.clear();
+    }
+    for (auto& thread : pool) thread.join();
+    if (failure) std::rethrow_exception(failure);
 }
 
 BenchLog::BenchLog(const std::string& path) : m_path(path) {
@@ -323,8 +397,13 @@ BenchRecord benchRecordFromJson(const json& line) {
         record.evaluations = field("evaluations").get<double>();
         record.bestCost = field("best_cost").get<double>();
         if (line.contains("curve"))
-            for (const auto& point : line["curve"])
+            for (const auto& point : line["curve"]) {
                 record.curve.emplace_back(point.at(0).get<std::uint64_t>(), point.at(1).get<double>());
+                if (point.size() > 2) record.curveEvaluations.push_back(point.at(2).get<std::uint64_t>());
+            }
+        // A bench written before the curve carried evaluations has none; a mix is not a curve.
+        if (!record.curveEvaluations.empty() && record.curveEvaluations.size() != record.curve.size())
+            throw std::invalid_argument("'curve' mixes points with and without evaluations");
         return record;
     } catch (const json::exception& e) {
         throw std::invalid_argument(std::string("a field has the wrong type: ") + e.what());

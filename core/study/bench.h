@@ -11,11 +11,12 @@
 // Seeds: run r of every configuration on every puzzle uses seed + r, so a run's result depends neither on the
 // number of threads nor on the order the runs are made in.
 //
-// Cost curve: the best cost at step 0 and at the log-spaced steps round(10^(k/10)), k = 0, 1, 2, ...
+// Cost curve: [step, best cost, evaluations] at step 0 and at the log-spaced steps round(10^(k/10)), k = 0, 1, 2, ...
 // (1, 2, 3, 4, 5, 6, 8, 10, 13, 16, 20, 25, 32, 40, 50, 63, 79, 100, ...: ten points a decade) that the run
 // reached. Fixed step counts rather than fractions of a budget make runs of different lengths, and runs under a
 // time limit only, comparable point by point; past its last step a run's value is its final best cost
-// (carried forward), so medians across runs are defined at every point.
+// (carried forward), so medians across runs are defined at every point. The third element, the evaluations
+// made by that step, came later: benches written before it have [step, best cost] points and are still read.
 
 #include "base/parameters.h"
 #include "base/statistics.h"
@@ -87,12 +88,13 @@ std::string benchRunKey(const BenchPlan& plan, const BenchTask& task);
 std::uint64_t nextCurvePoint(std::uint64_t point);
 
 // Makes one run: the `solve --json` fields plus "configuration", "parameters", "puzzle_index" and "curve"
-// ([[step, best cost], ...]). Empty when `stop` cut the run short: such a run is not a result.
+// ([[step, best cost, evaluations], ...]). Empty when `stop` cut the run short: such a run is not a result.
 std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTask& task,
                                            const std::atomic<bool>* stop = nullptr);
 
-// Makes `tasks` on `jobs` threads; `onRun(line)` is called for every finished run, never concurrently, in the
-// order the runs finish. Returns when all are made or, after `stop`, when the runs under way have ended.
+// Makes `tasks` on `jobs` worker threads; `onRun(line)` is called on the calling thread for every finished run,
+// in the order the runs finish, while the workers go on. Returns when all are made or, after `stop`, when the
+// runs under way have ended. An exception from `onRun` stops the workers and is rethrown once they have.
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
 
@@ -129,7 +131,8 @@ struct BenchRecord {
     double steps = 0;
     double evaluations = 0;
     double bestCost = 0;
-    std::vector<std::pair<std::uint64_t, double>> curve;
+    std::vector<std::pair<std::uint64_t, double>> curve;  // (step, best cost)
+    std::vector<std::uint64_t> curveEvaluations;           // evaluations at each curve point; empty in old benches
 
     // The best cost after `step` steps: the curve's last point at or before it, and the final best cost from
     // the run's last step on.

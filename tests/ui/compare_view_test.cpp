@@ -6,6 +6,8 @@
 #include "io/formats.h"
 #include "main_window.h"
 #include "study/bench.h"
+#include "study/run_statistics.h"
+#include "study/statistics_report.h"
 
 #include <QAction>
 #include <QFile>
@@ -140,6 +142,19 @@ void CompareViewTest::opensADirectoryOfTheRunner() {
     QCOMPARE(view.records().size(), std::size_t{9});
     QCOMPARE(view.summaryTable()->rowCount(), 3);
     QCOMPARE(view.summaryTable()->item(1, 0)->text(), QStringLiteral("tabu"));  // in the plan's order
+    // The Statistics tab holds what `puzzle-cli stats DIR --csv` prints, on the evaluations axis.
+    const BenchStatistics stats = benchStatistics(view.records(), {"sa", "tabu", "sa#2"}, StatisticsOptions{});
+    const std::string statsCsv = statisticsCsv(stats, StatisticsTable::Summary);
+    QTableWidget* statistics = view.statisticsTable();
+    QCOMPARE(statistics->rowCount(), 3);
+    QCOMPARE(statistics->horizontalHeaderItem(9)->text(), QStringLiteral("ert_evaluations"));
+    QStringList firstRow;
+    for (int column = 0; column < statistics->columnCount(); ++column) firstRow.append(statistics->item(0, column)->text());
+    const std::size_t lineStart = statsCsv.find('\n') + 1;
+    QCOMPARE(firstRow.join(QLatin1Char(',')),
+             QString::fromStdString(statsCsv.substr(lineStart, statsCsv.find('\n', lineStart) - lineStart)));
+    QCOMPARE(view.testsTable()->rowCount(), 6);  // 3 pairs x 2 measures on the one puzzle
+    QCOMPARE(view.testsTable()->item(0, 1)->text(), QStringLiteral("time_to_target"));
     QCOMPARE(view.convergenceChart()->bandCount(), 3);
     QVERIFY(view.convergenceChart()->title().contains(QStringLiteral("pillay")));
     QCOMPARE(view.configurationCount(), 3);  // the experiment's setup, ready to run again

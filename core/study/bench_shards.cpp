@@ -1,0 +1,161 @@
+#include "study/bench_shards.h"
+
+#include "io/formats.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <stdexcept>
+
+namespace pw {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string shardName(const BenchShard& shard) {
+    return "shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
+}
+
+json readJsonFile(const fs::path& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read '" + path.string() + "'");
+    json parsed = json::parse(in, nullptr, false);
+    if (parsed.is_discarded()) throw std::runtime_error(path.string() + ": not JSON");
+    return parsed;
+}
+
+}  // namespace
+
+BenchShard parseBenchShard(const std::string& text) {
+    static const std::regex pattern(R"((\d{1,9})/(\d{1,9}))");
+    std::smatch match;
+    if (!std::regex_match(text, match, pattern))
+        throw std::invalid_argument("--shard " + text + ": expected K/N, e.g. 3/8");
+    BenchShard shard{std::stoul(match[1].str()), std::stoul(match[2].str())};
+    if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+        throw std::invalid_argument("--shard " + text + ": K must be 1 to N");
+    return shard;
+}
+
+std::vector<BenchTask> benchShardTasks(const std::vector<BenchTask>& tasks, const BenchShard& shard) {
+    std::vector<BenchTask> share;
+    for (std::size_t i = shard.index - 1; i < tasks.size(); i += shard.count) share.push_back(tasks[i]);
+    return share;
+}
+
+std::string benchShardRunsPath(const std::string& dir, const BenchShard& shard) {
+    return (fs::path(dir) / "parts" / (shardName(shard) + ".jsonl")).string();
+}
+
+std::string benchShardPlanPath(const std::string& dir, const BenchShard& shard) {
+    return (fs::path(dir) / "parts" / (shardName(shard) + ".plan.json")).string();
+}
+
+BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
+    const fs::path configPath = fs::path(dir) / "config.json";
+    if (!fs::exists(configPath)) throw std::runtime_error(dir + ": no config.json; not a directory of puzzle-cli bench");
+    const json config = readJsonFile(configPath);
+    const BenchPlan plan = benchPlanFromJson(config);
+    const std::vector<BenchTask> tasks = benchTasks(plan);
+    std::map<std::string, std::size_t> taskIndex;
+    for (std::size_t i = 0; i < tasks.size(); ++i) taskIndex[benchRunKey(plan, tasks[i])] = i;
+
+    // The part files, by shard; a plan file without runs is a shard that has not written a run yet.
+    static const std::regex partName(R"(shard-(\d+)-of-(\d+)\.plan\.json)");
+    std::vector<BenchShard> shards;
+    const fs::path partsDir = fs::path(dir) / "parts";
+    if (fs::is_directory(partsDir))
+        for (const auto& entry : fs::directory_iterator(partsDir)) {
+            std::smatch match;
+            const std::string name = entry.path().filename().string();
+            if (std::regex_match(name, match, partName))
+                shards.push_back({std::stoul(match[1].str()), std::stoul(match[2].str())});
+        }
+    std::sort(shards.begin(), shards.end(), [](const BenchShard& a, const BenchShard& b) { return a.index < b.index; });
+    for (const BenchShard& shard : shards) {
+        if (shard.count != shards.front().count)
+            throw std::runtime_error(partsDir.string() + ": parts of " + std::to_string(shards.front().count) +
+                                     " and of " + std::to_string(shard.count) +
+                                     " shards are mixed; merge the parts of one sharding only");
+        if (shard.index < 1 || shard.index > shard.count)
+            throw std::runtime_error(benchShardPlanPath(dir, shard) + ": shard number out of range");
+    }
+
+    std::vector<std::optional<json>> merged(tasks.size());
+    std::size_t found = 0;
+    auto take = [&](const json& line, const std::string& where) {
+        const std::string key = benchRunKey(line.at("configuration").get<std::string>(),
+                                            line.at("puzzle_index").get<std::size_t>(), line.at("run").get<std::uint64_t>());
+        const auto index = taskIndex.find(key);
+        if (index == taskIndex.end())
+            throw std::runtime_error(where + ": run " + key + " is not a run of the plan in config.json");
+        if (!merged[index->second]) ++found;
+        merged[index->second] = line;
+        return index->second;
+    };
+    // Runs already merged or made by an unsharded run of the same plan come first; the parts add to them.
+    {
+        BenchLog existing((fs::path(dir) / "runs.jsonl").string());
+        for (const auto& line : existing.lines()) take(line, dir + "/runs.jsonl");
+    }
+    BenchMergeResult result;
+    for (const BenchShard& shard : shards) {
+        const std::string planPath = benchShardPlanPath(dir, shard);
+        if (const auto difference = benchPlanDifference(readJsonFile(planPath), config))
+            throw std::runtime_error(planPath + ": a part of another plan (" + *difference +
+                                     "); it does not belong in " + dir);
+        const std::string runsPath = benchShardRunsPath(dir, shard);
+        std::size_t lines = 0;
+        if (fs::exists(runsPath)) {
+            BenchLog part(runsPath);
+            for (const auto& line : part.lines()) {
+                const std::size_t index = take(line, runsPath);
+                if (index % shard.count != shard.index - 1)
+                    throw std::runtime_error(runsPath + ": run " + benchRunKey(plan, tasks[index]) +
+                                             " belongs to another shard");
+                ++lines;
+            }
+        }
+        const std::size_t share = benchShardTasks(tasks, shard).size();
+        if (lines < share)
+            result.incompleteParts.push_back(shardName(shard) + ": " + std::to_string(lines) + " of " +
+                                             std::to_string(share) + " runs");
+        ++result.parts;
+    }
+    if (shards.empty() && found == 0) throw std::runtime_error(dir + ": no parts to merge (no parts/shard-K-of-N files)");
+    result.runs = found;
+    result.missing = tasks.size() - found;
+    if (result.missing && !allowMissing) {
+        std::string list;
+        for (const auto& part : result.incompleteParts) list += (list.empty() ? "" : "; ") + part;
+        const std::size_t expectedShards = shards.empty() ? 0 : shards.front().count;
+        if (shards.size() < expectedShards)
+            list += (list.empty() ? "" : "; ") + std::to_string(expectedShards - shards.size()) + " of " +
+                    std::to_string(expectedShards) + " shards have not started";
+        throw std::runtime_error(dir + ": " + std::to_string(result.missing) + " of " + std::to_string(tasks.size()) +
+                                 " runs are in no part (" + list + "); finish or rerun those shards");
+    }
+
+    std::string text;
+    std::vector<BenchRecord> records;
+    for (const auto& line : merged) {
+        if (!line) continue;
+        text += line->dump() + "\n";
+        records.push_back(benchRecordFromJson(*line));
+    }
+    std::string error;
+    const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();
+    if (!writeFileAtomically(runsPath, text, error)) throw std::runtime_error("cannot write '" + runsPath + "': " + error);
+    std::vector<std::string> labels;
+    for (const auto& configuration : plan.configurations) labels.push_back(configuration.label);
+    const std::string summaryPath = (fs::path(dir) / "summary.csv").string();
+    if (!writeFileAtomically(summaryPath, benchSummaryCsv(summarizeBench(records, labels)), error))
+        throw std::runtime_error("cannot write '" + summaryPath + "': " + error);
+    return result;
+}
+
+}  // namespace pw

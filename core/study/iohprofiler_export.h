@@ -1,0 +1,32 @@
+#pragma once
+// A bench directory in IOHprofiler's data format, so IOHanalyzer (the R package and its web app) loads it as it
+// loads IOHexperimenter's output. The format as IOHanalyzer documents it ("Supported Data Format",
+// inst/shiny-server/markdown/dataformat.md in IOHprofiler/IOHanalyzer):
+//
+//   OUT/<setting>/IOHprofiler_f<F>_i1.info            meta-data, one block per (function, dimension):
+//       suite = '...', funcId = F, funcName = '...', DIM = D, maximization = 'F', algId = '<setting>'
+//       % a comment line
+//       data_f<F>/IOHprofiler_f<F>_DIM<D>_i1.dat, 1:<evaluations>|<best cost>, ...   (one entry per run)
+//   OUT/<setting>/data_f<F>/IOHprofiler_f<F>_DIM<D>_i1.dat   raw data, one block per run, each opened by the
+//       separation line "function evaluation" "best-so-far f(x)" and ending with the run's last evaluation.
+//
+// The mapping: function F = puzzle index + 1 (funcName its id), dimension D = the puzzle's cell count, instance 1,
+// f(x) = the algorithm's own cost, minimised (0: solved). A setting's folder is its label with characters other
+// than letters, digits, '-', '.' and '_' replaced by '_' (sa#2 -> sa_2); algId keeps the label. One folder per
+// setting because an .info file names one algorithm.
+
+#include "study/bench.h"
+
+#include <string>
+
+namespace pw {
+
+// Writes the export of `bench` under `outDir` (created); returns the number of files written. The evaluations
+// of a curve point are its time; a bench whose curves predate evaluations is refused (std::invalid_argument).
+// Throws std::runtime_error naming a file that cannot be written.
+int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir);
+
+// The folder name of a setting's label.
+std::string iohFolderName(const std::string& label);
+
+}  // namespace pw

@@ -1,0 +1,161 @@
+#pragma once
+// Fixed-target and fixed-budget analysis of a bench, and the rank tests a reviewer asks for, after the
+// conventions of COCO (Hansen, Auger, Brockhoff, Tušar, Tušar: "COCO: Performance Assessment", 2016,
+// arXiv:1605.03560) and IOHanalyzer (Wang, Vermetten, Ye, Doerr, Bäck: "IOHanalyzer: Detailed Performance
+// Analyses for Iterative Optimization Heuristics", ACM TELO 2022).
+//
+// Costs are minimised; a target τ is reached once the best cost is ≤ τ (τ = 0: solved). A run's time to a
+// target is read off its curve (bench.h): the axis value of the first curve point whose best cost is ≤ τ, or
+// the run's total when only its final best cost is. The curve samples ten points a decade of steps, so a time
+// to an intermediate target is exact to that resolution (an upper bound) and the time to the final best cost is
+// exact. On the seconds axis the curve has no clock (a clock would make runs.jsonl differ between identical
+// runs), so the time to a point is the run's seconds scaled by the point's share of the run's steps.
+
+#include "study/bench.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pw {
+
+// ---- the tests, on plain samples ----
+
+struct MannWhitneyResult {
+    double u = 0;       // U of the first sample: #(x > y) + ½ #(x = y), SciPy's `statistic`
+    double pValue = 1;  // two-sided
+    bool exact = false;
+};
+// Two-sided Mann–Whitney U test as SciPy's `scipy.stats.mannwhitneyu(x, y)` with its defaults
+// (method='auto', use_continuity=True): the exact null distribution of U when a sample has at most 8 values
+// and no value is tied, otherwise the normal approximation with the tie-corrected variance and the continuity
+// correction. Values may be +infinity (ranked worst, tied with each other). Both samples must be non-empty.
+MannWhitneyResult mannWhitneyU(const std::vector<double>& x, const std::vector<double>& y);
+
+// Vargha and Delaney's A₁₂ = P(X > Y) + ½ P(X = Y) over all pairs (= U / (n₁ n₂)); for costs and times,
+// where lower is better, A₁₂ < 0.5 favours the first sample. 0.5 when either is empty.
+double varghaDelaneyA12(const std::vector<double>& x, const std::vector<double>& y);
+
+struct KruskalWallisResult {
+    double h = 0;  // tie-corrected
+    int degreesOfFreedom = 0;
+    double pValue = 1;
+};
+// As `scipy.stats.kruskal(*groups)`: H with the tie correction, p from the chi-squared distribution with
+// k - 1 degrees of freedom. Empty for fewer than two non-empty groups or when every value is the same.
+std::optional<KruskalWallisResult> kruskalWallis(const std::vector<std::vector<double>>& groups);
+
+// Holm's step-down adjustment of a family of p-values (as R's p.adjust(p, "holm")), in the input's order.
+std::vector<double> holmAdjust(const std::vector<double>& pValues);
+
+// ---- fixed target ----
+
+// COCO's expected running time (there aRT): the time of all runs, each successful one up to its success and
+// each unsuccessful one to its budget, over the number of successes; +infinity without a success.
+double expectedRunningTime(const std::vector<double>& times, const std::vector<bool>& successes);
+
+struct Interval {
+    double low = 0, high = 0;
+};
+// Percentile bootstrap 95 % intervals (2.5 % and 97.5 % quantiles, type 7, of `resamples` resamples of the
+// runs with replacement), from the project's Rng seeded with `seed`: the same data and seed give the same
+// interval everywhere. An infinite ERT (a resample without success) makes the upper bound infinite.
+Interval bootstrapErtInterval(const std::vector<double>& times, const std::vector<bool>& successes, int resamples,
+                              std::uint64_t seed);
+Interval bootstrapSuccessRateInterval(const std::vector<bool>& successes, int resamples, std::uint64_t seed);
+
+enum class CostAxis { Evaluations, Steps, Seconds };
+const char* costAxisName(CostAxis axis);
+std::optional<CostAxis> costAxisFromName(const std::string& name);
+
+// What a run used on the axis (its evaluations, steps or seconds).
+double runLength(const BenchRecord& run, CostAxis axis);
+// The time on the axis the run took to reach `target`; empty when it never did. Throws std::invalid_argument
+// for the evaluations axis on a run whose curve has no evaluations (a bench from before they were recorded).
+std::optional<double> timeToTarget(const BenchRecord& run, double target, CostAxis axis);
+// Fixed budget: the run's best cost once it had used `budget` on the axis (its start cost before its first
+// curve point past 0, its final best cost from its end on).
+double bestCostWithin(const BenchRecord& run, double budget, CostAxis axis);
+
+// ---- a whole bench ----
+
+struct StatisticsOptions {
+    std::vector<double> targets;  // empty: 0 and the powers of two below the largest start cost
+    std::vector<double> budgets;  // fixed-budget points; empty: none
+    CostAxis axis = CostAxis::Evaluations;
+    int resamples = 1000;
+    std::uint64_t seed = 1;
+};
+
+struct TargetResult {
+    double target = 0;
+    int successes = 0;
+    double ert = 0;  // +infinity without a success
+};
+
+struct SettingPuzzleStatistics {
+    std::string configuration;
+    std::size_t puzzleIndex = 0;
+    std::string puzzleId;
+    int runs = 0;
+    // At the strictest target (the smallest, usually 0: solved).
+    int successes = 0;
+    double successRate = 0;
+    Interval successRateInterval;
+    double ert = 0;
+    Interval ertInterval;
+    double meanFinalCost = 0;
+    double medianFinalCost = 0;
+    std::vector<TargetResult> targets;     // every target, in the order of StatisticsOptions::targets
+    std::vector<double> medianCostAtBudget;  // per budget
+    std::vector<double> meanCostAtBudget;
+};
+
+struct EcdfPoint {
+    double time = 0;
+    double fraction = 0;  // of (puzzle, run, target) triples reached by `time`
+};
+
+struct SettingEcdf {
+    std::string configuration;
+    // Area under the ECDF of the times to every target on every puzzle, aggregated over targets and puzzles,
+    // over the budget range [1, maxTime], normalised to [0, 1] as IOHanalyzer's AUC.ECDF does (the integral
+    // of the step function over the range divided by the range's length); 1 means every target at once.
+    double auc = 0;
+    std::vector<EcdfPoint> points;  // the step function's corners: every distinct time and the fraction there
+};
+
+struct PairComparison {
+    std::string measure;  // "time_to_target" (unsuccessful runs ranked worst) or "final_cost"
+    std::size_t puzzleIndex = 0;
+    std::string first, second;
+    MannWhitneyResult test;
+    double pHolm = 1;  // adjusted within the puzzle and measure
+    double a12 = 0.5;
+};
+
+struct GroupComparison {
+    std::string measure;
+    std::size_t puzzleIndex = 0;
+    std::optional<KruskalWallisResult> test;  // empty when it is undefined (one setting, or all values equal)
+};
+
+struct BenchStatistics {
+    CostAxis axis = CostAxis::Evaluations;
+    std::vector<double> targets;
+    std::vector<double> budgets;
+    double maxTime = 0;  // the ECDF's budget range ends here: the longest run on the axis
+    std::vector<std::string> configurations;
+    std::vector<SettingPuzzleStatistics> rows;  // configuration-major, then puzzle index
+    std::vector<SettingEcdf> ecdfs;
+    std::vector<PairComparison> pairs;
+    std::vector<GroupComparison> groups;
+};
+
+// Throws std::invalid_argument when the options do not fit the records (no runs, a negative target, the
+// evaluations axis on a bench whose curves have no evaluations).
+BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const std::vector<std::string>& configurations,
+                                const StatisticsOptions& options);
+
+}  // namespace pw

@@ -1,0 +1,288 @@
+#include "study/statistics_report.h"
+
+#include "io/csv_table.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace pw {
+
+namespace {
+
+using nlohmann::json;
+
+std::string number(double value, int digits = 10) {
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    if (std::isnan(value)) return "nan";
+    char text[40];
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    return text;
+}
+
+// JSON has no infinity: an infinite ERT is null.
+json jsonNumber(double value) {
+    if (!std::isfinite(value)) return nullptr;
+    return value;
+}
+
+struct Table {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+};
+
+Table buildTable(const BenchStatistics& stats, StatisticsTable which) {
+    Table table;
+    const std::string axis = costAxisName(stats.axis);
+    switch (which) {
+    case StatisticsTable::Summary:
+        table.header = {"configuration", "puzzle_index", "puzzle_id", "runs", "target", "successes", "success_rate",
+                        "success_rate_low", "success_rate_high", "ert_" + axis, "ert_low", "ert_high",
+                        "final_cost_mean", "final_cost_median"};
+        for (const auto& row : stats.rows)
+            table.rows.push_back({row.configuration, std::to_string(row.puzzleIndex), row.puzzleId,
+                                  std::to_string(row.runs), number(stats.targets.front()),
+                                  std::to_string(row.successes), number(row.successRate),
+                                  number(row.successRateInterval.low), number(row.successRateInterval.high),
+                                  number(row.ert), number(row.ertInterval.low), number(row.ertInterval.high),
+                                  number(row.meanFinalCost), number(row.medianFinalCost)});
+        break;
+    case StatisticsTable::Targets:
+        table.header = {"configuration", "puzzle_index", "puzzle_id", "runs", "target", "successes", "ert_" + axis};
+        for (const auto& row : stats.rows)
+            for (const auto& target : row.targets)
+                table.rows.push_back({row.configuration, std::to_string(row.puzzleIndex), row.puzzleId,
+                                      std::to_string(row.runs), number(target.target),
+                                      std::to_string(target.successes), number(target.ert)});
+        break;
+    case StatisticsTable::Budgets:
+        table.header = {"configuration", "puzzle_index", "puzzle_id", "runs", "budget_" + axis, "best_cost_mean",
+                        "best_cost_median"};
+        for (const auto& row : stats.rows)
+            for (std::size_t b = 0; b < stats.budgets.size(); ++b)
+                table.rows.push_back({row.configuration, std::to_string(row.puzzleIndex), row.puzzleId,
+                                      std::to_string(row.runs), number(stats.budgets[b]),
+                                      number(row.meanCostAtBudget[b]), number(row.medianCostAtBudget[b])});
+        break;
+    case StatisticsTable::Ecdf:
+        table.header = {"configuration", "targets", "max_" + axis, "ecdf_auc"};
+        for (const auto& ecdf : stats.ecdfs)
+            table.rows.push_back({ecdf.configuration, std::to_string(stats.targets.size()), number(stats.maxTime),
+                                  number(ecdf.auc)});
+        break;
+    case StatisticsTable::Pairs:
+        table.header = {"puzzle_index", "measure", "first", "second", "u", "p", "method", "p_holm", "a12"};
+        for (const auto& pair : stats.pairs)
+            table.rows.push_back({std::to_string(pair.puzzleIndex), pair.measure, pair.first, pair.second,
+                                  number(pair.test.u), number(pair.test.pValue),
+                                  pair.test.exact ? "exact" : "normal", number(pair.pHolm), number(pair.a12)});
+        break;
+    case StatisticsTable::Groups:
+        table.header = {"puzzle_index", "measure", "h", "df", "p"};
+        for (const auto& group : stats.groups)
+            table.rows.push_back({std::to_string(group.puzzleIndex), group.measure,
+                                  group.test ? number(group.test->h) : "",
+                                  group.test ? std::to_string(group.test->degreesOfFreedom) : "",
+                                  group.test ? number(group.test->pValue) : ""});
+        break;
+    }
+    return table;
+}
+
+std::string latexEscape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+        case '#': case '$': case '%': case '&': case '_': case '{': case '}': out += '\\'; out += c; break;
+        case '~': out += "\\textasciitilde{}"; break;
+        case '^': out += "\\textasciicircum{}"; break;
+        case '\\': out += "\\textbackslash{}"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+const char* statisticsTableName(StatisticsTable table) {
+    switch (table) {
+    case StatisticsTable::Summary: return "summary";
+    case StatisticsTable::Targets: return "targets";
+    case StatisticsTable::Budgets: return "budgets";
+    case StatisticsTable::Ecdf: return "ecdf";
+    case StatisticsTable::Pairs: return "pairs";
+    case StatisticsTable::Groups: return "groups";
+    }
+    return "summary";
+}
+
+std::optional<StatisticsTable> statisticsTableFromName(const std::string& name) {
+    for (StatisticsTable table : {StatisticsTable::Summary, StatisticsTable::Targets, StatisticsTable::Budgets,
+                                  StatisticsTable::Ecdf, StatisticsTable::Pairs, StatisticsTable::Groups})
+        if (name == statisticsTableName(table)) return table;
+    return std::nullopt;
+}
+
+json statisticsJson(const BenchStatistics& stats) {
+    json out = {{"axis", costAxisName(stats.axis)},
+                {"targets", stats.targets},
+                {"budgets", stats.budgets},
+                {"max_time", stats.maxTime},
+                {"configurations", stats.configurations}};
+    json rows = json::array();
+    for (const auto& row : stats.rows) {
+        json targets = json::array();
+        for (const auto& target : row.targets)
+            targets.push_back({{"target", target.target}, {"successes", target.successes}, {"ert", jsonNumber(target.ert)}});
+        json budgets = json::array();
+        for (std::size_t b = 0; b < stats.budgets.size(); ++b)
+            budgets.push_back({{"budget", stats.budgets[b]},
+                               {"mean_best_cost", row.meanCostAtBudget[b]},
+                               {"median_best_cost", row.medianCostAtBudget[b]}});
+        rows.push_back({{"configuration", row.configuration},
+                        {"puzzle_index", row.puzzleIndex},
+                        {"puzzle_id", row.puzzleId},
+                        {"runs", row.runs},
+                        {"successes", row.successes},
+                        {"success_rate", row.successRate},
+                        {"success_rate_ci", {row.successRateInterval.low, row.successRateInterval.high}},
+                        {"ert", jsonNumber(row.ert)},
+                        {"ert_ci", {jsonNumber(row.ertInterval.low), jsonNumber(row.ertInterval.high)}},
+                        {"final_cost_mean", row.meanFinalCost},
+                        {"final_cost_median", row.medianFinalCost},
+                        {"targets", targets},
+                        {"budgets", budgets}});
+    }
+    out["rows"] = rows;
+    json ecdfs = json::array();
+    for (const auto& ecdf : stats.ecdfs) {
+        json points = json::array();
+        for (const auto& point : ecdf.points) points.push_back({point.time, point.fraction});
+        ecdfs.push_back({{"configuration", ecdf.configuration}, {"auc", ecdf.auc}, {"points", points}});
+    }
+    out["ecdf"] = ecdfs;
+    json pairs = json::array();
+    for (const auto& pair : stats.pairs)
+        pairs.push_back({{"puzzle_index", pair.puzzleIndex},
+                         {"measure", pair.measure},
+                         {"first", pair.first},
+                         {"second", pair.second},
+                         {"u", pair.test.u},
+                         {"p", pair.test.pValue},
+                         {"method", pair.test.exact ? "exact" : "normal"},
+                         {"p_holm", pair.pHolm},
+                         {"a12", pair.a12}});
+    out["pairs"] = pairs;
+    json groups = json::array();
+    for (const auto& group : stats.groups) {
+        json entry = {{"puzzle_index", group.puzzleIndex}, {"measure", group.measure}};
+        if (group.test) {
+            entry["h"] = group.test->h;
+            entry["df"] = group.test->degreesOfFreedom;
+            entry["p"] = group.test->pValue;
+        } else {
+            entry["h"] = nullptr;
+        }
+        groups.push_back(entry);
+    }
+    out["kruskal_wallis"] = groups;
+    return out;
+}
+
+std::string statisticsCsv(const BenchStatistics& stats, StatisticsTable which) {
+    const Table table = buildTable(stats, which);
+    std::string csv;
+    for (std::size_t i = 0; i < table.header.size(); ++i) csv += (i ? "," : "") + csvField(table.header[i]);
+    csv += "\n";
+    for (const auto& row : table.rows) {
+        for (std::size_t i = 0; i < row.size(); ++i) csv += (i ? "," : "") + csvField(row[i]);
+        csv += "\n";
+    }
+    return csv;
+}
+
+std::string statisticsLatex(const BenchStatistics& stats, StatisticsTable which) {
+    const Table table = buildTable(stats, which);
+    std::string columns;
+    for (std::size_t i = 0; i < table.header.size(); ++i) columns += i < 3 && which != StatisticsTable::Ecdf ? "l" : "r";
+    std::string tex = "% " + std::string(statisticsTableName(which)) + " (" + costAxisName(stats.axis) +
+                      " axis); needs \\usepackage{booktabs}\n\\begin{tabular}{" + columns + "}\n\\toprule\n";
+    auto line = [&](const std::vector<std::string>& cells) {
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            tex += (i ? " & " : "") + (cells[i] == "inf" ? std::string("$\\infty$") : latexEscape(cells[i]));
+        tex += " \\\\\n";
+    };
+    line(table.header);
+    tex += "\\midrule\n";
+    for (const auto& row : table.rows) line(row);
+    tex += "\\bottomrule\n\\end{tabular}\n";
+    return tex;
+}
+
+std::string statisticsText(const BenchStatistics& stats) {
+    std::string text;
+    char buffer[512];
+    const char* axis = costAxisName(stats.axis);
+    std::snprintf(buffer, sizeof buffer, "Fixed target: cost <= %s (axis: %s; 95%% bootstrap intervals)\n",
+                  number(stats.targets.front()).c_str(), axis);
+    text += buffer;
+    std::snprintf(buffer, sizeof buffer, "%-12s %-24s %5s %9s %-15s %12s %-27s %10s\n", "setting", "puzzle", "runs",
+                  "success", "95% CI", "ERT", "95% CI", "final cost");
+    text += buffer;
+    for (const auto& row : stats.rows) {
+        const std::string rateCi = "[" + number(row.successRateInterval.low, 3) + ", " +
+                                   number(row.successRateInterval.high, 3) + "]";
+        const std::string ertCi = "[" + number(row.ertInterval.low, 4) + ", " + number(row.ertInterval.high, 4) + "]";
+        std::snprintf(buffer, sizeof buffer, "%-12s %-24s %5d %9s %-15s %12s %-27s %10s\n", row.configuration.c_str(),
+                      (std::to_string(row.puzzleIndex) + " " + row.puzzleId).substr(0, 24).c_str(), row.runs,
+                      (std::to_string(row.successes) + "/" + std::to_string(row.runs)).c_str(), rateCi.c_str(),
+                      number(row.ert, 6).c_str(), ertCi.c_str(), number(row.meanFinalCost, 4).c_str());
+        text += buffer;
+    }
+    text += "\nECDF of the " + std::string(axis) + " to " + std::to_string(stats.targets.size()) +
+            " targets (cost <=";
+    for (double target : stats.targets) text += " " + number(target);
+    text += ") over every puzzle; area over [1, " + number(stats.maxTime) + "], normalised:\n";
+    for (const auto& ecdf : stats.ecdfs) {
+        std::snprintf(buffer, sizeof buffer, "  %-12s AUC %.4f\n", ecdf.configuration.c_str(), ecdf.auc);
+        text += buffer;
+    }
+    if (!stats.budgets.empty()) {
+        text += "\nFixed budget: mean best cost after";
+        for (double budget : stats.budgets) text += " " + number(budget);
+        text += std::string(" ") + axis + "\n";
+        for (const auto& row : stats.rows) {
+            std::snprintf(buffer, sizeof buffer, "  %-12s %-24s", row.configuration.c_str(),
+                          (std::to_string(row.puzzleIndex) + " " + row.puzzleId).substr(0, 24).c_str());
+            text += buffer;
+            for (double cost : row.meanCostAtBudget) text += " " + number(cost, 5);
+            text += "\n";
+        }
+    }
+    text += "\nPairwise Mann-Whitney U per puzzle (Holm within puzzle and measure; A12 < 0.5 favours the first)\n";
+    std::snprintf(buffer, sizeof buffer, "  %-6s %-15s %-12s %-12s %8s %10s %-7s %10s %6s\n", "puzzle", "measure",
+                  "first", "second", "U", "p", "method", "p (Holm)", "A12");
+    text += buffer;
+    for (const auto& pair : stats.pairs) {
+        std::snprintf(buffer, sizeof buffer, "  %-6zu %-15s %-12s %-12s %8s %10s %-7s %10s %6.3f\n", pair.puzzleIndex,
+                      pair.measure.c_str(), pair.first.c_str(), pair.second.c_str(), number(pair.test.u, 6).c_str(),
+                      number(pair.test.pValue, 4).c_str(), pair.test.exact ? "exact" : "normal",
+                      number(pair.pHolm, 4).c_str(), pair.a12);
+        text += buffer;
+    }
+    text += "\nKruskal-Wallis across all settings per puzzle\n";
+    for (const auto& group : stats.groups) {
+        if (group.test)
+            std::snprintf(buffer, sizeof buffer, "  %-6zu %-15s H %.4g, df %d, p %s\n", group.puzzleIndex,
+                          group.measure.c_str(), group.test->h, group.test->degreesOfFreedom,
+                          number(group.test->pValue, 4).c_str());
+        else
+            std::snprintf(buffer, sizeof buffer, "  %-6zu %-15s undefined (all values equal, or one setting)\n",
+                          group.puzzleIndex, group.measure.c_str());
+        text += buffer;
+    }
+    return text;
+}
+
+}  // namespace pw
