@@ -23,6 +23,8 @@
 
 #include "sudoku/sudoku_exact.h"
 
+#include "sudoku/sudoku_bands.h"
+
 #include <array>
 
 namespace pw {
@@ -352,7 +354,9 @@ SudokuSearch::Status SudokuSearch::step(std::vector<Move>* moves) {
 
 std::vector<std::uint16_t> SudokuSearch::candidates() const { return m_engine->candidates(); }
 
-SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
+namespace {
+
+SudokuSolveResult solveStepping(const SudokuGrid& givens, int solutionLimit) {
     SudokuSearch search(givens, solutionLimit);
     SudokuSolveResult result;
     for (;;) {
@@ -363,6 +367,28 @@ SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
     result.solutionCount = search.solutionsFound();
     result.firstSolution = search.firstSolution();
     result.nodes = search.nodes();
+    return result;
+}
+
+}  // namespace
+
+SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
+    if (solutionLimit < 1) solutionLimit = 1;
+    if (givens.shape() != SudokuShape{3, 3} || givens.hasMarks()) return solveStepping(givens, solutionLimit);
+    std::array<std::uint8_t, 81> values{};
+    for (int cell = 0; cell < 81; ++cell) values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(givens.value(cell));
+    // Asked for one solution, the band solver still looks for a second: only a unique solution is the one the
+    // stepping search would meet first.
+    const BandSolveResult fast = solveSudokuBands(values, solutionLimit < 2 ? 2 : solutionLimit);
+    if (fast.solutionCount >= 2) return solveStepping(givens, solutionLimit);
+    SudokuSolveResult result;
+    result.solutionCount = fast.solutionCount;
+    result.nodes = fast.nodes;
+    if (fast.solutionCount == 1) {
+        SudokuGrid solution = givens;
+        for (int cell = 0; cell < 81; ++cell) solution.setValue(cell, fast.first[static_cast<std::size_t>(cell)]);
+        result.firstSolution = std::move(solution);
+    }
     return result;
 }
 
