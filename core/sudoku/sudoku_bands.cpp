@@ -97,9 +97,15 @@ constexpr std::uint32_t columnsOf(std::uint32_t word) { return (word | (word >> 
 // Columns (bits 0..8) spread back to the three rows of a band.
 constexpr std::uint32_t spreadColumns(std::uint32_t columns) { return columns | (columns << 9) | (columns << 18); }
 
+// The row-box pattern of a band word: bit 3*i + j when row i of the band still holds a bit in box j.
+inline std::uint32_t rowBoxPattern(std::uint32_t word) {
+    return kTables.rowBoxes[word & kRow] | (kTables.rowBoxes[(word >> 9) & kRow] << 3) | (kTables.rowBoxes[word >> 18] << 6);
+}
+
 struct State {
     std::uint32_t positions[9][3];
     std::uint32_t open[3];
+    std::uint32_t dirty;  // digits (bits 0..8) whose words changed since the rules last looked at them
 };
 
 // Places digit d (0-based) at bit `pos` of band b; false when d is no longer possible there.
@@ -108,8 +114,14 @@ inline bool place(State& s, int d, int b, int pos) {
     if (!(s.positions[d][b] & bit)) return false;
     if (!(s.open[b] & bit)) return true;  // already placed, with d
     const std::uint32_t kept = s.positions[d][b] & ~kTables.bandPeers[pos];
-    for (int e = 0; e < 9; ++e) s.positions[e][b] &= ~bit;
+    for (int e = 0; e < 9; ++e) {
+        if (s.positions[e][b] & bit) {
+            s.positions[e][b] &= ~bit;
+            s.dirty |= 1u << e;
+        }
+    }
     s.positions[d][b] = kept;
+    s.dirty |= 1u << d;
     const std::uint32_t column = ~(kColumn << (pos % 9));
     s.positions[d][b == 0 ? 1 : 0] &= column;
     s.positions[d][b == 2 ? 1 : 2] &= column;
@@ -117,12 +129,12 @@ inline bool place(State& s, int d, int b, int pos) {
     return true;
 }
 
-// Rounds of the rules to a fixpoint; false on a contradiction.
+// Rounds of the rules to a fixpoint; false on a contradiction. A round looks only at the digits whose
+// words changed; every change marks its digit dirty, so an empty dirty set is the fixpoint.
 bool propagate(State& s) {
-    for (;;) {
+    while (s.dirty) {
         if ((s.open[0] | s.open[1] | s.open[2]) == 0) return true;
-        // Naked singles, and cells without a candidate, from the state at the start of the round.
-        std::uint32_t nakedSingles[3];
+        // Naked singles, and cells without a candidate.
         for (int b = 0; b < 3; ++b) {
             std::uint32_t one = 0, two = 0;
             for (int d = 0; d < 9; ++d) {
@@ -130,16 +142,22 @@ bool propagate(State& s) {
                 one |= s.positions[d][b];
             }
             if (one != kBandCells) return false;
-            nakedSingles[b] = one & ~two & s.open[b];
+            for (std::uint32_t singles = one & ~two & s.open[b]; singles; singles &= singles - 1) {
+                const int pos = std::countr_zero(singles);
+                const std::uint32_t bit = 1u << pos;
+                int d = 0;
+                while (d < 9 && !(s.positions[d][b] & bit)) ++d;
+                if (d == 9) return false;
+                place(s, d, b, pos);
+            }
         }
-        bool changed = false;
         for (int d = 0; d < 9; ++d) {
+            if (!(s.dirty & (1u << d))) continue;
+            s.dirty &= ~(1u << d);
             std::uint32_t w[3] = {s.positions[d][0], s.positions[d][1], s.positions[d][2]};
             // Rows against boxes in each band.
             for (int b = 0; b < 3; ++b) {
-                const std::uint32_t pattern = kTables.rowBoxes[w[b] & kRow] | (kTables.rowBoxes[(w[b] >> 9) & kRow] << 3) |
-                                              (kTables.rowBoxes[w[b] >> 18] << 6);
-                w[b] &= kTables.matchedCells[pattern];
+                w[b] &= kTables.matchedCells[rowBoxPattern(w[b])];
                 if (!w[b]) return false;
             }
             // Columns against bands in each stack.
@@ -179,21 +197,21 @@ bool propagate(State& s) {
             const std::uint32_t singleColumns = (c0 ^ c1 ^ c2) & ~((c0 & c1) | (c0 & c2) | (c1 & c2)) & ~multi;
             for (int b = 0; b < 3; ++b) {
                 if (w[b] != s.positions[d][b]) {
-                    changed = true;
                     s.positions[d][b] = w[b];
+                    s.dirty |= 1u << d;
                 }
-                std::uint32_t toPlace = ((singles[b] | (w[b] & spreadColumns(singleColumns))) | (nakedSingles[b] & w[b])) &
-                                        s.open[b];
+            }
+            for (int b = 0; b < 3; ++b) {
+                std::uint32_t toPlace = (singles[b] | (w[b] & spreadColumns(singleColumns))) & s.open[b];
                 while (toPlace) {
                     const int pos = std::countr_zero(toPlace);
                     toPlace &= toPlace - 1;
                     if (!place(s, d, b, pos)) return false;
-                    changed = true;
                 }
             }
         }
-        if (!changed) return true;
     }
+    return true;
 }
 
 // The open cell to branch on: the first with two candidates, else the first with the fewest.
@@ -237,12 +255,13 @@ BandSolveResult solveSudokuBands(const std::array<std::uint8_t, 81>& givens, int
     for (auto& digit : current.positions)
         for (auto& word : digit) word = kBandCells;
     for (auto& word : current.open) word = kBandCells;
+    current.dirty = 0x1ff;
     for (int cell = 0; cell < 81; ++cell) {
         const int value = givens[static_cast<std::size_t>(cell)];
         if (value && !place(current, value - 1, cell / 27, cell % 27)) return result;
     }
-    // A pending "without this digit" state per placement on the current path: at most 81.
-    std::array<State, 82> pending;
+    // One pending "without this digit" state per branch on the current path, and each branch places a cell.
+    std::array<State, 81> pending;
     int depth = 0;
     for (;;) {
         ++result.nodes;
@@ -260,14 +279,14 @@ BandSolveResult solveSudokuBands(const std::array<std::uint8_t, 81>& givens, int
             alive = false;
         }
         if (alive) {
-            int band = 0, pos = 0;
+            int band = 0, pos = 0, d = 0;
             chooseCell(current, band, pos);
             const std::uint32_t bit = 1u << pos;
-            int d = 0;
             while (!(current.positions[d][band] & bit)) ++d;
             State& without = pending[static_cast<std::size_t>(depth++)];
             without = current;
             without.positions[d][band] &= ~bit;
+            without.dirty |= 1u << d;
             place(current, d, band, pos);
             continue;
         }
