@@ -3,10 +3,11 @@
 // puzzles, warm up, then solve the whole set again and again until the time is up, and report puzzles per
 // second of wall-clock time (and of process CPU time, steadier on a shared machine).
 //
-//   exact_peers [--limit N] [--seconds S] [--warmup S] [--csv] PUZZLE_FILE
+//   exact_peers [--limit N] [--seconds S] [--warmup S] [--stepping] [--csv] PUZZLE_FILE
 //
 // --limit 2 (the default) is the uniqueness check peers run by default; --limit 1 stops at the first
-// solution. Every puzzle must have at least one solution: a set that does not is reported as an error, so a
+// solution. --stepping times the steppable search (SudokuSearch, the `exact` algorithm's engine and the
+// solver solveSudoku used for every grid before the band solver) instead of solveSudoku. Every puzzle must have at least one solution: a set that does not is reported as an error, so a
 // broken solver cannot post a fast figure.
 
 #include "io/formats.h"
@@ -27,11 +28,12 @@ struct Options {
     double seconds = 10;
     double warmup = 2;
     bool csv = false;
+    bool stepping = false;
     std::string file;
 };
 
 [[noreturn]] void usage(const char* problem) {
-    std::fprintf(stderr, "exact_peers: %s\nusage: exact_peers [--limit N] [--seconds S] [--warmup S] [--csv] PUZZLE_FILE\n",
+    std::fprintf(stderr, "exact_peers: %s\nusage: exact_peers [--limit N] [--seconds S] [--warmup S] [--stepping] [--csv] PUZZLE_FILE\n",
                  problem);
     std::exit(2);
 }
@@ -52,6 +54,7 @@ Options parse(int argc, char** argv) {
         else if (arg == "--seconds") o.seconds = numberAfter(i, argc, argv, "--seconds");
         else if (arg == "--warmup") o.warmup = numberAfter(i, argc, argv, "--warmup");
         else if (arg == "--csv") o.csv = true;
+        else if (arg == "--stepping") o.stepping = true;
         else if (!arg.empty() && arg[0] == '-') usage(("unknown option " + arg).c_str());
         else if (o.file.empty()) o.file = arg;
         else usage("one puzzle file only");
@@ -67,10 +70,24 @@ double cpuSeconds() {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
+// The steppable search run to the end, as solveSudoku ran it for every grid before the band solver.
+int solveStepping(const pw::SudokuGrid& grid, int limit, std::uint64_t& nodes) {
+    pw::SudokuSearch search(grid, limit);
+    while (search.step(nullptr) != pw::SudokuSearch::Status::Exhausted) {
+        if (search.solutionsFound() >= limit) break;
+    }
+    nodes += search.nodes();
+    return search.solutionsFound();
+}
+
 // One pass over the set; returns the number of puzzles that had no solution.
-std::size_t solveAll(const std::vector<pw::SudokuGrid>& grids, int limit, std::uint64_t& nodes) {
+std::size_t solveAll(const std::vector<pw::SudokuGrid>& grids, int limit, bool stepping, std::uint64_t& nodes) {
     std::size_t unsolved = 0;
     for (const auto& grid : grids) {
+        if (stepping) {
+            unsolved += solveStepping(grid, limit, nodes) == 0;
+            continue;
+        }
         const auto result = pw::solveSudoku(grid, limit);
         unsolved += result.solutionCount == 0;
         nodes += result.nodes;
@@ -102,7 +119,7 @@ int main(int argc, char** argv) {
     std::uint64_t nodes = 0;
     const auto warmupStart = Clock::now();
     do {
-        if (const std::size_t unsolved = solveAll(grids, options.limit, nodes)) {
+        if (const std::size_t unsolved = solveAll(grids, options.limit, options.stepping, nodes)) {
             std::fprintf(stderr, "exact_peers: %s: %zu puzzles without a solution\n", options.file.c_str(), unsolved);
             return 1;
         }
@@ -114,7 +131,7 @@ int main(int argc, char** argv) {
     const auto start = Clock::now();
     double wall = 0;
     do {
-        solveAll(grids, options.limit, nodes);
+        solveAll(grids, options.limit, options.stepping, nodes);
         solved += grids.size();
         wall = elapsed(start);
     } while (wall < options.seconds);
@@ -127,8 +144,9 @@ int main(int argc, char** argv) {
         std::printf("%s,%zu,%d,%.1f,%.1f,%.2f\n", options.file.c_str(), grids.size(), options.limit, perSecond, perCpuSecond,
                     nodesPerPuzzle);
     } else {
-        std::printf("%s: %zu puzzles, limit %d: %.1f puzzles/s (wall), %.1f puzzles/s (CPU), %.2f nodes/puzzle\n",
-                    options.file.c_str(), grids.size(), options.limit, perSecond, perCpuSecond, nodesPerPuzzle);
+        std::printf("%s: %zu puzzles, limit %d, %s: %.1f puzzles/s (wall), %.1f puzzles/s (CPU), %.2f nodes/puzzle\n",
+                    options.file.c_str(), grids.size(), options.limit, options.stepping ? "stepping search" : "solveSudoku",
+                    perSecond, perCpuSecond, nodesPerPuzzle);
     }
     return 0;
 }

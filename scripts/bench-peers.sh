@@ -12,7 +12,9 @@
 #     ours (warm-up, then whole passes over the set until SECONDS are up; wall-clock and process CPU time);
 #   - through tdoku's own benchmark program (wall clock only), as a cross-check of the driver.
 # The two solvers take turns ROUNDS times (default 3) and each row keeps every solver's best round, so a
-# burst of load on a shared machine costs both sides alike. The ratio is ours / tdoku's on CPU time.
+# burst of load on a shared machine costs both sides alike. The ratio is ours / tdoku's on CPU time. The
+# last column times the steppable search (the solver every uniqueness check used before the band solver,
+# still the `exact` algorithm's engine) in the same turns.
 #
 # Each row of the table is one function below (row_in_process); a later row (the whole-process CLI, the
 # local-search throughput) is another such function added to ROWS.
@@ -111,22 +113,24 @@ best() { sort -t, -k2 -g | tail -n 1; }
 
 # One row: the exact solver in process on one file, both solvers taking turns.
 row_in_process() {
-    local label=$1 file=$2 count ours="" peer="" own=""
+    local label=$1 file=$2 count ours="" peer="" own="" stepping=""
     count=$(wc -l <"$file")
     for ((round = 1; round <= ROUNDS; ++round)); do
         ours+=$("$OURS" --csv --limit 2 --seconds "$SECONDS_PER_RUN" --warmup 1 "$file" | cut -d, -f4,5)$'\n'
+        stepping+=$("$OURS" --csv --stepping --limit 2 --seconds "$SECONDS_PER_RUN" --warmup 1 "$file" | cut -d, -f4,5)$'\n'
         peer+=$("$WORK/tdoku_rate" 2 "$SECONDS_PER_RUN" 1 "$file" | cut -d, -f4,5)$'\n'
         own+=$("$WORK/tdoku/build/run_benchmark" -c1 -s tdoku -r0 -n "$count" -t "$SECONDS_PER_RUN" -w 1 "$file" |
             tail -n 1 | cut -d, -f6)$'\n'
     done
-    local oursBest peerBest ownBest
+    local oursBest peerBest ownBest steppingBest
     oursBest=$(printf '%s' "$ours" | best)
+    steppingBest=$(printf '%s' "$stepping" | best)
     peerBest=$(printf '%s' "$peer" | best)
     ownBest=$(printf '%s' "$own" | sort -g | tail -n 1)
-    awk -v label="$label" -v o="$oursBest" -v p="$peerBest" -v own="$ownBest" 'BEGIN {
-        split(o, a, ","); split(p, b, ",");
-        printf "| %s | %.0f k/s (wall %.0f k/s) | tdoku %.0f k/s (wall %.0f k/s; its own benchmark %.0f k/s) | %.2f (wall %.2f) |\n",
-            label, a[2] / 1000, a[1] / 1000, b[2] / 1000, b[1] / 1000, own / 1000, a[2] / b[2], a[1] / b[1] }'
+    awk -v label="$label" -v o="$oursBest" -v p="$peerBest" -v own="$ownBest" -v st="$steppingBest" 'BEGIN {
+        split(o, a, ","); split(p, b, ","); split(st, c, ",");
+        printf "| %s | %.0f k/s (wall %.0f k/s) | tdoku %.0f k/s (wall %.0f k/s; its own benchmark %.0f k/s) | %.2f (wall %.2f) | %.0f k/s, ratio %.2f |\n",
+            label, a[2] / 1000, a[1] / 1000, b[2] / 1000, b[1] / 1000, own / 1000, a[2] / b[2], a[1] / b[1], c[2] / 1000, c[2] / b[2] }'
 }
 
 ROWS=(
@@ -138,6 +142,6 @@ echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' 
 echo "This project: release preset ($(grep -o 'CMAKE_CXX_COMPILER:[^=]*=.*' "$REPO/build/release/CMakeCache.txt" | sed 's/.*=//' | xargs basename), portable flags);" \
     "tdoku: its default build ($TDOKU_FLAGS). Best of $ROUNDS turns of ${SECONDS_PER_RUN} s each; puzzles/s of CPU time."
 echo
-echo "| measure | this project | peer | ratio |"
-echo "|---|---|---|---|"
+echo "| measure | this project | peer | ratio | before: stepping search |"
+echo "|---|---|---|---|---|"
 for row in "${ROWS[@]}"; do eval "$row"; done

@@ -26,13 +26,17 @@
 //   - column/band matching in a stack: the same argument for the three columns and three boxes of a stack,
 //     read from which columns of each band still hold d: locked candidates along columns;
 //   - hidden singles: a row, box or column of a word with one position left places d there.
-// A row, column or box left without d, or a cell without candidates, is a contradiction.
+// A row, column or box left without d, or a cell without candidates, is a contradiction. When these rounds
+// stall, triads (below: a minirow or minicolumn holds exactly three digits) may remove more and restart them.
 //
-// Search: when propagation stalls the solver branches on the first open cell (row-major) with two
-// candidates, found bit-sliced, else on the first with the fewest; it tries the lowest digit and keeps the
-// state without that digit for the way back. The search order differs from the steppable solver in
-// sudoku_exact.cpp, so the two agree on counts and on a unique solution but may meet several solutions in a
-// different order.
+// Search: when propagation stalls the solver branches on an open cell with the fewest candidates (two,
+// found bit-sliced, in almost every node), the one with the most open peers; it tries the lowest digit and
+// keeps the state without that digit for the way back. The search order differs from the steppable solver
+// in sudoku_exact.cpp, so the two agree on counts and on a unique solution but may meet several solutions
+// in a different order (solveSudoku() takes care of that).
+//
+// Measured with bench/exact_peers and scripts/bench-peers.sh (README, Performance); the portable release
+// build reaches the figures there, -march=native adds nothing measurable, so there is no dispatch.
 
 #include "sudoku/sudoku_bands.h"
 

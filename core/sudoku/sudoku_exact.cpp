@@ -1,4 +1,17 @@
-// The exact Sudoku solver.
+// The exact Sudoku solver: the steppable search, and the entry point that sends batch work to the fast one.
+//
+// Two solvers. The search in this file runs one node per step() and reports the grid of every node, so the
+// `exact` algorithm can animate it and trace it step by step; it works for every box shape. Counting and
+// uniqueness checks (library, generator, paste, check, batch solving) need no events, and for 9x9 they go
+// to the bit-sliced band solver in sudoku_bands.cpp (digit x band words, row/box and column/band
+// matchings, triads; several times faster). solveSudoku() decides: 9x9 without pencil marks goes to the
+// band solver; should it find two or more solutions, the stepping search answers instead, because with
+// several solutions "the first" depends on the search order and callers (the generator's completion of a
+// seeded grid, the window's shown solution) rely on the stepping search's order. A unique solution is the
+// same for both, so results never depend on which solver ran. The `exact` algorithm only ever uses the
+// stepping search: its steps and traces are those of this file's search.
+//
+// The stepping search.
 //
 // Representation. A search state holds, for every cell, its value (0 = open) and its candidate mask
 // (bit d-1 = digit d still possible; 0 once the cell is filled), and for every unit the mask of digits
