@@ -139,7 +139,8 @@ ROWS=(
 )
 
 echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)."
-echo "This project: release preset ($(grep -o 'CMAKE_CXX_COMPILER:[^=]*=.*' "$REPO/build/release/CMakeCache.txt" | sed 's/.*=//' | xargs basename), portable flags);" \
+OUR_COMPILER=$(sed -n 's/^CMAKE_CXX_COMPILER:[^=]*=//p' "$REPO/build/release/CMakeCache.txt")
+echo "This project: release preset ($("$OUR_COMPILER" --version | head -n 1), -O3, portable: no -march);" \
     "tdoku: its default build ($TDOKU_FLAGS). Best of $ROUNDS turns of ${SECONDS_PER_RUN} s each; puzzles/s of CPU time."
 echo
 echo "| measure | this project | peer | ratio | before: stepping search |"
