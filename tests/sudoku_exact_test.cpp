@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace pw {
 namespace {
 
@@ -74,7 +79,109 @@ TEST(SudokuExactTest, SteppingMovesReproduceTheCurrentGrid) {
     }
     EXPECT_TRUE(sawErase);  // AI Escargot needs backtracking
     EXPECT_EQ(search.solutionsFound(), 1);
-    EXPECT_EQ(search.nodes(), solveSudoku(givens, 2).nodes);
+}
+
+// The stepping search run to the end: the reference the batch solver must agree with.
+SudokuSolveResult solveByStepping(const SudokuGrid& givens, int solutionLimit) {
+    SudokuSearch search(givens, solutionLimit);
+    while (search.step(nullptr) != SudokuSearch::Status::Exhausted) {
+        if (search.solutionsFound() >= solutionLimit) break;
+    }
+    SudokuSolveResult result;
+    result.solutionCount = search.solutionsFound();
+    result.firstSolution = search.firstSolution();
+    result.nodes = search.nodes();
+    return result;
+}
+
+void expectSameAsStepping(const SudokuGrid& givens, int solutionLimit, const std::string& name) {
+    const SudokuSolveResult fast = solveSudoku(givens, solutionLimit);
+    const SudokuSolveResult reference = solveByStepping(givens, solutionLimit);
+    ASSERT_EQ(fast.solutionCount, reference.solutionCount) << name << " limit " << solutionLimit;
+    ASSERT_EQ(fast.firstSolution.has_value(), reference.firstSolution.has_value()) << name;
+    if (fast.firstSolution) {
+        EXPECT_EQ(*fast.firstSolution, *reference.firstSolution) << name;
+        EXPECT_TRUE(fast.firstSolution->isSolved()) << name;
+        EXPECT_TRUE(fast.firstSolution->keepsGivens(givens)) << name;
+    }
+    EXPECT_GT(fast.nodes, 0u) << name;
+}
+
+std::vector<std::pair<std::string, SudokuGrid>> puzzlesOf(const std::string& path) {
+    std::vector<std::pair<std::string, SudokuGrid>> grids;
+    for (const auto& puzzle : loadPuzzleFile(path).puzzles) grids.emplace_back(puzzle.id, puzzle.sudoku().givens);
+    return grids;
+}
+
+// Puzzles with no solution and with several, made from a unique puzzle: a wrong digit in its first open
+// cell (often no solution, sometimes a contradiction only the search finds) and its first given removed
+// (often several solutions).
+std::vector<std::pair<std::string, SudokuGrid>> variantsOf(const std::string& name, const SudokuGrid& givens,
+                                                           const SudokuGrid& solution) {
+    std::vector<std::pair<std::string, SudokuGrid>> variants;
+    for (int cell = 0; cell < givens.cellCount(); ++cell) {
+        if (!givens.isEmpty(cell)) continue;
+        for (int digit = 1; digit <= givens.size(); ++digit) {
+            if (digit == solution.value(cell) || !(givens.legalDigits(cell) & digitBit(digit))) continue;
+            SudokuGrid wrong = givens;
+            wrong.setValue(cell, digit);
+            variants.emplace_back(name + " wrong " + std::to_string(digit) + " at " + std::to_string(cell), wrong);
+        }
+        break;
+    }
+    for (int cell = 0; cell < givens.cellCount(); ++cell) {
+        if (givens.isEmpty(cell)) continue;
+        SudokuGrid fewer = givens;
+        fewer.setValue(cell, 0);
+        variants.emplace_back(name + " without given " + std::to_string(cell), fewer);
+        break;
+    }
+    return variants;
+}
+
+TEST(SudokuExactTest, BatchSolverAgreesWithSteppingOnBundledPuzzles) {
+    int checked = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::puzzlesDir() + "/sudoku")) {
+        if (entry.path().extension() != ".csv") continue;
+        for (const auto& puzzle : loadPuzzleFile(entry.path().string()).puzzles) {
+            const SudokuGrid& givens = puzzle.sudoku().givens;
+            for (int limit : {1, 2, 3}) expectSameAsStepping(givens, limit, puzzle.id);
+            if (puzzle.sudoku().solution) {
+                for (const auto& [name, variant] : variantsOf(puzzle.id, givens, *puzzle.sudoku().solution))
+                    for (int limit : {1, 2}) expectSameAsStepping(variant, limit, name);
+            }
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 300);
+}
+
+TEST(SudokuExactTest, BatchSolverCountsManySolutionsAndNone) {
+    const SudokuGrid empty;
+    for (int limit : {1, 2, 7}) expectSameAsStepping(empty, limit, "empty grid");
+    // Two rows that leave r1c9 no digit: no solution, found only after propagation.
+    expectSameAsStepping(test::sudokuFromLine(
+                             "12345678.........9..............................................................."),
+                         2, "no room");
+    // A unique puzzle with one given removed per box row has many solutions.
+    const SudokuGrid escargot = test::sudokuFromLine(test::kAiEscargot);
+    SudokuGrid loose = escargot;
+    for (int cell = 0; cell < 81; cell += 10) loose.setValue(cell, 0);
+    for (int limit : {2, 5, 50}) expectSameAsStepping(loose, limit, "AI Escargot loosened");
+}
+
+TEST(SudokuExactTest, BatchSolverAgreesWithSteppingOnSharedSets) {
+    int checked = 0;
+    for (const char* file : {"17clue_first1000.txt", "top95.txt", "magictour_top1465.txt", "forum_hardest_1106_375.txt",
+                             "famous_hard.txt", "puzzles_from_papers.txt"}) {
+        const std::string path = test::sharedDataDir() + "/sudoku/" + file;
+        if (!std::filesystem::exists(path)) continue;
+        for (const auto& [id, givens] : puzzlesOf(path)) {
+            expectSameAsStepping(givens, 2, std::string(file) + " " + id);
+            ++checked;
+        }
+    }
+    if (checked == 0) GTEST_SKIP() << "no shared data under " << test::sharedDataDir();
 }
 
 TEST(SudokuExactTest, KnownSolutionsOfSharedSets) {

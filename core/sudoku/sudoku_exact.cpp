@@ -1,4 +1,17 @@
-// The exact Sudoku solver.
+// The exact Sudoku solver: the steppable search, and the entry point that sends batch work to the fast one.
+//
+// Two solvers. The search in this file runs one node per step() and reports the grid of every node, so the
+// `exact` algorithm can animate it and trace it step by step; it works for every box shape. Counting and
+// uniqueness checks (library, generator, paste, check, batch solving) need no events, and for 9x9 they go
+// to the bit-sliced band solver in sudoku_bands.cpp (digit x band words, row/box and column/band
+// matchings, triads; several times faster). solveSudoku() decides: 9x9 without pencil marks goes to the
+// band solver; should it find two or more solutions, the stepping search answers instead, because with
+// several solutions "the first" depends on the search order and callers (the generator's completion of a
+// seeded grid, the window's shown solution) rely on the stepping search's order. A unique solution is the
+// same for both, so results never depend on which solver ran. The `exact` algorithm only ever uses the
+// stepping search: its steps and traces are those of this file's search.
+//
+// The stepping search.
 //
 // Representation. A search state holds, for every cell, its value (0 = open) and its candidate mask
 // (bit d-1 = digit d still possible; 0 once the cell is filled), and for every unit the mask of digits
@@ -22,6 +35,8 @@
 // the window animates. The engine is a template over the box shape so the inner loops have constant bounds.
 
 #include "sudoku/sudoku_exact.h"
+
+#include "sudoku/sudoku_bands.h"
 
 #include <array>
 
@@ -352,7 +367,9 @@ SudokuSearch::Status SudokuSearch::step(std::vector<Move>* moves) {
 
 std::vector<std::uint16_t> SudokuSearch::candidates() const { return m_engine->candidates(); }
 
-SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
+namespace {
+
+SudokuSolveResult solveStepping(const SudokuGrid& givens, int solutionLimit) {
     SudokuSearch search(givens, solutionLimit);
     SudokuSolveResult result;
     for (;;) {
@@ -363,6 +380,28 @@ SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
     result.solutionCount = search.solutionsFound();
     result.firstSolution = search.firstSolution();
     result.nodes = search.nodes();
+    return result;
+}
+
+}  // namespace
+
+SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
+    if (solutionLimit < 1) solutionLimit = 1;
+    if (givens.shape() != SudokuShape{3, 3} || givens.hasMarks()) return solveStepping(givens, solutionLimit);
+    std::array<std::uint8_t, 81> values{};
+    for (int cell = 0; cell < 81; ++cell) values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(givens.value(cell));
+    // Asked for one solution, the band solver still looks for a second: only a unique solution is the one the
+    // stepping search would meet first.
+    const BandSolveResult fast = solveSudokuBands(values, solutionLimit < 2 ? 2 : solutionLimit);
+    if (fast.solutionCount >= 2) return solveStepping(givens, solutionLimit);
+    SudokuSolveResult result;
+    result.solutionCount = fast.solutionCount;
+    result.nodes = fast.nodes;
+    if (fast.solutionCount == 1) {
+        SudokuGrid solution = givens;
+        for (int cell = 0; cell < 81; ++cell) solution.setValue(cell, fast.first[static_cast<std::size_t>(cell)]);
+        result.firstSolution = std::move(solution);
+    }
     return result;
 }
 

@@ -15,11 +15,14 @@ namespace pw {
 struct SudokuSolveResult {
     int solutionCount = 0;  // 0, 1, ... up to the limit asked for
     std::optional<SudokuGrid> firstSolution;
-    std::uint64_t nodes = 0;  // search nodes visited
+    std::uint64_t nodes = 0;  // search nodes visited by the solver that answered (see solveSudoku)
 };
 
 // Counts the solutions of `givens` up to `solutionLimit` (2 answers "unique or not"). A grid whose givens
-// already conflict has none.
+// already conflict has none. A 9x9 grid without pencil marks goes to the fast band solver
+// (sudoku_bands.h); the stepping search below answers every other grid, and any 9x9 grid with two or more
+// solutions, so the count and the first solution are always the ones the stepping search gives. `nodes`
+// counts the nodes of whichever solver answered: the two searches differ, so their counts do not compare.
 SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit = 2);
 
 // The same search, one node at a time: a node propagates singles and locked candidates to a fixpoint, then
