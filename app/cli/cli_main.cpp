@@ -15,6 +15,7 @@
 #include "io/recording.h"
 #include "io/run_report.h"
 #include "nurikabe/nurikabe_exact.h"
+#include "puzzle/puzzle_kind.h"
 #include "study/difficulty_metrics.h"
 #include "study/rating.h"
 #include "sudoku/logic.h"
@@ -325,7 +326,7 @@ struct SolveOptions {
 
 std::string boardText(const pw::Board& board) {
     if (const auto* grid = std::get_if<pw::SudokuGrid>(&board)) return pw::formatSudoku(*grid, pw::SudokuTextStyle::Grid);
-    std::string text = pw::Puzzle::boardLine(board);
+    std::string text = pw::boardLine(board);
     for (char& c : text)
         if (c == '/') c = '\n';
     return text + "\n";
