@@ -1,17 +1,30 @@
 #include "bench_command.h"
 
+#include "../cli_support.h"
+
 #include "algorithms/registry.h"
 #include "engine/algorithm.h"
 #include "io/formats.h"
 #include "study/bench.h"
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
+
+namespace pw::cli {
 
 namespace {
 
@@ -52,7 +65,18 @@ void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::B
         throw std::runtime_error("cannot write '" + path + "': " + error);
 }
 
-}  // namespace
+struct BenchOptions {
+    std::string algorithms;
+    std::vector<std::string> parameters;
+    std::uint64_t runs = 10;
+    std::uint64_t seed = 1;
+    std::optional<double> timeLimit;
+    std::optional<std::uint64_t> maxSteps;
+    std::optional<std::uint64_t> maxEvaluations;
+    int jobs = 0;  // 0: every core
+    std::string outDir;
+    std::vector<std::string> inputs;
+};
 
 void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_option("-a,--algorithms", options.algorithms,
@@ -75,6 +99,10 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
         ->required();
 }
 
+// Runs what DIR does not hold yet; `progress(done, total)` counts runs, those already in DIR included. Throws
+// std::invalid_argument for usage errors (bad algorithm or parameter, no budget, a DIR made by another
+// experiment) and std::runtime_error when a file cannot be read or written. Returns true when every run is
+// in DIR, false when `interrupted` cut the experiment short.
 bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>& puzzles,
                      const std::atomic<bool>& interrupted,
                      const std::function<void(std::size_t done, std::size_t total)>& progress) {
@@ -126,3 +154,31 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     }
     return true;
 }
+
+int runBench(const BenchOptions& options, const std::atomic<bool>& interrupted) {
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    reportErrors(loaded.errors);
+    std::optional<ProgressBar> bar;
+    bool complete = false;
+    try {
+        complete = runBenchCommand(options, loaded.puzzles, interrupted, [&bar](std::size_t done, std::size_t total) {
+            if (!bar) bar.emplace("bench", total);
+            bar->update(done);
+        });
+    } catch (const std::invalid_argument& e) {
+        throw UsageError{e.what()};
+    }
+    return complete && loaded.errors.empty() ? kExitOk : kExitRejected;
+}
+
+}  // namespace
+
+void addBenchCommand(CLI::App& app, CliContext& context) {
+    auto options = std::make_shared<BenchOptions>();
+    auto* command = app.add_subcommand("bench", "Run algorithms x settings x puzzles x runs on every core into "
+                                                "a directory (resumable), with a summary table");
+    addBenchOptions(*command, *options);
+    context.addCommand(command, [options, &context] { return runBench(*options, context.interrupted()); });
+}
+
+}  // namespace pw::cli
