@@ -34,6 +34,10 @@ TEST(PuzzleKindTest, SudokuStartsFromItsGivensAndIsSolvedOnlyByAValidCompletion)
     const Puzzle puzzle = sudokuPuzzle(test::sudokuFromLine(test::kPillayFigure1));
     const Board start = puzzle.startBoard();
     ASSERT_TRUE(std::holds_alternative<SudokuGrid>(start));
+    EXPECT_EQ(gridSize(start).rows, 9);
+    EXPECT_EQ(gridSize(start).columns, 9);
+    for (int cell = 0; cell < 81; ++cell)
+        EXPECT_EQ(cellValue(start, cell) != 0, test::kPillayFigure1[cell] != '.') << cell;
     EXPECT_EQ(boardLine(start), test::kPillayFigure1.substr(0, 81));
     EXPECT_FALSE(puzzle.isSolvedBy(start));
 
@@ -72,6 +76,10 @@ TEST(PuzzleKindTest, NurikabeStartsFromItsCluesAndCountsWithTheSameNodeLimitPoli
     const Puzzle unique = nurikabePuzzle({"1.1", "..."});
     const Board start = unique.startBoard();
     ASSERT_TRUE(std::holds_alternative<NurikabeGrid>(start));
+    EXPECT_EQ(gridSize(start).rows, 2);
+    EXPECT_EQ(gridSize(start).columns, 3);
+    // The clues are the givens: the start board's cells that are not open.
+    for (int cell = 0; cell < 6; ++cell) EXPECT_EQ(cellValue(start, cell) != 0, cell == 0 || cell == 2) << cell;
     EXPECT_FALSE(unique.isSolvedBy(start));
     const SolutionCount count = countSolutions(unique);
     EXPECT_STREQ(count.verdict(), "unique");
@@ -113,6 +121,7 @@ TEST(PuzzleKindTest, TheInverseOfAMoveRestoresTheBoardOfEveryKind) {
     const Move place = Move::place(empty, 4, 0);
     sudoku.apply(place);
     EXPECT_NE(boardLine(sudoku), before);
+    EXPECT_EQ(cellValue(Board{sudoku}, empty), 4);
     sudoku.apply(inverseMove(Board{sudoku}, place));
     EXPECT_EQ(boardLine(sudoku), before);
 
@@ -121,8 +130,10 @@ TEST(PuzzleKindTest, TheInverseOfAMoveRestoresTheBoardOfEveryKind) {
     const Move shade = Move::shade(2, static_cast<int>(NurikabeCell::River), static_cast<int>(NurikabeCell::Unknown));
     nurikabe.apply(shade);
     EXPECT_EQ(nurikabe.state(2), NurikabeCell::River);
+    EXPECT_EQ(cellValue(Board{nurikabe}, 2), static_cast<int>(NurikabeCell::River));
     nurikabe.apply(inverseMove(Board{nurikabe}, shade));
     EXPECT_EQ(nurikabe.state(2), NurikabeCell::Unknown);
+    EXPECT_EQ(cellValue(Board{nurikabe}, 2), 0);  // open again
     EXPECT_EQ(boardLine(nurikabe), start);
 }
 

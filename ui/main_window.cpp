@@ -540,15 +540,9 @@ void MainWindow::checkAgainstSolution() {
     }
     int wrong = 0, open = 0, firstWrong = -1;
     for (int cell = 0; cell < m_model->cellCount(); ++cell) {
-        bool empty = false, differs = false;
-        if (m_model->isSudoku()) {
-            empty = m_model->sudoku().isEmpty(cell);
-            differs = !empty && m_model->sudoku().value(cell) != std::get<SudokuGrid>(*solution).value(cell);
-        } else {
-            const NurikabeCell state = m_model->nurikabe().state(cell);
-            empty = state == NurikabeCell::Unknown;
-            differs = !empty && state != std::get<NurikabeGrid>(*solution).state(cell);
-        }
+        const int value = cellValue(m_model->board(), cell);
+        const bool empty = value == 0;
+        const bool differs = !empty && value != cellValue(*solution, cell);
         open += empty ? 1 : 0;
         if (differs) {
             ++wrong;

@@ -31,6 +31,10 @@ SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t 
 
 std::string boardLine(const NurikabeGrid& board) { return board.solutionString(); }
 
+GridSize gridSize(const NurikabeGrid& board) { return {board.height(), board.width()}; }
+
+int cellValue(const NurikabeGrid& board, int cell) { return static_cast<int>(board.state(cell)); }
+
 // A Nurikabe move sets one cell's state; its inverse sets the state back.
 Move inverseMove(const NurikabeGrid&, const Move& move) { return Move::shade(move.cell, move.previous, move.value); }
 

@@ -28,6 +28,14 @@ std::string boardLine(const Board& board) {
     return std::visit([](const auto& grid) { return boardLine(grid); }, board);
 }
 
+GridSize gridSize(const Board& board) {
+    return std::visit([](const auto& grid) { return gridSize(grid); }, board);
+}
+
+int cellValue(const Board& board, int cell) {
+    return std::visit([cell](const auto& grid) { return cellValue(grid, cell); }, board);
+}
+
 Move inverseMove(const Board& board, const Move& move) {
     return std::visit([&move](const auto& grid) { return inverseMove(grid, move); }, board);
 }

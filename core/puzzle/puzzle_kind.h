@@ -24,6 +24,12 @@ namespace pw {
 // counting functions.
 constexpr std::uint64_t kSolutionSearchNodeLimit = 50'000'000;
 
+// A board's cells in rows and columns, as the board view lays them out (cell = row * columns + column).
+struct GridSize {
+    int rows = 0;
+    int columns = 0;
+};
+
 // What a solution count found.
 struct SolutionCount {
     int found = 0;        // solutions found, at most the number asked for
@@ -62,6 +68,15 @@ SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t 
 std::string boardLine(const SudokuGrid& board);
 std::string boardLine(const NurikabeGrid& board);
 
+GridSize gridSize(const SudokuGrid& board);
+GridSize gridSize(const NurikabeGrid& board);
+
+// A cell's content as a number, 0 while the cell is open: the digit of a Sudoku, the NurikabeCell state of a
+// Nurikabe. Two boards of a puzzle agree on a cell when the numbers are equal; the cells of a start board that
+// are not 0 are the givens.
+int cellValue(const SudokuGrid& board, int cell);
+int cellValue(const NurikabeGrid& board, int cell);
+
 // The move that undoes `move` on a board of the kind (apply(move) then apply(inverse) restores it).
 Move inverseMove(const SudokuGrid& board, const Move& move);
 Move inverseMove(const NurikabeGrid& board, const Move& move);
@@ -86,6 +101,8 @@ SolutionCount countSolutions(const Puzzle& puzzle, int upTo = 2, std::uint64_t n
 // has no solution or the search gave up.
 std::optional<Board> findSolution(const Puzzle& puzzle);
 std::string boardLine(const Board& board);
+GridSize gridSize(const Board& board);
+int cellValue(const Board& board, int cell);
 Move inverseMove(const Board& board, const Move& move);
 
 }  // namespace pw

@@ -43,6 +43,10 @@ std::string boardLine(const SudokuGrid& board) {
     return line;
 }
 
+GridSize gridSize(const SudokuGrid& board) { return {board.size(), board.size()}; }
+
+int cellValue(const SudokuGrid& board, int cell) { return board.value(cell); }
+
 Move inverseMove(const SudokuGrid&, const Move& move) { return SudokuGrid::inverse(move); }
 
 }  // namespace pw
