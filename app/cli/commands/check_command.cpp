@@ -37,9 +37,8 @@ struct CheckOptions {
 };
 
 int runCheck(const CheckOptions& options) {
-    const std::vector<std::string>& inputs = options.inputs;
     const bool asJson = options.asJson;
-    const LoadedInputs loaded = loadInputs(inputs);
+    const LoadedInputs loaded = loadInputs(options.inputs);
     for (const auto& error : loaded.errors) {
         if (asJson) {
             std::cout << json{{"id", error.file + ":" + std::to_string(error.line)},
