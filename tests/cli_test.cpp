@@ -1,6 +1,8 @@
 // Smoke tests of the real puzzle-cli binary: exit codes, JSON output, traces and error messages.
 
 #include "io/recording.h"
+#include "puzzle/puzzle_kind.h"
+#include "sudoku/sudoku_exact.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -253,7 +255,7 @@ TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
     EXPECT_EQ(recording.result.counters.steps, lines[0]["steps"].get<std::uint64_t>());
     EXPECT_EQ(recording.workbenchVersion, workbenchVersion());
     const RunResult replayed = replayRecording(recording, nullptr);
-    EXPECT_EQ(Puzzle::boardLine(replayed.finalBoard), lines[0]["solution"].get<std::string>());
+    EXPECT_EQ(boardLine(replayed.finalBoard), lines[0]["solution"].get<std::string>());
     EXPECT_EQ(replayed.counters.evaluations, lines[0]["evaluations"].get<std::uint64_t>());
 
     const auto twoRuns = runCli("solve -a sa --runs 2 --record '" + path + "' " + test::kAiEscargot);
@@ -382,6 +384,30 @@ TEST(CliTest, GenerateRejectsBadOptionsClearly) {
     EXPECT_EQ(result.exitCode, 1);
     EXPECT_NE(result.err.find("no 4x4 (2x2 boxes) puzzle graded 'search' in 20 attempts"), std::string::npos)
         << result.err;
+}
+
+TEST(CliTest, SolveFlagsAHarmonyFalseSolution) {
+    // A Sudoku with a deadly rectangle: harmony search's sum45 objective can reach cost 0 on a board that
+    // breaks the rules. Find a seed whose run ends so in the core, then ask the CLI for the same run.
+    const auto solved = solveSudoku(test::sudokuFromLine(test::kPillayFigure1), 1);
+    ASSERT_TRUE(solved.firstSolution.has_value());
+    SudokuGrid givens = *solved.firstSolution;
+    for (int cell : {0, 1, 9, 10}) givens.setValue(cell, 0);
+    const Puzzle puzzle{"rectangle", "rectangle", SudokuPuzzle{givens, std::nullopt}};
+    const ParameterValues parameters = test::parametersOf("harmony", {{"objective", "sum45"}, {"hms", "5"}});
+    std::uint64_t seed = 0;
+    for (std::uint64_t candidate = 1; candidate <= 50 && !seed; ++candidate)
+        if (test::runAlgorithm("harmony", puzzle, parameters, candidate, nullptr, 100'000).outcome == Outcome::Failed)
+            seed = candidate;
+    ASSERT_NE(seed, 0u);
+    const CliResult result = runCli("solve -a harmony --param objective=sum45 --param hms=5 --max-steps 100000 "
+                                    "--json --seed " + std::to_string(seed) + " " + boardLine(givens));
+    const auto lines = jsonLines(result.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines[0]["status"], "unsolved");
+    EXPECT_EQ(lines[0]["false_solution"], true);
+    EXPECT_EQ(lines[0]["valid"], false);
+    EXPECT_EQ(lines[0]["best_cost"], 0);
 }
 
 }  // namespace

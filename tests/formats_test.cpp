@@ -2,6 +2,7 @@
 // writes, and the real data sets loading without a single error.
 
 #include "io/formats.h"
+#include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
@@ -74,13 +75,13 @@ TEST(FormatsTest, ReadsSadManSections) {
 TEST(FormatsTest, ReadsCsvWithSolutionColumn) {
     const SudokuGrid solution = *solveSudoku(test::sudokuFromLine(test::kPillayFigure1), 1).firstSolution;
     const std::string text =
-        "id,puzzle,solution\nfig1," + test::kPillayFigure1 + "," + Puzzle::boardLine(Board{solution}) + "\n";
+        "id,puzzle,solution\nfig1," + test::kPillayFigure1 + "," + boardLine(Board{solution}) + "\n";
     const auto collection = parsePuzzles(text, "set.csv");
     ASSERT_TRUE(collection.errors.empty()) << collection.errors.front().toString();
     ASSERT_EQ(collection.puzzles.size(), 1u);
     EXPECT_EQ(collection.puzzles[0].id, "fig1");
     ASSERT_TRUE(collection.puzzles[0].sudoku().solution.has_value());
-    EXPECT_EQ(Puzzle::boardLine(Board{*collection.puzzles[0].sudoku().solution}), Puzzle::boardLine(Board{solution}));
+    EXPECT_EQ(boardLine(Board{*collection.puzzles[0].sudoku().solution}), boardLine(Board{solution}));
 }
 
 TEST(FormatsTest, ReadsPencilMarkLines) {
@@ -96,7 +97,7 @@ TEST(FormatsTest, ReadsPencilMarkLines) {
     const auto collection = parsePuzzles(text + "\n", "marks");
     ASSERT_TRUE(collection.errors.empty()) << collection.errors.front().toString();
     ASSERT_EQ(collection.puzzles.size(), 1u);
-    EXPECT_EQ(Puzzle::boardLine(Board{collection.puzzles[0].sudoku().givens}), test::kPillayFigure1);
+    EXPECT_EQ(boardLine(Board{collection.puzzles[0].sudoku().givens}), test::kPillayFigure1);
 }
 
 TEST(FormatsTest, NurikabeTextRoundTripsWithSolution) {

@@ -1,3 +1,4 @@
+#include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
 
 #include "test_support.h"
@@ -19,7 +20,7 @@ TEST(SudokuExactTest, SolvesAndProvesUniqueness) {
     ASSERT_TRUE(result.firstSolution);
     EXPECT_TRUE(result.firstSolution->isSolved());
     EXPECT_TRUE(result.firstSolution->keepsGivens(givens));
-    EXPECT_EQ(Puzzle::boardLine(*result.firstSolution),
+    EXPECT_EQ(boardLine(*result.firstSolution),
               "162857493534129678789643521475312986913586742628794135356478219241935867897261354");
 }
 

@@ -1,5 +1,7 @@
 #include "board_model.h"
 
+#include "puzzle/puzzle_kind.h"
+
 #include <algorithm>
 
 namespace pw::ui {
@@ -15,13 +17,9 @@ BoardModel::BoardModel(QObject* parent) : QObject(parent) {
     setPuzzle(empty);
 }
 
-int BoardModel::rows() const {
-    return isSudoku() ? sudoku().size() : nurikabe().height();
-}
+int BoardModel::rows() const { return gridSize(m_board).rows; }
 
-int BoardModel::columns() const {
-    return isSudoku() ? sudoku().size() : nurikabe().width();
-}
+int BoardModel::columns() const { return gridSize(m_board).columns; }
 
 void BoardModel::setPuzzle(const Puzzle& puzzle) {
     m_puzzle = puzzle;
@@ -32,10 +30,8 @@ void BoardModel::resetToGivens() {
     m_board = m_puzzle.startBoard();
     const int count = cellCount();
     m_origins.assign(count, CellOrigin::Empty);
-    for (int cell = 0; cell < count; ++cell) {
-        const bool given = isSudoku() ? !sudoku().isEmpty(cell) : nurikabe().clue(cell) > 0;
-        if (given) m_origins[cell] = CellOrigin::Given;
-    }
+    for (int cell = 0; cell < count; ++cell)
+        if (cellValue(m_board, cell) != 0) m_origins[cell] = CellOrigin::Given;
     m_conflicts.assign(count, false);
     m_conflictCount = 0;
     m_solverCandidates.clear();

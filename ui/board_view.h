@@ -1,9 +1,11 @@
 #pragma once
-// Paints a BoardModel: Sudoku of every size and Nurikabe, crisp at any size and DPI (everything is drawn
-// from the cell size, nothing from bitmaps). Repaints only the cells the model reports as changed. Owns the
-// view state: selection, pencil mode, heat-map visibility and the last-move animation.
+// Paints a BoardModel, each kind through its painter (board_painter.h): Sudoku of every size and Nurikabe,
+// crisp at any size and DPI (everything is drawn from the cell size, nothing from bitmaps). Repaints only the
+// cells the model reports as changed. Owns the view state: selection, pencil mode, heat-map visibility and
+// the last-move animation.
 
 #include "board_model.h"
+#include "board_painter.h"
 
 #include <QVariantAnimation>
 #include <QWidget>
@@ -42,17 +44,14 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    struct Colors;
-    Colors colors() const;
+    BoardColors colors() const;
     void layoutBoard();
     QRect cellUpdateRect(int cell) const;
     int cellAt(QPointF point) const;
     void onLastMoveChanged(bool animate);
     void updateAnimatedCells();
-    void paintSudoku(QPainter& painter, const QRect& dirty, const Colors& colors);
-    void paintNurikabe(QPainter& painter, const QRect& dirty, const Colors& colors);
-    void paintCellBackground(QPainter& painter, int cell, const QRectF& rect, const Colors& colors);
-    void paintHeatLegend(QPainter& painter, const Colors& colors);
+    void paintCellBackground(QPainter& painter, int cell, const QRectF& rect, const BoardColors& colors);
+    void paintHeatLegend(QPainter& painter, const BoardColors& colors);
     double heatFraction(double value) const;
 
     BoardModel* m_model;

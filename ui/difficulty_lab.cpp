@@ -5,6 +5,7 @@
 #include "board_view.h"
 #include "charts/scatter_plot.h"
 #include "io/csv_table.h"
+#include "puzzle/puzzle_kind.h"
 #include "puzzle_io.h"
 
 #include <QCheckBox>
@@ -42,7 +43,7 @@ namespace {
 constexpr std::uint64_t kFillingOrderStepBudget = 10'000'000;
 
 std::string puzzleKeyOf(const Puzzle& puzzle) {
-    return puzzle.kind() == PuzzleKind::Sudoku ? puzzleJoinKey(Puzzle::boardLine(puzzle.sudoku().givens)) : puzzle.id;
+    return puzzle.kind() == PuzzleKind::Sudoku ? puzzleJoinKey(boardLine(puzzle.sudoku().givens)) : puzzle.id;
 }
 
 QString intervalText(const std::optional<Correlation>& c) {
@@ -444,7 +445,7 @@ void DifficultyLab::refreshResults() {
         auto* id = new QTableWidgetItem(QString::fromStdString(puzzle.id));
         id->setData(Qt::UserRole, p);
         m_ratingTable->setItem(p, 0, id);
-        auto* line = new QTableWidgetItem(QString::fromStdString(Puzzle::boardLine(puzzle.sudoku().givens)));
+        auto* line = new QTableWidgetItem(QString::fromStdString(boardLine(puzzle.sudoku().givens)));
         line->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         line->setToolTip(line->text());
         m_ratingTable->setItem(p, 1, line);
@@ -521,7 +522,7 @@ bool DifficultyLab::exportCsv(const QString& path, QString& error) const {
     for (const auto* metric : m_ratedMetrics) csv += "," + metric->id;
     csv += "," + csvField(m_humanColumn.toStdString()) + "\n";
     for (std::size_t p = 0; p < m_puzzles.size(); ++p) {
-        csv += csvField(m_puzzles[p].id) + "," + Puzzle::boardLine(m_puzzles[p].sudoku().givens);
+        csv += csvField(m_puzzles[p].id) + "," + boardLine(m_puzzles[p].sudoku().givens);
         auto field = [](const std::optional<double>& value) {
             return value ? QString::number(*value, 'g', 6).toStdString() : std::string();
         };

@@ -10,15 +10,14 @@
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "log_pane.h"
-#include "nurikabe/nurikabe_exact.h"
 #include "parameter_form.h"
 #include "program_view.h"
+#include "puzzle/puzzle_kind.h"
 #include "puzzle_io.h"
 #include "puzzle_library.h"
 #include "repeat_runs_dialog.h"
 #include "replay_view.h"
 #include "sudoku/logic.h"
-#include "sudoku/sudoku_exact.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -84,9 +83,7 @@ public:
     }
     void redo() override { m_model->applyMove(m_move, CellOrigin::User); }
     void undo() override {
-        const Move inverse = m_model->isSudoku() ? SudokuGrid::inverse(m_move)
-                                                 : Move::shade(m_move.cell, m_move.previous, m_move.value);
-        m_model->applyMove(inverse, m_undoOrigin);
+        m_model->applyMove(inverseMove(m_model->board(), m_move), m_undoOrigin);
     }
 
 private:
@@ -536,30 +533,16 @@ void MainWindow::useBoardAsGivens() {
 
 void MainWindow::checkAgainstSolution() {
     const Puzzle& puzzle = m_model->puzzle();
-    std::optional<Board> solution;
-    if (puzzle.kind() == PuzzleKind::Sudoku) {
-        if (puzzle.sudoku().solution) solution = *puzzle.sudoku().solution;
-        else if (auto result = solveSudoku(puzzle.sudoku().givens, 1); result.firstSolution) solution = *result.firstSolution;
-    } else {
-        if (puzzle.nurikabe().solution) solution = *puzzle.nurikabe().solution;
-        else if (auto result = solveNurikabe(puzzle.nurikabe().clues, 1, 2'000'000); result.firstSolution)
-            solution = *result.firstSolution;
-    }
+    const std::optional<Board> solution = findSolution(puzzle);
     if (!solution) {
         QMessageBox::information(this, tr("Check"), tr("This puzzle has no solution to check against."));
         return;
     }
     int wrong = 0, open = 0, firstWrong = -1;
     for (int cell = 0; cell < m_model->cellCount(); ++cell) {
-        bool empty = false, differs = false;
-        if (m_model->isSudoku()) {
-            empty = m_model->sudoku().isEmpty(cell);
-            differs = !empty && m_model->sudoku().value(cell) != std::get<SudokuGrid>(*solution).value(cell);
-        } else {
-            const NurikabeCell state = m_model->nurikabe().state(cell);
-            empty = state == NurikabeCell::Unknown;
-            differs = !empty && state != std::get<NurikabeGrid>(*solution).state(cell);
-        }
+        const int value = cellValue(m_model->board(), cell);
+        const bool empty = value == 0;
+        const bool differs = !empty && value != cellValue(*solution, cell);
         open += empty ? 1 : 0;
         if (differs) {
             ++wrong;

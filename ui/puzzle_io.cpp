@@ -1,5 +1,7 @@
 #include "puzzle_io.h"
 
+#include "puzzle/puzzle_kind.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -85,24 +87,29 @@ Puzzle defaultPuzzle(const QString& puzzlesDir) {
 }
 
 QString boardText(const Puzzle& puzzle, const Board& board, SudokuTextStyle style) {
-    if (const auto* grid = std::get_if<SudokuGrid>(&board)) return QString::fromStdString(formatSudoku(*grid, style));
-    if (const auto* grid = std::get_if<NurikabeGrid>(&board)) {
-        bool decided = false;
-        for (int cell = 0; cell < grid->cellCount() && !decided; ++cell)
-            decided = grid->clue(cell) == 0 && grid->state(cell) != NurikabeCell::Unknown;
-        const NurikabeGrid clues = puzzle.kind() == PuzzleKind::Nurikabe ? puzzle.nurikabe().clues : *grid;
-        return QString::fromStdString(formatNurikabe(clues, decided ? grid : nullptr, puzzle.id));
-    }
-    return {};
+    return std::visit(Overloaded{[&](const SudokuGrid& grid) { return QString::fromStdString(formatSudoku(grid, style)); },
+                                 [&](const NurikabeGrid& grid) {
+                                     bool decided = false;
+                                     for (int cell = 0; cell < grid.cellCount() && !decided; ++cell)
+                                         decided = grid.clue(cell) == 0 && grid.state(cell) != NurikabeCell::Unknown;
+                                     const auto* nurikabe = std::get_if<NurikabePuzzle>(&puzzle.content);
+                                     const NurikabeGrid& clues = nurikabe ? nurikabe->clues : grid;
+                                     return QString::fromStdString(
+                                         formatNurikabe(clues, decided ? &grid : nullptr, puzzle.id));
+                                 }},
+                      board);
 }
 
 Puzzle puzzleFromBoard(const Puzzle& puzzle, const Board& board) {
     Puzzle result = puzzle;
-    if (const auto* grid = std::get_if<SudokuGrid>(&board)) {
-        SudokuGrid givens(grid->shape());
-        for (int cell = 0; cell < grid->cellCount(); ++cell) givens.setValue(cell, grid->value(cell));
-        result.content = SudokuPuzzle{givens, std::nullopt};
-    }
+    std::visit(Overloaded{[&](const SudokuGrid& grid) {
+                              // the values become the givens; pencil marks are the player's, not the puzzle's
+                              SudokuGrid givens(grid.shape());
+                              for (int cell = 0; cell < grid.cellCount(); ++cell) givens.setValue(cell, grid.value(cell));
+                              result.content = SudokuPuzzle{givens, std::nullopt};
+                          },
+                          [](const NurikabeGrid&) {}},  // a Nurikabe's clues are not edited on the board
+               board);
     return result;
 }
 

@@ -1,8 +1,7 @@
 #include "puzzle_library.h"
 
-#include "nurikabe/nurikabe_exact.h"
+#include "puzzle/puzzle_kind.h"
 #include "puzzle_io.h"
-#include "sudoku/sudoku_exact.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -19,17 +18,11 @@ namespace pw::ui {
 namespace {
 constexpr int kPathRole = Qt::UserRole + 1;
 constexpr int kIndexRole = Qt::UserRole + 2;
-constexpr std::uint64_t kNurikabeNodeLimit = 200'000;
-
 QString solutionStatus(const Puzzle& puzzle) {
-    if (puzzle.kind() == PuzzleKind::Sudoku) {
-        const int count = solveSudoku(puzzle.sudoku().givens, 2).solutionCount;
-        return count == 0 ? QObject::tr("no solution") : count == 1 ? QObject::tr("unique") : QObject::tr("several");
-    }
-    const NurikabeSolveResult result = solveNurikabe(puzzle.nurikabe().clues, 2, kNurikabeNodeLimit);
-    if (result.nodeLimitHit) return result.solutionCount ? QObject::tr("≥ 1 (search cut short)") : QObject::tr("undecided");
-    return result.solutionCount == 0 ? QObject::tr("no solution")
-           : result.solutionCount == 1 ? QObject::tr("unique") : QObject::tr("several");
+    const SolutionCount count = countSolutions(puzzle);
+    if (!count.decided && count.found < 2)
+        return count.found ? QObject::tr("≥ 1 (search cut short)") : QObject::tr("undecided");
+    return count.found == 0 ? QObject::tr("no solution") : count.found == 1 ? QObject::tr("unique") : QObject::tr("several");
 }
 }  // namespace
 

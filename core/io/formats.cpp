@@ -17,6 +17,7 @@
 #include "io/formats.h"
 
 #include "io/csv_table.h"
+#include "io/puzzle_text.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -859,16 +860,8 @@ std::string formatNurikabeUrl(const NurikabeGrid& clues) {
 
 std::string formatPuzzles(const std::vector<Puzzle>& puzzles) {
     std::string text;
-    for (const auto& puzzle : puzzles) {
-        if (puzzle.kind() == PuzzleKind::Sudoku) {
-            text += formatSudoku(puzzle.sudoku().givens, SudokuTextStyle::Line);
-        } else {
-            if (!text.empty()) text += "\n";
-            const auto& solution = puzzle.nurikabe().solution;
-            text += formatNurikabe(puzzle.nurikabe().clues, solution ? &*solution : nullptr,
-                                   puzzle.id.find(':') == std::string::npos ? puzzle.id : std::string());
-        }
-    }
+    for (const auto& puzzle : puzzles)
+        std::visit([&](const auto& content) { appendPuzzleText(text, content, puzzle.id); }, puzzle.content);
     return text;
 }
 

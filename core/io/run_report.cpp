@@ -1,6 +1,7 @@
 #include "io/run_report.h"
 
 #include "io/formats.h"
+#include "puzzle/puzzle_kind.h"
 
 #include <optional>
 
@@ -24,18 +25,11 @@ bool isFalseSolution(const RunResult& result) {
     return result.outcome != Outcome::Solved && result.bestCost == 0 && !result.valid;
 }
 
-std::string puzzleLine(const Puzzle& puzzle) {
-    if (puzzle.kind() == PuzzleKind::Sudoku) return Puzzle::boardLine(puzzle.sudoku().givens);
-    return formatNurikabeUrl(puzzle.nurikabe().clues);
-}
-
 // Whether `board` is the solution the puzzle's source gives; null when the source gives none.
 static nlohmann::json matchesKnownSolution(const Puzzle& puzzle, const Board& board) {
-    std::optional<Board> known;
-    if (puzzle.kind() == PuzzleKind::Sudoku && puzzle.sudoku().solution) known = *puzzle.sudoku().solution;
-    if (puzzle.kind() == PuzzleKind::Nurikabe && puzzle.nurikabe().solution) known = *puzzle.nurikabe().solution;
+    const std::optional<Board> known = knownSolution(puzzle);
     if (!known) return nullptr;
-    return Puzzle::boardLine(*known) == Puzzle::boardLine(board);
+    return boardLine(*known) == boardLine(board);
 }
 
 nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
@@ -55,7 +49,7 @@ nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmI
                            {"evaluations", result.counters.evaluations},
                            {"best_cost", result.bestCost},
                            {"false_solution", isFalseSolution(result)},
-                           {"solution", Puzzle::boardLine(result.finalBoard)},
+                           {"solution", boardLine(result.finalBoard)},
                            {"matches_known", matchesKnownSolution(puzzle, result.finalBoard)}};
     for (const auto& [key, value] : result.results) line[key] = parameterValueJson(value);
     return line;

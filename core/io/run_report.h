@@ -3,6 +3,7 @@
 // to runs.jsonl with its own fields added. Both commands call runResultJson, so the two never drift apart.
 
 #include "engine/runner.h"
+#include "io/puzzle_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,9 +20,6 @@ const char* runStatusName(Outcome outcome);
 // A false solution: the algorithm's own cost says solved (0) but the independent check rejects the board, as
 // with harmony search's sum45 objective (every unit sums to 45 without holding each digit once).
 bool isFalseSolution(const RunResult& result);
-
-// The puzzle as one line: the givens of a Sudoku, the puzz.link URL of a Nurikabe.
-std::string puzzleLine(const Puzzle& puzzle);
 
 // id, kind, puzzle, algorithm, seed, run, status, outcome, reason, valid, seconds, steps, evaluations,
 // best_cost, false_solution, solution, matches_known (null when the source gives no solution), and the

@@ -1,30 +1,27 @@
 #include "puzzle/puzzle.h"
 
+#include "puzzle/puzzle_kind.h"
+
 namespace pw {
 
-const char* puzzleKindName(PuzzleKind kind) { return kind == PuzzleKind::Sudoku ? "sudoku" : "nurikabe"; }
+const char* puzzleKindName(PuzzleKind kind) {
+    switch (kind) {  // no default: a new kind must be named here
+    case PuzzleKind::Sudoku: return "sudoku";
+    case PuzzleKind::Nurikabe: return "nurikabe";
+    }
+    return "unknown";
+}
+
+PuzzleKind Puzzle::kind() const {
+    return std::visit([](const auto& kind) { return kindOf(kind); }, content);
+}
 
 Board Puzzle::startBoard() const {
-    if (kind() == PuzzleKind::Sudoku) return sudoku().givens;
-    return nurikabe().clues;
+    return std::visit([](const auto& kind) { return Board(startGrid(kind)); }, content);
 }
 
 bool Puzzle::isSolvedBy(const Board& board) const {
-    if (kind() == PuzzleKind::Sudoku) {
-        const auto* grid = std::get_if<SudokuGrid>(&board);
-        return grid && grid->keepsGivens(sudoku().givens) && grid->isSolved();
-    }
-    const auto* grid = std::get_if<NurikabeGrid>(&board);
-    return grid && grid->sameClues(nurikabe().clues) && grid->isSolved();
-}
-
-std::string Puzzle::boardLine(const Board& board) {
-    if (const auto* grid = std::get_if<SudokuGrid>(&board)) {
-        std::string line;
-        for (int cell = 0; cell < grid->cellCount(); ++cell) line += digitChar(grid->value(cell));
-        return line;
-    }
-    return std::get<NurikabeGrid>(board).solutionString();
+    return std::visit([&board](const auto& kind) { return pw::isSolvedBy(kind, board); }, content);
 }
 
 }  // namespace pw

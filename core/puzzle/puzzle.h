@@ -1,6 +1,6 @@
 #pragma once
 // A puzzle as loaded from a file or typed in: what kind it is, where it came from, its givens and, when the
-// source provides one, its known solution.
+// source provides one, its known solution. What each kind does is the contract in puzzle/puzzle_kind.h.
 
 #include "nurikabe/nurikabe.h"
 #include "sudoku/sudoku.h"
@@ -11,6 +11,7 @@
 
 namespace pw {
 
+// Every kind, in the order of Puzzle::content and Board.
 enum class PuzzleKind { Sudoku, Nurikabe };
 const char* puzzleKindName(PuzzleKind kind);  // "sudoku", "nurikabe"
 
@@ -32,9 +33,7 @@ struct Puzzle {
     std::string origin;  // "file:line" of the puzzle's first line
     std::variant<SudokuPuzzle, NurikabePuzzle> content;
 
-    PuzzleKind kind() const {
-        return std::holds_alternative<SudokuPuzzle>(content) ? PuzzleKind::Sudoku : PuzzleKind::Nurikabe;
-    }
+    PuzzleKind kind() const;
     const SudokuPuzzle& sudoku() const { return std::get<SudokuPuzzle>(content); }
     const NurikabePuzzle& nurikabe() const { return std::get<NurikabePuzzle>(content); }
     // The starting board: the givens, or the clues.
@@ -42,8 +41,6 @@ struct Puzzle {
     // An independent check that `board` solves this puzzle: same kind and size, keeps every given, obeys
     // every rule. It does not compare with the known solution (a puzzle may have several).
     bool isSolvedBy(const Board& board) const;
-    // One-line text: the 81-character line for Sudoku, the solution string for Nurikabe.
-    static std::string boardLine(const Board& board);
 };
 
 }  // namespace pw

@@ -67,10 +67,10 @@ std::optional<double> medianBestCostAfter(const char* algorithmId, std::uint64_t
     return median(std::move(costs));
 }
 
-// One of the static Nurikabe metrics (nurikabe_metrics.cpp) as a metric.
+// One of the static Nurikabe metrics (nurikabe_metrics.cpp) as a metric. A metric's function sees only
+// puzzles of its kind (DifficultyMetric::compute checks).
 template <class Read> auto nurikabeStatic(Read read) {
     return [read](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
-        if (puzzle.kind() != PuzzleKind::Nurikabe) return std::nullopt;
         return read(nurikabeStaticMetrics(puzzle.nurikabe().clues));
     };
 }
@@ -78,15 +78,9 @@ template <class Read> auto nurikabeStatic(Read read) {
 // One of the logic model's ratings (logic.cpp) as a metric.
 auto logicMetric(double LogicRating::*part) {
     return [part](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
-        if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
         const auto rating = rateWithLogicModel(puzzle.sudoku().givens, runs, seed);
         return rating ? std::optional<double>((*rating).*part) : std::nullopt;
     };
-}
-
-std::optional<double> sudokuOnly(const Puzzle& puzzle, double value) {
-    if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
-    return value;
 }
 
 }  // namespace
@@ -141,18 +135,17 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          "solutions, capped at 1,000; mean over the runs (one relaxation each)",
          PuzzleKind::Sudoku, true, 30,
          [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
-             if (puzzle.kind() != PuzzleKind::Sudoku || runs <= 0) return std::nullopt;
+             if (runs <= 0) return std::nullopt;
              return relaxationMetric(puzzle.sudoku().givens, runs, seed, kRelaxedConstraints, kRelaxationCap);
          }},
         {"givens", "Givens", "the number of given cells", PuzzleKind::Sudoku, false, 1,
-         [](const Puzzle& puzzle, int, std::uint64_t) {
-             return sudokuOnly(puzzle, puzzle.kind() == PuzzleKind::Sudoku ? puzzle.sudoku().givens.filledCount() : 0);
+         [](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
+             return puzzle.sudoku().givens.filledCount();
          }},
         {"candidates-after-singles", "Candidates after singles",
          "the number of candidates left in the empty cells once naked and hidden singles are applied to a fixpoint",
          PuzzleKind::Sudoku, false, 1,
          [](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
-             if (puzzle.kind() != PuzzleKind::Sudoku) return std::nullopt;
              LogicGrid grid(puzzle.sudoku().givens);
              if (grid.contradiction()) return std::nullopt;
              for (auto steps = easiestApplications(grid, TechniqueSet::singlesOnly()); !steps.empty();

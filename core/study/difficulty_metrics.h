@@ -20,8 +20,14 @@ struct DifficultyMetric {
     PuzzleKind kind = PuzzleKind::Sudoku;
     bool stochastic = false;  // depends on runs and seed
     int defaultRuns = 1;
-    // The value for `puzzle`, or nothing when it is undefined for it (wrong kind, no solution).
-    std::function<std::optional<double>(const Puzzle& puzzle, int runs, std::uint64_t seed)> compute;
+    // The value for a puzzle of `kind`, or nothing when it is undefined for it (no solution).
+    std::function<std::optional<double>(const Puzzle& puzzle, int runs, std::uint64_t seed)> rate;
+
+    // The value for `puzzle`, or nothing when it is undefined for it (the other kind, no solution).
+    std::optional<double> compute(const Puzzle& puzzle, int runs, std::uint64_t seed) const {
+        if (puzzle.kind() != kind) return std::nullopt;
+        return rate(puzzle, runs, seed);
+    }
 };
 
 const std::vector<DifficultyMetric>& difficultyMetrics();

@@ -44,7 +44,7 @@
 // one piece and the island they join stays within a size cap, until 30% of the grid is island; then
 // every 2x2 pool gets one of its cells turned to island under the same conditions (a pool none of whose cells
 // can turn drops the layout). Each island gets its size as a clue on one random cell, and the exact solver
-// (solveNurikabe) must prove exactly one solution within its node budget, else a new layout is drawn.
+// (countSolutions) must prove exactly one solution within its node budget, else a new layout is drawn.
 // Uniqueness gets rare, and each proof dearer, as islands grow: in a measurement of 3-5 puzzles per setting a
 // 10x10 took 46 layouts (0.03 s) with islands of at most 3 cells, 144 (0.6 s) with 4 and 251 (4.9 s) with 5,
 // and a share of 40% instead of 30% needed 2-5 times more layouts on 7x7. Hence the defaults: islands of at
@@ -52,7 +52,7 @@
 
 #include "study/generator.h"
 
-#include "nurikabe/nurikabe_exact.h"
+#include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
 
 #include <algorithm>
@@ -82,17 +82,10 @@ bool stopRequested(const std::atomic<bool>* stop) { return stop && stop->load(st
 
 enum class Uniqueness { Unique, Several, None, Undecided };
 
-Uniqueness countSolutions(const SudokuGrid& givens, std::uint64_t nodeLimit) {
-    SudokuSearch search(givens, 2);
-    while (search.step(nullptr) != SudokuSearch::Status::Exhausted) {
-        if (search.solutionsFound() >= 2) break;
-        if (search.nodes() >= nodeLimit) return Uniqueness::Undecided;
-    }
-    switch (search.solutionsFound()) {
-    case 0: return Uniqueness::None;
-    case 1: return Uniqueness::Unique;
-    default: return Uniqueness::Several;
-    }
+Uniqueness uniquenessOf(const SudokuGrid& givens, std::uint64_t nodeLimit) {
+    const SolutionCount count = countSolutions(givens, 2, nodeLimit);
+    if (!count.decided && count.found < 2) return Uniqueness::Undecided;
+    return count.found == 0 ? Uniqueness::None : count.found == 1 ? Uniqueness::Unique : Uniqueness::Several;
 }
 
 }  // namespace
@@ -286,7 +279,7 @@ Candidate removeClues(const SudokuGeneratorOptions& options, const std::vector<s
         const auto& orbit = orbits[static_cast<std::size_t>(index)];
         if (filled - static_cast<int>(orbit.size()) < target) continue;
         clear(orbit);
-        const Uniqueness uniqueness = countSolutions(givens, options.nodeLimit);
+        const Uniqueness uniqueness = uniquenessOf(givens, options.nodeLimit);
         candidate.undecided |= uniqueness == Uniqueness::Undecided;
         const bool keepCleared = uniqueness == Uniqueness::Unique && (levelCap == SudokuLevel::Search || gradeSudoku(givens) <= levelCap);
         if (!keepCleared) restore(orbit);
@@ -340,7 +333,7 @@ std::optional<GeneratedSudoku> generateSudoku(const SudokuGeneratorOptions& opti
         result.solution = candidate.solution;
         result.attempts = attempt;
         result.uniquenessUndecided = candidate.undecided;
-        result.unique = !options.clues || countSolutions(candidate.givens, UINT64_MAX) == Uniqueness::Unique;
+        result.unique = !options.clues || uniquenessOf(candidate.givens, UINT64_MAX) == Uniqueness::Unique;
         result.level = gradeSudoku(candidate.givens);
         ++gradesSeen[static_cast<std::size_t>(result.level)];
 
@@ -521,9 +514,9 @@ std::optional<GeneratedNurikabe> generateNurikabe(const NurikabeGeneratorOptions
         if (onAttempt) onAttempt(attempt);
         if (!candidate) continue;
         ++layouts;
-        const NurikabeSolveResult solved = solveNurikabe(candidate->clues, 2, options.nodeLimit);
-        unproven += solved.nodeLimitHit && solved.solutionCount < 2;
-        if (solved.solutionCount != 1 || solved.nodeLimitHit) continue;
+        const SolutionCount solved = countSolutions(candidate->clues, 2, options.nodeLimit);
+        unproven += !solved.decided && solved.found < 2;
+        if (solved.found != 1 || !solved.decided) continue;
         candidate->attempts = attempt;
         return candidate;
     }

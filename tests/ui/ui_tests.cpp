@@ -15,6 +15,7 @@
 #include "main_window.h"
 #include "parameter_form.h"
 #include "program_view.h"
+#include "puzzle/puzzle_kind.h"
 #include "puzzle_io.h"
 #include "puzzle_library.h"
 #include "repeat_runs_dialog.h"
@@ -497,7 +498,7 @@ private slots:
         QCOMPARE(window.boardModel()->sudoku().size(), 4);
         paste->trigger();
         QCOMPARE(window.boardModel()->sudoku().size(), 9);
-        QCOMPARE(Puzzle::boardLine(Board{window.boardModel()->sudoku()}), std::string(kEasySudoku));
+        QCOMPARE(boardLine(Board{window.boardModel()->sudoku()}), std::string(kEasySudoku));
     }
 
     void nurikabeCellsCycleByClick() {

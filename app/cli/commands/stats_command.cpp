@@ -1,5 +1,7 @@
 #include "stats_command.h"
 
+#include "../cli_support.h"
+
 #include "study/bench.h"
 #include "study/iohprofiler_export.h"
 #include "study/run_statistics.h"
@@ -14,11 +16,9 @@
 #include <string>
 #include <vector>
 
-namespace {
+namespace pw::cli {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
+namespace {
 
 struct StatsOptions {
     std::string dir;
@@ -47,7 +47,7 @@ int runStats(const StatsOptions& options) {
         bench = pw::readBenchDirectory(options.dir);
     } catch (const std::exception& e) {
         std::cerr << "puzzle-cli: stats: " << e.what() << "\n";
-        return kExitFailed;
+        return kExitRejected;
     }
     try {
         if (!options.iohDir.empty()) {
@@ -70,14 +70,14 @@ int runStats(const StatsOptions& options) {
         return kExitUsage;
     } catch (const std::exception& e) {
         std::cerr << "puzzle-cli: stats " << options.dir << ": " << e.what() << "\n";
-        return kExitFailed;
+        return kExitRejected;
     }
     return kExitOk;
 }
 
 }  // namespace
 
-void addStatsCommand(CLI::App& app) {
+void addStatsCommand(CLI::App& app, CliContext& context) {
     // Owned by the callback, which lives as long as `app`.
     auto options = std::make_shared<StatsOptions>();
     auto* command = app.add_subcommand(
@@ -107,9 +107,7 @@ void addStatsCommand(CLI::App& app) {
         ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups"}));
     command->add_option("--ioh", options->iohDir, "Also write the bench in IOHprofiler's format (for IOHanalyzer) "
                                                   "to this directory");
-    command->callback([options] {
-        const int status = runStats(*options);
-        std::cout.flush();
-        std::exit(status);
-    });
+    context.addCommand(command, [options] { return runStats(*options); });
 }
+
+}  // namespace pw::cli

@@ -7,6 +7,11 @@ namespace CLI {
 class App;
 }
 
-// Adds the subcommand; when the command line chooses it, it runs at the end of parsing and ends the program
-// with its exit status (0 done, 1 the directory cannot be read or written, 2 bad options).
-void addStatsCommand(CLI::App& app);
+namespace pw::cli {
+
+class CliContext;
+
+// Exit status: 0 done, 1 the directory cannot be read or written, 2 bad options.
+void addStatsCommand(CLI::App& app, CliContext& context);
+
+}  // namespace pw::cli

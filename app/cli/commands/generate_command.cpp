@@ -5,8 +5,9 @@
 
 #include "generate_command.h"
 
+#include "../cli_support.h"
+
 #include "io/formats.h"
-#include "progress_bar.h"
 #include "study/generator.h"
 
 #include <CLI/CLI.hpp>
@@ -42,15 +43,9 @@ struct GenerateOptions {
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
+constexpr int kExitFailed = kExitRejected;
 constexpr int kDefaultSweepAttempts = 10;  // a clue-count sweep tries this many candidates for a unique one
 constexpr int kProgressFrom = 10;          // counts from here get a progress bar
-
-struct UsageError {
-    std::string message;
-};
 
 SudokuGeneratorOptions sudokuOptions(const GenerateOptions& options) {
     if (options.maxIsland) throw UsageError{"--max-island: a Nurikabe option (with --nurikabe)"};
@@ -199,55 +194,10 @@ int generate(const GenerateOptions& options, const std::atomic<bool>& interrupte
     return kExitOk;
 }
 
-}  // namespace
-
-GenerateCommand::GenerateCommand(CLI::App& app) : m_options(std::make_unique<GenerateOptions>()) {
-    GenerateOptions& o = *m_options;
-    m_command = app.add_subcommand("generate", "Make new puzzles with exactly one solution: Sudoku at a level or "
-                                               "serate range, clue-count sweeps, Nurikabe");
-    m_command->add_flag("--nurikabe", o.nurikabe, "Make Nurikabe instead of Sudoku (a unique solution, sides 2 to 10)");
-    m_command->add_option("--size", o.size, "Sudoku: 4, 6, 9 (default) or 16; Nurikabe: HxW (default 7x7) or one side");
-    m_command->add_option("--max-island", o.maxIsland, "Nurikabe: the largest island (default 4 up to 64 cells, "
-                                                       "else 3; larger islands make unique puzzles much rarer)")
-        ->check(CLI::Range(1, 99));
-    m_command->add_option("--count", o.count, "How many puzzles")->check(CLI::Range(1, 10'000'000));
-    m_command->add_option("--seed", o.seed, "Seed of the first puzzle; puzzle i uses seed + i (default: random, "
-                                            "reported on standard error)");
-    m_command->add_option("--symmetry", o.symmetry, "Clue pattern symmetry (Sudoku)")
-        ->check(CLI::IsMember({"none", "rotational", "mirror", "diagonal"}));
-    m_command->add_option("--difficulty", o.difficulty,
-                          "The hardest technique needed: singles (naked and hidden), locked (+ pointing and claiming), "
-                          "pairs (+ naked and hidden pairs), search (those get stuck)")
-        ->check(CLI::IsMember({"singles", "locked", "pairs", "search"}));
-    m_command->add_option("--min-serate", o.minSerate, "Least serate (the `serate` metric as `rate` computes it: "
-                                                       "--serate-runs runs, seed 1)");
-    m_command->add_option("--max-serate", o.maxSerate, "Largest serate");
-    m_command->add_option("--serate-runs", o.serateRuns, "Runs of the serate rating (default 30, the metric's own)")->check(CLI::Range(1, 100000));
-    m_command->add_flag("--minimal", o.minimal, "Remove every clue that can go (with a symmetry: every pair of clues); "
-                                               "the level is then checked, not steered");
-    m_command->add_option("--clues", o.clues, "Clue-count sweep: keep exactly N clues of a random solution; unique "
-                                              "when the removal can reach N, else the puzzle is flagged 'multiple "
-                                              "solutions' (on 9x9 nearly always at 21 clues or fewer, always below 17)");
-    m_command->add_option("--attempts", o.attempts, "Candidates per puzzle before giving up (default 1000; a clue "
-                                                    "sweep: 10 tries for a unique one; Nurikabe 2000)")
-        ->check(CLI::Range(1, 100'000'000));
-    m_command->add_option("--node-limit", o.nodeLimit, "Search nodes per uniqueness check (default 200000)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
-    m_command->add_option("--format", o.format, "line (default for Sudoku; a puzz.link URL for Nurikabe), grid "
-                                                "(default for Nurikabe), csv (Sudoku: id, puzzle, solution, clues, "
-                                                "unique, level, serate, attempts)")
-        ->check(CLI::IsMember({"line", "grid", "csv"}));
-    m_command->add_option("--out", o.outPath, "Write to this file (atomically) instead of standard output");
-    m_command->add_flag("--stats", o.stats, "Print puzzles per second and candidates per puzzle on standard error");
-}
-
-GenerateCommand::~GenerateCommand() = default;
-
-bool GenerateCommand::chosen() const { return m_command->parsed(); }
-
-int GenerateCommand::run(const std::atomic<bool>& interrupted) const {
+// The generator's own errors name the command, as `puzzle-cli generate: ...`.
+int runGenerate(const GenerateOptions& options, const std::atomic<bool>& interrupted) {
     try {
-        return generate(*m_options, interrupted);
+        return generate(options, interrupted);
     } catch (const UsageError& e) {
         std::cerr << "puzzle-cli generate: " << e.message << "\n";
         return kExitUsage;
@@ -258,6 +208,50 @@ int GenerateCommand::run(const std::atomic<bool>& interrupted) const {
         std::cerr << "puzzle-cli generate: " << e.what() << "\n";
         return kExitFailed;
     }
+}
+
+}  // namespace
+
+void addGenerateCommand(CLI::App& app, CliContext& context) {
+    auto options = std::make_shared<GenerateOptions>();
+    GenerateOptions& o = *options;
+    auto* command = app.add_subcommand("generate", "Make new puzzles with exactly one solution: Sudoku at a level or "
+                                               "serate range, clue-count sweeps, Nurikabe");
+    command->add_flag("--nurikabe", o.nurikabe, "Make Nurikabe instead of Sudoku (a unique solution, sides 2 to 10)");
+    command->add_option("--size", o.size, "Sudoku: 4, 6, 9 (default) or 16; Nurikabe: HxW (default 7x7) or one side");
+    command->add_option("--max-island", o.maxIsland, "Nurikabe: the largest island (default 4 up to 64 cells, "
+                                                       "else 3; larger islands make unique puzzles much rarer)")
+        ->check(CLI::Range(1, 99));
+    command->add_option("--count", o.count, "How many puzzles")->check(CLI::Range(1, 10'000'000));
+    command->add_option("--seed", o.seed, "Seed of the first puzzle; puzzle i uses seed + i (default: random, "
+                                            "reported on standard error)");
+    command->add_option("--symmetry", o.symmetry, "Clue pattern symmetry (Sudoku)")
+        ->check(CLI::IsMember({"none", "rotational", "mirror", "diagonal"}));
+    command->add_option("--difficulty", o.difficulty,
+                          "The hardest technique needed: singles (naked and hidden), locked (+ pointing and claiming), "
+                          "pairs (+ naked and hidden pairs), search (those get stuck)")
+        ->check(CLI::IsMember({"singles", "locked", "pairs", "search"}));
+    command->add_option("--min-serate", o.minSerate, "Least serate (the `serate` metric as `rate` computes it: "
+                                                       "--serate-runs runs, seed 1)");
+    command->add_option("--max-serate", o.maxSerate, "Largest serate");
+    command->add_option("--serate-runs", o.serateRuns, "Runs of the serate rating (default 30, the metric's own)")->check(CLI::Range(1, 100000));
+    command->add_flag("--minimal", o.minimal, "Remove every clue that can go (with a symmetry: every pair of clues); "
+                                               "the level is then checked, not steered");
+    command->add_option("--clues", o.clues, "Clue-count sweep: keep exactly N clues of a random solution; unique "
+                                              "when the removal can reach N, else the puzzle is flagged 'multiple "
+                                              "solutions' (on 9x9 nearly always at 21 clues or fewer, always below 17)");
+    command->add_option("--attempts", o.attempts, "Candidates per puzzle before giving up (default 1000; a clue "
+                                                    "sweep: 10 tries for a unique one; Nurikabe 2000)")
+        ->check(CLI::Range(1, 100'000'000));
+    command->add_option("--node-limit", o.nodeLimit, "Search nodes per uniqueness check (default 200000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
+    command->add_option("--format", o.format, "line (default for Sudoku; a puzz.link URL for Nurikabe), grid "
+                                                "(default for Nurikabe), csv (Sudoku: id, puzzle, solution, clues, "
+                                                "unique, level, serate, attempts)")
+        ->check(CLI::IsMember({"line", "grid", "csv"}));
+    command->add_option("--out", o.outPath, "Write to this file (atomically) instead of standard output");
+    command->add_flag("--stats", o.stats, "Print puzzles per second and candidates per puzzle on standard error");
+    context.addCommand(command, [options, &context] { return runGenerate(*options, context.interrupted()); });
 }
 
 }  // namespace pw::cli

@@ -1,11 +1,17 @@
 #include "bench_command.h"
 
+#include "../cli_support.h"
+
 #include "algorithms/registry.h"
 #include "engine/algorithm.h"
 #include "io/formats.h"
 #include "study/bench.h"
 #include "study/bench_shards.h"
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +20,14 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
+
+namespace pw::cli {
 
 namespace {
 
@@ -55,7 +68,19 @@ void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::B
         throw std::runtime_error("cannot write '" + path + "': " + error);
 }
 
-}  // namespace
+struct BenchOptions {
+    std::string algorithms;
+    std::vector<std::string> parameters;
+    std::uint64_t runs = 10;
+    std::uint64_t seed = 1;
+    std::optional<double> timeLimit;
+    std::optional<std::uint64_t> maxSteps;
+    std::optional<std::uint64_t> maxEvaluations;
+    int jobs = 0;  // 0: every core
+    std::string outDir;
+    std::vector<std::string> inputs;
+    std::string shard;  // "K/N": only the K-th share of the plan, into DIR/parts/ (study/bench_shards.h)
+};
 
 void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_option("-a,--algorithms", options.algorithms,
@@ -79,35 +104,42 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
                                                 "(required)");
     command.add_option("--shard", options.shard, "K/N: run only the K-th of N fixed shares of the plan, into "
                                                  "DIR/parts/ (then `bench merge DIR`)");
+}
 
-    // `bench merge DIR`: the bench's own required options do not apply to it.
+// `bench merge DIR`: the parts of a sharded bench into DIR/runs.jsonl and DIR/summary.csv. The bench's own
+// required options do not apply to it.
+void addBenchMergeCommand(CLI::App& bench, CliContext& context) {
     struct MergeOptions {
         std::string dir;
         bool allowMissing = false;
     };
     auto merge = std::make_shared<MergeOptions>();
-    auto* mergeCommand = command.add_subcommand("merge", "Merge the parts of a sharded bench (--shard K/N) into "
-                                                         "DIR/runs.jsonl and DIR/summary.csv");
-    mergeCommand->add_option("DIR", merge->dir, "The bench directory the shards wrote to")->required();
-    mergeCommand->add_flag("--allow-missing", merge->allowMissing, "Merge although some runs are in no part yet");
-    mergeCommand->preparse_callback([&command](std::size_t) {
-        for (auto* option : command.get_options()) option->required(false);
+    auto* command = bench.add_subcommand("merge", "Merge the parts of a sharded bench (--shard K/N) into "
+                                                  "DIR/runs.jsonl and DIR/summary.csv");
+    command->add_option("DIR", merge->dir, "The bench directory the shards wrote to")->required();
+    command->add_flag("--allow-missing", merge->allowMissing, "Merge although some runs are in no part yet");
+    command->preparse_callback([&bench](std::size_t) {
+        for (auto* option : bench.get_options()) option->required(false);
     });
-    mergeCommand->callback([merge] {
+    context.addCommand(command, [merge] {
         try {
             const pw::BenchMergeResult result = pw::mergeBenchParts(merge->dir, merge->allowMissing);
             std::cerr << "puzzle-cli: merged " << result.parts << " part(s): " << result.runs << " runs in "
                       << merge->dir << "/runs.jsonl";
             if (result.missing) std::cerr << ", " << result.missing << " missing";
             std::cerr << "\n";
-            std::exit(result.missing ? 1 : 0);
+            return result.missing ? kExitRejected : kExitOk;
         } catch (const std::exception& e) {
             std::cerr << "puzzle-cli: bench merge: " << e.what() << "\n";
-            std::exit(1);
+            return kExitRejected;
         }
     });
 }
 
+// Runs what DIR does not hold yet; `progress(done, total)` counts runs, those already in DIR included. Throws
+// std::invalid_argument for usage errors (bad algorithm or parameter, no budget, a DIR made by another
+// experiment) and std::runtime_error when a file cannot be read or written. Returns true when every run is
+// in DIR, false when `interrupted` cut the experiment short.
 bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>& puzzles,
                      const std::atomic<bool>& interrupted,
                      const std::function<void(std::size_t done, std::size_t total)>& progress) {
@@ -180,3 +212,32 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     }
     return true;
 }
+
+int runBench(const BenchOptions& options, const std::atomic<bool>& interrupted) {
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    reportErrors(loaded.errors);
+    std::optional<ProgressBar> bar;
+    bool complete = false;
+    try {
+        complete = runBenchCommand(options, loaded.puzzles, interrupted, [&bar](std::size_t done, std::size_t total) {
+            if (!bar) bar.emplace("bench", total);
+            bar->update(done);
+        });
+    } catch (const std::invalid_argument& e) {
+        throw UsageError{e.what()};
+    }
+    return complete && loaded.errors.empty() ? kExitOk : kExitRejected;
+}
+
+}  // namespace
+
+void addBenchCommand(CLI::App& app, CliContext& context) {
+    auto options = std::make_shared<BenchOptions>();
+    auto* command = app.add_subcommand("bench", "Run algorithms x settings x puzzles x runs on every core into "
+                                                "a directory (resumable), with a summary table");
+    addBenchOptions(*command, *options);
+    addBenchMergeCommand(*command, context);  // registered first: `bench merge` also marks `bench` parsed
+    context.addCommand(command, [options, &context] { return runBench(*options, context.interrupted()); });
+}
+
+}  // namespace pw::cli

@@ -1,0 +1,87 @@
+#pragma once
+// What every puzzle-cli command shares: how a command registers itself, the exit codes, usage errors, the
+// interrupt flag, reading puzzle inputs and the progress bar.
+//
+// Exit status: 0 when every input was valid; 1 when some puzzles were rejected (the others still ran and were
+// reported) or a command failed; 2 on usage errors (unknown algorithm or parameter, value out of range,
+// missing file).
+
+#include "io/formats.h"
+#include "puzzle/puzzle.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace pw {
+struct AlgorithmInfo;
+}
+
+namespace pw::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitRejected = 1;
+constexpr int kExitUsage = 2;
+
+// A mistake on the command line: reported with exit status 2.
+struct UsageError {
+    std::string message;
+};
+
+// The commands of the program. Each command file has one `void add<Name>Command(CLI::App&, CliContext&)`
+// that adds its subcommand and options to the app and hands the context what to run when it is chosen.
+class CliContext {
+public:
+    // Set by Ctrl-C: long commands stop between runs and say what they kept.
+    const std::atomic<bool>& interrupted() const;
+
+    void addCommand(CLI::App* subcommand, std::function<int()> run);
+    // Parses the command line and runs the chosen command; returns the exit status. A UsageError becomes
+    // "puzzle-cli: MESSAGE" and status 2, any other exception status 1.
+    int run(CLI::App& app, int argc, char** argv) const;
+
+private:
+    struct Command {
+        CLI::App* subcommand;
+        std::function<int()> run;
+    };
+    std::vector<Command> m_commands;
+};
+
+// Everything the inputs held: the puzzles, and the entries that could not be read.
+struct LoadedInputs {
+    std::vector<Puzzle> puzzles;
+    std::vector<ParseError> errors;
+};
+
+// Each input is a puzzle file (any supported format), "-" for standard input, or a literal puzzle string.
+// Throws UsageError for a missing file or an input that is neither.
+LoadedInputs loadInputs(const std::vector<std::string>& inputs);
+// "puzzle-cli: FILE:LINE:COLUMN: ..." on standard error for each.
+void reportErrors(const std::vector<ParseError>& errors);
+// "sudoku, nurikabe": the kinds an algorithm solves.
+std::string kindsText(const AlgorithmInfo& info);
+
+// A progress bar on standard error: redrawn in place on a terminal, one line per tenth otherwise.
+class ProgressBar {
+public:
+    ProgressBar(std::string label, std::size_t total);
+    void update(std::size_t done);
+
+private:
+    std::string m_label;
+    std::size_t m_total;
+    bool m_terminal;
+    std::chrono::steady_clock::time_point m_start;
+    std::chrono::steady_clock::time_point m_lastDraw{};
+    std::size_t m_lastTenth = 0;
+};
+
+}  // namespace pw::cli

@@ -1,0 +1,199 @@
+#include "solve_command.h"
+
+#include "../cli_support.h"
+
+#include "algorithms/registry.h"
+#include "engine/algorithm.h"
+#include "engine/runner.h"
+#include "io/recording.h"
+#include "io/run_report.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace pw::cli {
+
+namespace {
+
+using nlohmann::json;
+
+struct SolveOptions {
+    std::string algorithm;
+    std::vector<std::string> parameters;
+    std::optional<std::uint64_t> seed;
+    std::uint64_t runs = 1;
+    std::optional<double> timeLimit;
+    std::optional<std::uint64_t> maxSteps;
+    std::optional<std::uint64_t> maxEvaluations;
+    std::optional<std::uint64_t> stagnationSteps;
+    bool asJson = false;
+    std::string tracePath;
+    std::uint64_t traceEvery = 1;
+    std::string recordPath;
+    std::vector<std::string> inputs;
+};
+
+// A trace file is written under a temporary name and renamed when complete, so it is never half-written.
+class TraceFile {
+public:
+    explicit TraceFile(const std::string& path) : m_path(path) {
+        if (path.empty()) return;
+        m_partialPath = path + ".partial";
+        m_stream.open(m_partialPath, std::ios::binary | std::ios::trunc);
+        if (!m_stream) throw UsageError{"cannot write trace file '" + path + "'"};
+    }
+    ~TraceFile() {
+        if (!m_partialPath.empty() && !m_committed) std::remove(m_partialPath.c_str());
+    }
+    std::ostream* stream() { return m_partialPath.empty() ? nullptr : &m_stream; }
+    void commit() {
+        if (m_partialPath.empty()) return;
+        m_stream.close();
+        std::error_code ec;
+        std::filesystem::rename(m_partialPath, m_path, ec);
+        if (ec) throw std::runtime_error("cannot write trace file '" + m_path + "': " + ec.message());
+        m_committed = true;
+    }
+
+private:
+    std::string m_path;
+    std::string m_partialPath;
+    std::ofstream m_stream;
+    bool m_committed = false;
+};
+
+// `solve --record FILE`: the run's inputs and budgets, from which the window replays it exactly.
+void recordRun(const SolveOptions& options, const pw::Puzzle& puzzle, const std::string& algorithmId,
+               const pw::ParameterValues& parameters, std::uint64_t seed, const pw::RunResult& result) {
+    const pw::RecordedBudgets budgets{options.maxSteps.value_or(0), options.maxEvaluations.value_or(0),
+                                      options.stagnationSteps.value_or(0), options.timeLimit.value_or(0)};
+    std::string error;
+    if (!pw::saveRecording(options.recordPath,
+                           pw::makeRecording(puzzle, algorithmId, parameters, seed, budgets, result), error))
+        throw std::runtime_error("cannot write recording '" + options.recordPath + "': " + error);
+}
+
+int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) {
+    const pw::AlgorithmEntry* entry = pw::findAlgorithm(options.algorithm);
+    if (!entry) {
+        std::string known;
+        for (const auto& e : pw::algorithmRegistry()) known += (known.empty() ? "" : ", ") + e.info.id;
+        throw UsageError{"unknown algorithm '" + options.algorithm + "'; known algorithms: " + known};
+    }
+    pw::ParameterValues parameters(entry->info.parameters);
+    for (const auto& assignment : options.parameters)
+        if (auto error = parameters.setAssignment(entry->info.parameters, assignment))
+            throw UsageError{"--param " + assignment + ": " + *error};
+
+    const LoadedInputs loaded = loadInputs(options.inputs);
+    reportErrors(loaded.errors);
+    bool rejected = !loaded.errors.empty();
+    if (!options.recordPath.empty() && (loaded.puzzles.size() != 1 || options.runs != 1))
+        throw UsageError{"--record keeps one run: give one puzzle and --runs 1"};
+
+    const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+    TraceFile trace(options.tracePath);
+    std::unique_ptr<pw::JsonLinesSink> traceSink;
+    if (trace.stream()) traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery);
+
+    json parameterJson = json::object();
+    for (const auto& [key, value] : parameters.all()) parameterJson[key] = pw::parameterValueJson(value);
+
+    for (const auto& puzzle : loaded.puzzles) {
+        if (!entry->info.supports(puzzle.kind())) {
+            std::cerr << "puzzle-cli: " << puzzle.origin << ": algorithm '" << entry->info.id << "' does not solve "
+                      << pw::puzzleKindName(puzzle.kind()) << " puzzles (it solves: " << kindsText(entry->info)
+                      << ")\n";
+            rejected = true;
+            continue;
+        }
+        for (std::uint64_t run = 0; run < options.runs && !interrupted; ++run) {
+            const std::uint64_t runSeed = seed + run;
+            if (traceSink)
+                traceSink->writeHeader(json{{"type", "run"},
+                                            {"id", puzzle.id},
+                                            {"algorithm", entry->info.id},
+                                            {"seed", runSeed},
+                                            {"run", run},
+                                            {"parameters", parameterJson}}
+                                           .dump());
+            pw::StopConditions stop;
+            if (options.timeLimit) stop.add(pw::timeLimit(*options.timeLimit));
+            if (options.maxSteps) stop.add(pw::stepLimit(*options.maxSteps));
+            if (options.maxEvaluations) stop.add(pw::evaluationLimit(*options.maxEvaluations));
+            if (options.stagnationSteps) stop.add(pw::stagnationLimit(*options.stagnationSteps));
+            stop.add(pw::externalStop(interrupted));
+            auto algorithm = entry->create();
+            pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
+            const pw::RunResult result = runner.runToEnd();
+            if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
+            if (options.asJson) {
+                const json line = pw::runResultJson(puzzle, entry->info.id, runSeed, run, result);
+                std::cout << line.dump() << std::endl;
+            } else {
+                std::cout << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
+                          << pw::boardText(result.finalBoard) << pw::runStatusName(result.outcome) << " (" << result.reason
+                          << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
+                          << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
+                          << ", " << result.seconds << " s\n";
+                for (const auto& [key, value] : result.results)
+                    std::cout << key << ": " << pw::formatParameterValue(value) << "\n";
+                std::cout << "\n";
+                if (pw::isFalseSolution(result))
+                    std::cout << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
+            }
+        }
+    }
+    trace.commit();
+    return rejected ? kExitRejected : kExitOk;
+}
+
+}  // namespace
+
+void addSolveCommand(CLI::App& app, CliContext& context) {
+    auto options = std::make_shared<SolveOptions>();
+    auto seed = std::make_shared<std::uint64_t>(0);
+    auto* command = app.add_subcommand("solve", "Solve puzzles with an algorithm");
+    command->add_option("-a,--algorithm", options->algorithm, "Algorithm id (see `puzzle-cli algorithms`)")
+        ->required();
+    command->add_option("--param", options->parameters, "An algorithm parameter as KEY=VALUE (repeatable)");
+    auto* seedOption = command->add_option("--seed", *seed, "Seed of the first run; run r uses seed + r "
+                                                                "(default: random, reported in the output)");
+    command->add_option("--runs", options->runs, "Runs per puzzle")->check(CLI::Range(1, 1000000));
+    command->add_option("--time-limit", options->timeLimit, "Wall-clock budget per run, in seconds")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--max-steps", options->maxSteps, "Step budget per run")->check(CLI::PositiveNumber);
+    command->add_option("--max-evaluations", options->maxEvaluations, "Evaluation budget per run")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--stagnation", options->stagnationSteps, "Stop after this many steps without a better "
+                                                                    "best cost")
+        ->check(CLI::PositiveNumber);
+    command->add_flag("--json", options->asJson, "One JSON object per run per line");
+    auto* traceOption = command->add_option("--trace", options->tracePath, "Write the events as JSON lines here");
+    command->add_option("--trace-every", options->traceEvery, "Keep every N-th move, cost and temperature event")
+        ->check(CLI::PositiveNumber)
+        ->needs(traceOption);
+    command->add_option("--record", options->recordPath, "Write a recording of the run here (one puzzle, one run): "
+                                                           "the window replays it exactly");
+    command->add_option("INPUT", options->inputs, "Puzzle files, - for standard input, or literal puzzle strings")
+        ->required();
+
+    context.addCommand(command, [options, seed, seedOption, &context] {
+        if (*seedOption) options->seed = *seed;
+        return runSolve(*options, context.interrupted());
+    });
+}
+
+}  // namespace pw::cli

@@ -1,0 +1,46 @@
+#include "io/puzzle_text.h"
+
+#include "io/formats.h"
+#include "puzzle/puzzle_kind.h"
+
+namespace pw {
+
+// ---- Sudoku
+
+std::string puzzleLine(const SudokuPuzzle& puzzle) { return boardLine(puzzle.givens); }
+
+void appendPuzzleText(std::string& text, const SudokuPuzzle& puzzle, const std::string&) {
+    text += formatSudoku(puzzle.givens, SudokuTextStyle::Line);
+}
+
+std::string boardText(const SudokuGrid& board) { return formatSudoku(board, SudokuTextStyle::Grid); }
+
+// ---- Nurikabe
+
+std::string puzzleLine(const NurikabePuzzle& puzzle) { return formatNurikabeUrl(puzzle.clues); }
+
+void appendPuzzleText(std::string& text, const NurikabePuzzle& puzzle, const std::string& id) {
+    if (!text.empty()) text += "\n";  // a blank line between Nurikabe blocks
+    // A "file:line" id is where the puzzle came from, not a name to write into a header.
+    text += formatNurikabe(puzzle.clues, puzzle.solution ? &*puzzle.solution : nullptr,
+                           id.find(':') == std::string::npos ? id : std::string());
+}
+
+std::string boardText(const NurikabeGrid& board) {
+    std::string text = boardLine(board);
+    for (char& c : text)
+        if (c == '/') c = '\n';
+    return text + "\n";
+}
+
+// ---- any kind
+
+std::string puzzleLine(const Puzzle& puzzle) {
+    return std::visit([](const auto& content) { return puzzleLine(content); }, puzzle.content);
+}
+
+std::string boardText(const Board& board) {
+    return std::visit([](const auto& grid) { return boardText(grid); }, board);
+}
+
+}  // namespace pw

@@ -1,0 +1,43 @@
+// The kind-independent half of the contract: each function hands its puzzle or board to the overload of its
+// kind (sudoku_kind.cpp, nurikabe_kind.cpp).
+
+#include "puzzle/puzzle_kind.h"
+
+namespace pw {
+
+const char* SolutionCount::verdict() const {
+    if (!decided && found < 2) return "unknown";
+    return found == 0 ? "none" : found == 1 ? "unique" : "multiple";
+}
+
+std::optional<Board> knownSolution(const Puzzle& puzzle) {
+    return std::visit([](const auto& content) { return knownSolution(content); }, puzzle.content);
+}
+
+SolutionCount countSolutions(const Puzzle& puzzle, int upTo, std::uint64_t nodeLimit) {
+    return std::visit([&](const auto& content) { return countSolutions(startGrid(content), upTo, nodeLimit); },
+                      puzzle.content);
+}
+
+std::optional<Board> findSolution(const Puzzle& puzzle) {
+    if (auto known = knownSolution(puzzle)) return known;
+    return countSolutions(puzzle, 1).first;
+}
+
+std::string boardLine(const Board& board) {
+    return std::visit([](const auto& grid) { return boardLine(grid); }, board);
+}
+
+GridSize gridSize(const Board& board) {
+    return std::visit([](const auto& grid) { return gridSize(grid); }, board);
+}
+
+int cellValue(const Board& board, int cell) {
+    return std::visit([cell](const auto& grid) { return cellValue(grid, cell); }, board);
+}
+
+Move inverseMove(const Board& board, const Move& move) {
+    return std::visit([&move](const auto& grid) { return inverseMove(grid, move); }, board);
+}
+
+}  // namespace pw
