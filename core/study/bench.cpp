@@ -2,6 +2,7 @@
 
 #include "algorithms/registry.h"
 #include "base/parallel.h"
+#include "base/text_format.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
 #include "io/csv_table.h"
@@ -59,12 +60,6 @@ std::vector<json> readRunLines(const std::string& path, bool& partial, std::uint
 std::string lineKey(const json& line) {
     return benchRunKey(line.at("configuration").get<std::string>(), line.at("puzzle_index").get<std::size_t>(),
                        line.at("run").get<std::uint64_t>());
-}
-
-std::string formatNumber(double value, int digits) {
-    char text[40];
-    std::snprintf(text, sizeof text, "%.*g", digits, value);
-    return text;
 }
 
 }  // namespace
