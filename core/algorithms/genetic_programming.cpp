@@ -30,6 +30,8 @@
 
 #include "algorithms/genetic_programming.h"
 
+#include "algorithms/algorithm_base.h"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_set>
@@ -47,9 +49,8 @@ std::string randomProgram(Rng& rng, int maxLength) {
 }
 
 // What the two algorithms share: the puzzle's board, evaluation, the best program, the board shown, replay.
-class ProgramSearch : public Algorithm {
+class ProgramSearch : public AlgorithmBase {
 public:
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_best ? m_best->fitness : m_empty; }
     Board currentBoard() const override { return bestBoard(); }
     Board bestBoard() const override { return m_best ? gridOf(*m_best) : m_givens; }
@@ -86,14 +87,13 @@ public:
     }
 
 protected:
-    void begin(const Puzzle& puzzle, std::uint64_t seed, EventSink* sink) {
-        m_sink = sink;
+    void beginSearch(const Puzzle& puzzle, std::uint64_t seed, EventSink* sink) {
+        AlgorithmBase::begin(sink);
         m_rng.reseed(seed);
         m_givens = puzzle.sudoku().givens;
         m_start.emplace(m_givens);
         m_shown = m_givens;
         m_empty = m_start->emptyCount();
-        m_counters = {};
         m_best.reset();
         m_solvedGeneration.reset();
         m_givensConflict = m_givens.hasConflicts();
@@ -132,15 +132,11 @@ protected:
         return true;
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     SudokuGrid m_givens;
     std::optional<HeuristicBoard> m_start;
     SudokuGrid m_shown;
     int m_empty = 0;
-    Counters m_counters;
     std::optional<Individual> m_best;
     std::optional<std::int64_t> m_solvedGeneration;
     bool m_givensConflict = false;
@@ -149,7 +145,7 @@ protected:
 class GeneticProgramming final : public ProgramSearch {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        begin(puzzle, seed, sink);
+        beginSearch(puzzle, seed, sink);
         m_populationSize = static_cast<int>(parameters.integer("population"));
         m_generations = parameters.integer("generations");
         m_tournament = static_cast<int>(parameters.integer("tournament"));
@@ -250,7 +246,7 @@ private:
 class RandomPrograms final : public ProgramSearch {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        begin(puzzle, seed, sink);
+        beginSearch(puzzle, seed, sink);
         m_maxLength = static_cast<int>(parameters.integer("max_length"));
         emit(PhaseChange{m_counters, "random programs"});
     }

@@ -42,6 +42,7 @@
 
 #include "algorithms/harmony_search.h"
 
+#include "algorithms/algorithm_base.h"
 #include "algorithms/harmony_memory.h"
 #include "base/rng.h"
 #include "engine/runner.h"
@@ -57,11 +58,11 @@ namespace {
 
 enum class Objective { Sum45, Missing };
 
-class HarmonySearchAlgorithm final : public Algorithm {
+class HarmonySearchAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_objective = parameters.choice("objective") == "sum45" ? Objective::Sum45 : Objective::Missing;
         m_memorySize = static_cast<int>(parameters.integer("hms"));
@@ -73,9 +74,6 @@ public:
         m_geometry = &m_givens.geometry();
         m_size = m_geometry->size;
         m_cellCount = m_geometry->cellCount;
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_lastSample = 0;
         m_open.clear();
         for (int cell = 0; cell < m_cellCount; ++cell)
@@ -105,7 +103,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (m_memory.bestCost() == 0) return concludeAtZero();
 
         // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
@@ -144,7 +142,6 @@ public:
                                          (m_objective == Objective::Sum45 ? "sum45" : "missing") + ")", {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_memory.bestCost(); }
     // The window follows the best harmony, so the current board is the best one.
     Board currentBoard() const override { return gridOf(m_memory.best()); }
@@ -230,15 +227,6 @@ private:
         m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, m_latestBreakdown});
     }
 
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     Objective m_objective = Objective::Missing;
     int m_memorySize = 50;
@@ -258,10 +246,7 @@ private:
     CostBreakdown m_latestBreakdown;
     SudokuGrid m_scratch;  // the givens plus the harmony being evaluated
     SudokuGrid m_shown;   // the board the window shows: the best harmony as last sent
-    Counters m_counters;
     std::uint64_t m_lastSample = 0;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace

@@ -54,6 +54,8 @@
 
 #include "algorithms/multistage_ga.h"
 
+#include "algorithms/algorithm_base.h"
+
 #include "base/rng.h"
 
 #include <algorithm>
@@ -162,10 +164,10 @@ std::vector<int> agreedCells(const SudokuGrid& best, const std::vector<bool>& al
 
 namespace {
 
-class MultistageGa final : public Algorithm {
+class MultistageGa final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_givens = puzzle.sudoku().givens;
         m_population0 = static_cast<int>(parameters.integer("population"));
@@ -190,7 +192,6 @@ public:
         m_table = m_initialTable;
         m_fixed.assign(static_cast<std::size_t>(m_cells), false);
         m_shownTable = m_givens;
-        m_counters = {};
         m_cycle = 0;
         m_generationInCycle = 0;
         m_best.reset();
@@ -235,7 +236,6 @@ public:
         return {{"cycles", static_cast<std::int64_t>(m_cycle)}};
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_best ? m_best->fitness : 1e9; }
     Board currentBoard() const override { return bestBoard(); }
     Board bestBoard() const override { return m_best ? gridOf(*m_best) : m_givens; }
@@ -385,9 +385,6 @@ private:
                                       static_cast<double>(f.boxes), static_cast<double>(f.digits)}});
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     SudokuGrid m_givens;
     int m_population0 = 500;
@@ -406,7 +403,6 @@ private:
     std::vector<DigitMask> m_table;
     std::vector<bool> m_fixed;
     SudokuGrid m_shownTable;
-    Counters m_counters;
     int m_cycle = 0;
     int m_generationInCycle = 0;
     int m_populationSize = 0;

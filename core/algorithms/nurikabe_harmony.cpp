@@ -30,6 +30,7 @@
 
 #include "algorithms/nurikabe_harmony.h"
 
+#include "algorithms/algorithm_base.h"
 #include "algorithms/harmony_memory.h"
 #include "base/rng.h"
 #include "nurikabe/nurikabe_cost.h"
@@ -42,11 +43,11 @@ namespace {
 
 enum class Objective { Complete, Thesis };
 
-class NurikabeHarmonyAlgorithm final : public Algorithm {
+class NurikabeHarmonyAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_objective = parameters.choice("objective") == "thesis" ? Objective::Thesis : Objective::Complete;
         m_memorySize = static_cast<int>(parameters.integer("hms"));
@@ -55,9 +56,6 @@ public:
         m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         m_clues = puzzle.nurikabe().clues;
         m_model = NurikabeCostModel(m_clues);
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_lastSample = 0;
 
         const int cells = m_model.cellCount();
@@ -87,7 +85,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (m_memory.bestCost() == 0) return concludeAtZero();
 
         // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
@@ -128,7 +126,6 @@ public:
                                          (m_objective == Objective::Thesis ? "thesis" : "complete") + ")", {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_memory.bestCost(); }
     // The window follows the best harmony, so the current board is the best one.
     Board currentBoard() const override { return gridOf(m_memory.best()); }
@@ -181,15 +178,6 @@ private:
         m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, {}});
     }
 
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     Objective m_objective = Objective::Complete;
     int m_memorySize = 50;
@@ -206,10 +194,7 @@ private:
     std::vector<std::uint8_t> m_scratch;  // the clues plus the grid being evaluated
     int m_latestCost = 0;
     NurikabeGrid m_shown;  // the board the window shows: the best harmony as last sent
-    Counters m_counters;
     std::uint64_t m_lastSample = 0;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace

@@ -42,6 +42,7 @@
 
 #include "algorithms/tabu_search.h"
 
+#include "algorithms/algorithm_base.h"
 #include "sudoku/row_permutation.h"
 
 #include <algorithm>
@@ -52,20 +53,17 @@ namespace pw {
 
 namespace {
 
-class TabuSearchAlgorithm final : public Algorithm {
+class TabuSearchAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_tenure = static_cast<std::uint64_t>(parameters.integer("tenure"));
         m_restartAfter = static_cast<std::uint64_t>(parameters.integer("restart_after"));
         m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         const bool prefilter = parameters.boolean("prefilter");
 
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_restarts = 0;
         m_aspirations = 0;
         m_idleSteps = 0;
@@ -102,7 +100,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (!m_failure.empty()) {
             emit(Explanation{m_counters, m_failure, {}});
             return end(StepStatus::Failed);
@@ -168,7 +166,6 @@ public:
                          {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_best.cost(); }
     Board currentBoard() const override { return m_current.toGrid(); }
     Board bestBoard() const override { return m_best.toGrid(); }
@@ -212,22 +209,12 @@ private:
                         m_current.breakdown()});
     }
 
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
     RowPermutationGrid m_current;
     std::vector<CellPair> m_pairs;  // every pair of open cells of a row, row by row
     std::vector<std::uint64_t> m_tabuUntil;
     RowSearchSpace m_space;
     RowPermutationGrid m_best;
     Rng m_rng;
-    EventSink* m_sink = nullptr;
-    Counters m_counters;
     std::uint64_t m_tenure = 10;
     std::uint64_t m_restartAfter = 0;
     std::uint64_t m_sampleEvery = 100;
@@ -240,8 +227,6 @@ private:
     int m_size = 9;
     int m_cellCount = 81;
     std::string m_failure;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace
