@@ -63,7 +63,7 @@ public:
         m_depth = 0;
         m_best = m_grid;
         m_bestCost = m_openAtStart;
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
     }
 
     StepStatus step() override {
@@ -163,7 +163,7 @@ private:
     }
 
     void emitCost() {
-        if (m_sink) m_sink->receive(CostSample{m_counters, static_cast<double>(m_openAtStart - m_depth), m_bestCost, std::nullopt});
+        if (m_sink) m_sink->receive(CostSample{m_counters, static_cast<double>(m_openAtStart - m_depth), m_bestCost, {}});
     }
 
     Rng m_rng;

@@ -214,7 +214,7 @@ public:
             if (m_space.openCount[r] >= 2) m_movableRows[m_movableCount++] = static_cast<std::uint8_t>(r);
 
         // GenerateInitialPopulation (line 2), bounded to the filtered domains.
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
         m_nests.resize(static_cast<std::size_t>(m_nestCount));
         m_ranking.resize(static_cast<std::size_t>(m_nestCount));
         for (auto& nest : m_nests) {
@@ -378,7 +378,7 @@ private:
         emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(best.cost()), sum / m_nestCount,
                              static_cast<double>(worst)});
         emit(CostSample{m_counters, static_cast<double>(best.cost()), static_cast<double>(m_bestEver.cost()),
-                        best.breakdown()});
+                        best.breakdown().values()});
     }
 
     RowSearchSpace m_space;
@@ -423,6 +423,7 @@ AlgorithmEntry cuckooSearchAlgorithmEntry() {
         "abandoned and rebuilt.";
     info.stepMeaning = "one generation (one cuckoo per nest, then the abandonment)";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string paper = "Soto et al. 2014";
     const std::string lost = paper + ": tuned value lost in conversion; chosen by our tuning run";
     info.parameters = {

@@ -40,7 +40,7 @@ public:
         if (puzzle.kind() == PuzzleKind::Sudoku) m_sudoku.emplace(puzzle.sudoku().givens, m_limit);
         else m_nurikabe.emplace(puzzle.nurikabe().clues, m_limit);
         m_bestCost = m_currentCost = undecidedCells(m_current);
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
     }
 
     StepStatus step() override {
@@ -74,7 +74,7 @@ public:
                 m_bestCost = m_currentCost;
                 m_best = m_current;
             }
-            emit(CostSample{m_counters, m_currentCost, m_bestCost, std::nullopt});
+            emit(CostSample{m_counters, m_currentCost, m_bestCost, {}});
         }
         if (m_sink && m_sudoku && !exhausted) emit(CandidatesUpdate{m_counters, m_sudoku->candidates()});
         if (found) emit(Explanation{m_counters, "solution " + std::to_string(solutionsFound()) + " found", {}});

@@ -66,7 +66,7 @@ public:
     void finish() override {
         if (!m_sink || !m_best) return;
         // Replay: back to the givens, then the best program move by move.
-        emit(PhaseChange{m_counters, "replay"});
+        emit(PhaseChange{m_counters, PhaseKind::Replay});
         for (int cell = 0; cell < m_givens.cellCount(); ++cell)
             if (!m_givens.value(cell) && m_shown.value(cell)) emit(MoveEvent{m_counters, Move::erase(cell, m_shown.value(cell))});
         HeuristicBoard board = *m_start;
@@ -154,7 +154,7 @@ public:
         m_generation = 0;
         m_population.clear();
         m_next.clear();
-        emit(PhaseChange{m_counters, "generation 0"});
+        emit(PhaseChange{m_counters, PhaseKind::Generation, 0});
         if (m_givensConflict) return;
         // The initial population: distinct random programs (the paper's "variation of 100%").
         std::unordered_set<std::string> seen;
@@ -228,9 +228,9 @@ private:
         }
         const double mean = sum / static_cast<double>(population.size());
         emit(GenerationStats{m_counters, static_cast<std::uint64_t>(m_generation), static_cast<double>(best), mean, static_cast<double>(worst)});
-        emit(CostSample{m_counters, static_cast<double>(best), bestCost(), std::nullopt});
+        emit(CostSample{m_counters, static_cast<double>(best), bestCost(), {}});
         if (m_generation > 0 && m_generation % 10 == 0)
-            emit(PhaseChange{m_counters, "generation " + std::to_string(m_generation)});
+            emit(PhaseChange{m_counters, PhaseKind::Generation, static_cast<std::uint64_t>(m_generation)});
     }
 
     int m_populationSize = 500;
@@ -248,7 +248,7 @@ public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
         beginSearch(puzzle, seed, sink);
         m_maxLength = static_cast<int>(parameters.integer("max_length"));
-        emit(PhaseChange{m_counters, "random programs"});
+        emit(PhaseChange{m_counters, PhaseKind::RandomPrograms});
     }
 
     StepStatus step() override {
@@ -257,7 +257,7 @@ public:
         ++m_counters.steps;
         const Individual drawn = evaluate(randomProgram(m_rng, m_maxLength));
         consider(drawn);
-        emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), std::nullopt});
+        emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), {}});
         if (m_best->fitness == 0) {
             m_solvedGeneration = static_cast<std::int64_t>(m_counters.steps);
             return StepStatus::Solved;

@@ -48,9 +48,9 @@ public:
         m_solution.reset();
         if (m_refutation) m_solution = solveSudoku(puzzle.sudoku().givens, 1).firstSolution;
         m_bestCost = m_grid->emptyCount();
-        emit(PhaseChange{m_counters, "logic"});
+        emit(PhaseChange{m_counters, PhaseKind::Logic});
         emit(CandidatesUpdate{m_counters, candidateTable()});
-        emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
+        emit(CostSample{m_counters, m_bestCost, m_bestCost, {}});
     }
 
     StepStatus step() override {
@@ -87,7 +87,7 @@ public:
         if (chosen->places()) emit(MoveEvent{m_counters, Move::place(chosen->placeCell, chosen->placeDigit)});
         emit(CandidatesUpdate{m_counters, candidateTable()});
         m_bestCost = grid.emptyCount();
-        emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
+        emit(CostSample{m_counters, m_bestCost, m_bestCost, {}});
         if (grid.isSolved()) return end(StepStatus::Solved, {});
         return StepStatus::Running;
     }

@@ -57,6 +57,7 @@
 #include "algorithms/algorithm_base.h"
 
 #include "base/rng.h"
+#include "sudoku/sudoku_cost.h"
 
 #include <algorithm>
 #include <array>
@@ -267,7 +268,7 @@ private:
         ++m_cycle;
         m_generationInCycle = 0;
         m_populationSize = std::max(2, m_population0 / (m_singleStage ? 1 : m_cycle));
-        emit(PhaseChange{m_counters, "cycle " + std::to_string(m_cycle)});
+        emit(PhaseChange{m_counters, PhaseKind::Cycle, static_cast<std::uint64_t>(m_cycle)});
         m_population.assign(static_cast<std::size_t>(m_populationSize), Individual{});
         for (Individual& individual : m_population) {
             for (int cell = 0; cell < m_cells; ++cell)
@@ -382,7 +383,8 @@ private:
         const ChelFitness f = chelFitness(gridOf(*m_best));
         emit(CostSample{m_counters, static_cast<double>(m_population.front().fitness), static_cast<double>(m_best->fitness),
                         CostBreakdown{static_cast<double>(f.rows), static_cast<double>(f.columns),
-                                      static_cast<double>(f.boxes), static_cast<double>(f.digits)}});
+                                      static_cast<double>(f.boxes), static_cast<double>(f.digits)}
+                            .values()});
     }
 
     Rng m_rng;
@@ -426,6 +428,7 @@ AlgorithmEntry multistageGaAlgorithmEntry() {
                    "validated in five directions and the cells it holds consistently are fixed in the table.";
     info.stepMeaning = "one generation";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string table1 = "Chel et al. Table 1";
     info.parameters = {
         ParameterSpec::integer("population", 500, 2, 100'000, "Population of cycle 1; cycle c uses population / c",

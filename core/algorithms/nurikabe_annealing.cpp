@@ -45,6 +45,11 @@ namespace pw {
 
 namespace {
 
+constexpr std::size_t kThesisParts = 4;  // the cost is the thesis's four parts
+
+// Reheating below t_min needs t_min below t0.
+std::vector<ParameterRule> parameterRules() { return {ParameterRule::below("t_min", "t0")}; }
+
 class NurikabeAnnealingAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
@@ -60,7 +65,7 @@ public:
         m_failure.clear();
         m_annealing.start(m_t0, m_alpha, m_tMin);
 
-        emit(PhaseChange{m_counters, "initial fill"});
+        emit(PhaseChange{m_counters, PhaseKind::InitialFill});
         const auto island = randomNurikabeFill(m_model, [this](std::uint32_t n) { return m_rng.below(n); });
         m_model.load(island.data());
         m_cost = m_model.parts().thesisTotal();
@@ -83,15 +88,15 @@ public:
             m_failure = "the clues ask for more island cells than the grid has";
         else if ((m_swappableIsland.empty() || m_river.empty()) && m_cost > 0)
             m_failure = "no island cell can swap with a river cell, and the only grid breaks a rule";
-        else if (m_tMin >= m_t0)
-            m_failure = "t_min (" + formatNumber(m_tMin) + ") must be below t0 (" + formatNumber(m_t0) + ")";
+        else if (auto broken = checkParameterRules(parameterRules(), parameters))
+            m_failure = *broken;  // refused before a run by the CLI and the window; this guards direct use
         if (m_sink) {
             emit(Explanation{m_counters,
                              "t0 = " + formatNumber(m_t0) + ", alpha = " + formatNumber(m_alpha) +
                                  " per accepted move, reheat below t_min = " + formatNumber(m_tMin) + "; " +
                                  std::to_string(m_model.totalClueArea()) + " island cells in every candidate",
                              {}});
-            emit(PhaseChange{m_counters, "annealing"});
+            emit(PhaseChange{m_counters, PhaseKind::Annealing});
             sample();
         }
     }
@@ -168,7 +173,8 @@ private:
 
     void sample() {
         m_sink->receive(m_annealing.sample(m_counters));
-        m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost), {}});
+        m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost),
+                                   m_model.parts().values(kThesisParts)});
     }
 
     NurikabeGrid gridOf(const std::vector<std::uint8_t>& island) const {
@@ -212,6 +218,7 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                    "temperature cools after accepted moves and is reheated when the search freezes.";
     info.stepMeaning = "one swap proposed";
     info.kinds = {PuzzleKind::Nurikabe};
+    info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2012, §4.2";
     info.parameters = {
         ParameterSpec::real("t0", 3, 0.01, 1000, "initial and reheat temperature",
@@ -225,6 +232,7 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                                "proposals between temperature and cost samples (also sampled at reheats and at "
                                "the end)"),
     };
+    info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<NurikabeAnnealingAlgorithm>(); }};
 }
 

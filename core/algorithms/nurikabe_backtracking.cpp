@@ -155,7 +155,7 @@ public:
         m_islandCount.assign(static_cast<std::size_t>(cells), 0);
         m_bestCost = std::max<double>(1, static_cast<double>(islands));  // 0 only when solved
         m_best = m_grid;
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
         m_currentCost = static_cast<double>(islands);
         if (m_sink) {
             emit(Explanation{m_counters, "expanding " + std::to_string(islands) +

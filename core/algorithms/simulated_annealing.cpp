@@ -67,6 +67,7 @@
 #include "algorithms/annealing_schedule.h"
 #include "base/rng.h"
 #include "base/text_format.h"
+#include "sudoku/sudoku_cost.h"
 
 #include <algorithm>
 #include <array>
@@ -89,6 +90,12 @@ struct BoxPairs {
     std::uint32_t offset;  // into m_pairs
     std::uint32_t count;
 };
+
+// The thesis schedule reheats below t_min, so t_min must be below t0 (Lewis's schedule has no t_min).
+std::vector<ParameterRule> parameterRules() {
+    return {ParameterRule::below("t_min", "t0",
+                                 [](const ParameterValues& values) { return values.choice("schedule") == "thesis"; })};
+}
 
 class SimulatedAnnealingAlgorithm final : public AlgorithmBase {
 public:
@@ -117,7 +124,7 @@ public:
             m_lastSwap[cell] = m_givens.value(cell) ? -1 : 0;
         }
 
-        emit(PhaseChange{m_counters, "initial fill"});
+        emit(PhaseChange{m_counters, PhaseKind::InitialFill});
         fillBoxesAtRandom(geometry);
         buildPairs(geometry);
         recount();
@@ -129,8 +136,8 @@ public:
             m_bestCost = std::max(m_bestCost, 1);
         } else if (m_boxes.empty() && m_cost > 0) {
             m_failure = "no box has two open cells to swap, and the forced fill breaks a rule";
-        } else if (m_schedule == Schedule::Thesis && m_tMin >= m_t0) {
-            m_failure = "t_min (" + formatNumber(m_tMin) + ") must be below t0 (" + formatNumber(m_t0) + ")";
+        } else if (auto broken = checkParameterRules(parameterRules(), parameters)) {
+            m_failure = *broken;  // refused before a run by the CLI and the window; this guards direct use
         }
 
         m_openCells = 0;
@@ -161,7 +168,7 @@ public:
                         std::to_string(walk) + " random swaps), alpha = " + formatNumber(m_chainAlpha) +
                         " per chain of " + std::to_string(m_chainLength) + " proposals, reheat after " +
                         std::to_string(m_reheatAfter) + " chains without improvement", {}});
-            emit(PhaseChange{m_counters, "annealing"});
+            emit(PhaseChange{m_counters, PhaseKind::Annealing});
             sample();
         }
     }
@@ -399,7 +406,7 @@ private:
     void sample() {
         m_sink->receive(m_annealing.sample(m_counters));
         m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost),
-                                   breakdown()});
+                                   breakdown().values()});
     }
 
     SudokuGrid gridOf(const Values& values) const {
@@ -464,6 +471,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         "step at which each cell was last swapped predicts the order in which humans fill cells.";
     info.stepMeaning = "one swap proposed";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2012, §3.1";
     const std::string lewis = "Lewis 2007, as read in docs/algorithms.md (Křivánek section)";
     info.parameters = {
@@ -499,6 +507,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
             "proposals between temperature and cost samples (also sampled at reheats and at "
             "the end)"),
     };
+    info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<SimulatedAnnealingAlgorithm>(); }};
 }
 

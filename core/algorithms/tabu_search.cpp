@@ -82,7 +82,7 @@ public:
                 for (int b = a + 1; b < m_space.openCount[r]; ++b)
                     m_pairs.push_back({m_space.openCells[r][a], m_space.openCells[r][b]});
 
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
         for (int cell = 0; cell < m_cellCount; ++cell) m_shown[cell] = static_cast<std::uint8_t>(m_space.fixed.value(cell));
         if (m_failure.empty())
             m_space.fill(m_current, m_rng);
@@ -184,7 +184,7 @@ private:
 
     void restart() {
         ++m_restarts;
-        emit(PhaseChange{m_counters, "restart " + std::to_string(m_restarts)});
+        emit(PhaseChange{m_counters, PhaseKind::Restart, static_cast<std::uint64_t>(m_restarts)});
         m_space.fill(m_current, m_rng);
         ++m_counters.evaluations;
         clearTabuList();
@@ -206,7 +206,7 @@ private:
     void sample() {
         m_stepsAtSample = m_counters.steps;
         emit(CostSample{m_counters, static_cast<double>(m_current.cost()), static_cast<double>(m_best.cost()),
-                        m_current.breakdown()});
+                        m_current.breakdown().values()});
     }
 
     RowPermutationGrid m_current;
@@ -245,6 +245,7 @@ AlgorithmEntry tabuSearchAlgorithmEntry() {
                    "cells they just left for `tenure` steps unless that gives a new best (aspiration).";
     info.stepMeaning = "one move (the best admissible swap of the whole neighbourhood)";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string glover = "textbook tabu search (Glover); the baseline paper's values are not available to us";
     info.parameters = {
         ParameterSpec::integer("tenure", 10, 1, 1'000'000'000,

@@ -112,6 +112,10 @@ std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithm
             }
         }
     }
+    for (const auto& configuration : configurations)
+        if (auto broken =
+                checkParameterRules(findAlgorithm(configuration.algorithmId)->info.parameterRules, configuration.parameters))
+            throw std::invalid_argument("--param: " + configuration.label + ": " + *broken);
     return configurations;
 }
 
