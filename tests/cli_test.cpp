@@ -301,6 +301,21 @@ TEST(CliTest, UsageErrorsExitTwoWithAClearMessage) {
     result = runCli("solve -a exact --param solution_limit=0 " + test::kAiEscargot);
     EXPECT_EQ(result.exitCode, 2);
     EXPECT_NE(result.err.find("an integer from 1 to 1000"), std::string::npos) << result.err;
+    // A relation between parameters, declared with them: refused before any run, for solve and bench alike.
+    result = runCli("solve -a sa --param t_min=50 --json " + test::kAiEscargot);
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.out.empty()) << result.out;
+    EXPECT_NE(result.err.find("t_min (50) must be below t0 (40)"), std::string::npos) << result.err;
+    result = runCli("solve -a nurikabe-sa --param t0=0.5 --param t_min=0.5 " + test::puzzlesDir() +
+                    "/nurikabe/janko_sample.txt");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("t_min (0.5) must be below t0 (0.5)"), std::string::npos) << result.err;
+    EXPECT_EQ(runCli("solve -a sa --param schedule=lewis --param t_min=50 --max-steps 10 " + test::kAiEscargot).exitCode,
+              0);  // Lewis's schedule has no t_min: the rule does not apply
+    result = runCli("bench -a sa --param sa.t_min=50 --max-steps 10 --out " +
+                    (std::filesystem::temp_directory_path() / "pw_rule_bench").string() + " " + test::kAiEscargot);
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("sa: t_min (50) must be below t0 (40)"), std::string::npos) << result.err;
     result = runCli("solve -a exact missing/file.txt");
     EXPECT_EQ(result.exitCode, 2);
     EXPECT_NE(result.err.find("no such file: 'missing/file.txt'"), std::string::npos) << result.err;

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace pw {
 namespace {
 
@@ -119,6 +121,33 @@ TEST_P(ConformanceAlgorithmTest, RunsOverTheWholeCorpus) {
     }
     RecordProperty("solved", solved);
     RecordProperty("ran", ran);
+}
+
+// Every cost sample carries exactly the parts the algorithm declares, in a number the trace writer and the
+// charts can name; and the declared parts sum to the current cost where the algorithm says they make it up.
+TEST_P(ConformanceAlgorithmTest, CostSamplesCarryTheDeclaredParts) {
+    const AlgorithmEntry& entry = *findAlgorithm(GetParam());
+    const ParameterValues parameters(entry.info.parameters);
+    int samples = 0;
+    for (const PuzzleKind kind : entry.info.kinds) {
+        const auto item = std::find_if(corpus().begin(), corpus().end(),
+                                       [kind](const auto& candidate) { return candidate.puzzle.kind() == kind; });
+        ASSERT_NE(item, corpus().end());
+        const Puzzle& puzzle = item->puzzle;
+        auto algorithm = entry.create();
+        RecordingSink sink;
+        StopConditions stop;
+        stop.add(stepLimit(300));
+        stop.add(evaluationLimit(2'000));
+        Runner(*algorithm, puzzle, parameters, 1, &sink, std::move(stop)).runToEnd();
+        for (const Event& event : sink.events()) {
+            const auto* cost = std::get_if<CostSample>(&event);
+            if (!cost) continue;
+            ++samples;
+            ASSERT_EQ(cost->parts.size(), entry.info.costParts.size()) << entry.info.id << " at " << cost->at.steps;
+        }
+    }
+    EXPECT_GT(samples, 0) << entry.info.id << " reports no cost";
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryAlgorithm, ConformanceAlgorithmTest, ::testing::ValuesIn(test::algorithmIds()),

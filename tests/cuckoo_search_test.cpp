@@ -321,7 +321,7 @@ TEST(CuckooSearchTest, PrefilteringEventsFollowAc3AndCanBeSwitchedOff) {
     run(puzzle, test::parametersOf("cuckoo"), 1, &sink, 3);
     const auto& events = sink.events();
     ASSERT_TRUE(std::holds_alternative<PhaseChange>(events.front()));
-    EXPECT_EQ(std::get<PhaseChange>(events.front()).name, "prefiltering");
+    EXPECT_EQ(std::get<PhaseChange>(events.front()).kind, PhaseKind::Prefiltering);
     std::vector<DomainReduction> eliminated;
     std::vector<const CandidatesUpdate*> tables;
     std::size_t searchAt = 0;
@@ -331,7 +331,7 @@ TEST(CuckooSearchTest, PrefilteringEventsFollowAc3AndCanBeSwitchedOff) {
             eliminated.push_back({move->move.cell, move->move.value});
         }
         if (const auto* table = std::get_if<CandidatesUpdate>(&events[i])) tables.push_back(table);
-        if (const auto* phase = std::get_if<PhaseChange>(&events[i]); phase && phase->name == "search") searchAt = i;
+        if (const auto* phase = std::get_if<PhaseChange>(&events[i]); phase && phase->kind == PhaseKind::Search) searchAt = i;
     }
     EXPECT_EQ(eliminated, ac3.reductions);
     ASSERT_EQ(tables.size(), 2u);
@@ -345,7 +345,7 @@ TEST(CuckooSearchTest, PrefilteringEventsFollowAc3AndCanBeSwitchedOff) {
     for (const Event& event : plain.events()) {
         EXPECT_FALSE(std::holds_alternative<CandidatesUpdate>(event));
         if (const auto* phase = std::get_if<PhaseChange>(&event)) {
-            EXPECT_NE(phase->name, "prefiltering");
+            EXPECT_NE(phase->kind, PhaseKind::Prefiltering);
         }
         if (const auto* move = std::get_if<MoveEvent>(&event)) {
             EXPECT_EQ(move->move.kind, MoveKind::Place);
@@ -378,9 +378,9 @@ TEST(CuckooSearchTest, BoardFollowsTheBestEggAndSamplesAgree) {
                 EXPECT_LE(sample->best, sample->current);
                 EXPECT_LE(sample->best, previousBest);
                 previousBest = sample->best;
-                ASSERT_TRUE(sample->breakdown.has_value());
-                EXPECT_EQ(sample->breakdown->rows, 0);
-                EXPECT_EQ(sample->breakdown->columns + sample->breakdown->boxes, sample->current);
+                ASSERT_EQ(sample->parts.size(), 4u);  // rows, columns, boxes, digits
+                EXPECT_EQ(sample->parts[0], 0);
+                EXPECT_EQ(sample->parts[1] + sample->parts[2], sample->current);
                 ASSERT_TRUE(board.isComplete());
                 ASSERT_TRUE(board.keepsGivens(puzzle.sudoku().givens));
                 const CostBreakdown shown = repeatedValues(board);

@@ -11,9 +11,9 @@ namespace {
 
 TEST(EventSinksTest, JsonLinesWritesOneObjectPerEvent) {
     std::ostringstream out;
-    JsonLinesSink sink(out);
+    JsonLinesSink sink(out, 1, {"rows", "columns", "boxes", "digits"});
     sink.receive(MoveEvent{{3, 4}, Move::place(10, 7)});
-    sink.receive(CostSample{{5, 6}, 12, 9, CostBreakdown{1, 2, 3, 0}});
+    sink.receive(CostSample{{5, 6}, 12, 9, {1, 2, 3, 0}});
     sink.receive(Finished{{7, 8}, Outcome::Solved, true, 0, "solution found"});
     std::istringstream lines(out.str());
     std::string line;
@@ -30,6 +30,29 @@ TEST(EventSinksTest, JsonLinesWritesOneObjectPerEvent) {
     EXPECT_EQ(objects[2]["evaluations"], 8);
 }
 
+TEST(EventSinksTest, CostPartsAreNamedAsDeclaredAndPhasesByKindAndNumber) {
+    std::ostringstream out;
+    JsonLinesSink sink(out, 1, {"island size", "pools"});
+    sink.receive(CostSample{{1, 1}, 5, 4, {3, 2}});
+    sink.receive(CostSample{{2, 2}, 5, 4, {3, 2, 7}});  // a part without a name is numbered
+    sink.receive(CostSample{{3, 3}, 5, 4, {}});
+    sink.receive(PhaseChange{{4, 4}, PhaseKind::Cycle, 3});
+    sink.receive(PhaseChange{{5, 5}, PhaseKind::InitialFill});
+    std::istringstream lines(out.str());
+    std::string line;
+    std::vector<std::string> text;
+    while (std::getline(lines, line)) text.push_back(line);
+    ASSERT_EQ(text.size(), 5u);
+    EXPECT_EQ(text[0], R"({"best":4.0,"breakdown":{"island size":3.0,"pools":2.0},"current":5.0,"evaluations":1,)"
+                       R"("step":1,"type":"cost"})");
+    EXPECT_EQ(nlohmann::json::parse(text[1])["breakdown"]["part 3"], 7.0);
+    EXPECT_FALSE(nlohmann::json::parse(text[2]).contains("breakdown"));
+    EXPECT_EQ(text[3], R"({"evaluations":4,"name":"cycle 3","step":4,"type":"phase"})");
+    EXPECT_EQ(nlohmann::json::parse(text[4])["name"], "initial fill");
+    EXPECT_EQ(phaseName(PhaseChange{{}, PhaseKind::Generation, 0}), "generation 0");
+    EXPECT_EQ(phaseName(PhaseChange{{}, PhaseKind::Restart, 12}), "restart 12");
+}
+
 TEST(EventSinksTest, JsonLinesThinsFrequentKindsOnly) {
     std::ostringstream out;
     JsonLinesSink sink(out, 10);
@@ -44,10 +67,10 @@ TEST(EventSinksTest, BatchingBoundsABatchAndKeepsRareEvents) {
     std::vector<EventBatch> batches;
     BatchingSink sink([&](EventBatch&& batch) { batches.push_back(std::move(batch)); },
                       std::chrono::milliseconds(100000), 100);
-    sink.receive(PhaseChange{{0, 0}, "initial fill"});  // stays intact through every thinning
+    sink.receive(PhaseChange{{0, 0}, PhaseKind::InitialFill});  // stays intact through every thinning
     for (std::uint64_t i = 0; i < 10000; ++i) {
         sink.receive(MoveEvent{{i, i}, Move::place(0, 1)});
-        sink.receive(CostSample{{i, i}, 1, 1, std::nullopt});
+        sink.receive(CostSample{{i, i}, 1, 1, {}});
         sink.receive(TemperatureSample{{i, i}, 1, 0.5});  // interleaved with the costs: both kinds must stay
     }
     sink.receive(Reheat{{10000, 10000}, 40});
@@ -60,7 +83,7 @@ TEST(EventSinksTest, BatchingBoundsABatchAndKeepsRareEvents) {
     EXPECT_TRUE(std::holds_alternative<Reheat>(batch.events[batch.events.size() - 2]));
     EXPECT_TRUE(std::holds_alternative<Finished>(batch.events.back()));
     ASSERT_TRUE(std::holds_alternative<PhaseChange>(batch.events.front()));
-    EXPECT_EQ(std::get<PhaseChange>(batch.events.front()).name, "initial fill");
+    EXPECT_EQ(phaseName(std::get<PhaseChange>(batch.events.front())), "initial fill");
     // The kept samples span the whole batch evenly, not just its start: no gap wider than a few strides.
     std::vector<std::uint64_t> steps;
     std::size_t temperatures = 0;
@@ -81,7 +104,7 @@ TEST(EventSinksTest, BatchingDropsMovesWhenOnlySnapshotsAreWanted) {
                       std::chrono::milliseconds(100000), 100);
     sink.setWantsMoves(false);
     sink.receive(MoveEvent{{1, 1}, Move::place(0, 1)});
-    sink.receive(CostSample{{1, 1}, 1, 1, std::nullopt});
+    sink.receive(CostSample{{1, 1}, 1, 1, {}});
     sink.flush();
     sink.setWantsMoves(true);
     sink.receive(MoveEvent{{2, 2}, Move::place(0, 2)});

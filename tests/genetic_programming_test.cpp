@@ -171,7 +171,7 @@ TEST(GeneticProgrammingTest, SolvesAiEscargotAndReportsProgramAndGeneration) {
     SudokuGrid board = escargot.sudoku().givens;
     std::uint64_t generations = 0;
     for (const Event& event : sink.events()) {
-        if (const auto* phase = std::get_if<PhaseChange>(&event)) replaying = phase->name == "replay";
+        if (const auto* phase = std::get_if<PhaseChange>(&event)) replaying = phase->kind == PhaseKind::Replay;
         if (const auto* stats = std::get_if<GenerationStats>(&event)) {
             EXPECT_LE(stats->best, stats->mean);
             EXPECT_LE(stats->mean, stats->worst);

@@ -1,5 +1,6 @@
 #include "algorithms/harmony_search.h"
 #include "engine/runner.h"
+#include "study/difficulty_metrics.h"
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
 
@@ -155,9 +156,9 @@ TEST(HarmonySearchTest, MemoryStatisticsAndTheBestGridFollowTheRun) {
             lastBest = generation->best;
             ++stats;
         } else if (const auto* cost = std::get_if<CostSample>(&event)) {
-            ASSERT_TRUE(cost->breakdown.has_value());
+            ASSERT_EQ(cost->parts.size(), 4u);
             EXPECT_EQ(cost->current,
-                      cost->breakdown->rows + cost->breakdown->columns + cost->breakdown->boxes);
+                      cost->parts[0] + cost->parts[1] + cost->parts[2]);
         }
     }
     EXPECT_GE(stats, 3000 / 50);
@@ -171,10 +172,13 @@ TEST(HarmonySearchTest, MemoryStatisticsAndTheBestGridFollowTheRun) {
 TEST(HarmonySearchTest, ThesisMetricIsTheBestCostAfter10000Improvisations) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     const ParameterValues defaults(entry().info.parameters);
-    const double metric = harmonyBestCostAfter(puzzle, defaults, 7);
-    EXPECT_GT(metric, 0);
-    EXPECT_EQ(metric, harmonyBestCostAfter(puzzle, defaults, 7));
-    EXPECT_EQ(metric, run(puzzle, defaults, 7, nullptr, 10'000).bestCost);
+    const DifficultyMetric* harmonyCost = findDifficultyMetric("harmony-cost");
+    ASSERT_NE(harmonyCost, nullptr);
+    const std::optional<double> metric = harmonyCost->compute(puzzle, 1, 7);
+    ASSERT_TRUE(metric.has_value());
+    EXPECT_GT(*metric, 0);
+    EXPECT_EQ(metric, harmonyCost->compute(puzzle, 1, 7));
+    EXPECT_EQ(*metric, run(puzzle, defaults, 7, nullptr, 10'000).bestCost);
 }
 
 TEST(HarmonySearchTest, SameSeedSameStream) {

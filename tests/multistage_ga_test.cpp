@@ -121,7 +121,7 @@ TEST(MultistageGaTest, SolvesAnEasyPuzzleAndReportsItsParts) {
     EXPECT_TRUE(result.valid);
     bool parts = false;
     for (const Event& event : sink.events())
-        if (const auto* cost = std::get_if<CostSample>(&event); cost && cost->breakdown) parts = true;
+        if (const auto* cost = std::get_if<CostSample>(&event); cost && !cost->parts.empty()) parts = true;
     EXPECT_TRUE(parts);
 }
 
@@ -136,7 +136,7 @@ TEST(MultistageGaTest, CyclesUpdateTheGroupTableUnlessSingleStage) {
             5, &sink, 0);
         int cycles = 0, tables = 0;
         for (const Event& event : sink.events()) {
-            if (const auto* phase = std::get_if<PhaseChange>(&event); phase && phase->name.rfind("cycle ", 0) == 0) ++cycles;
+            if (const auto* phase = std::get_if<PhaseChange>(&event); phase && phase->kind == PhaseKind::Cycle) ++cycles;
             if (const auto* table = std::get_if<CandidatesUpdate>(&event)) {
                 ++tables;
                 EXPECT_EQ(table->candidates.size(), 81u);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace pw {
 namespace {
 
@@ -74,4 +76,47 @@ TEST(ParametersTest, EveryRegisteredDefaultIsValid) {
 }
 
 }  // namespace
+TEST(ParameterRuleTest, RelationsAreCheckedAsDeclared) {
+    const std::vector<ParameterSpec> specs = {
+        ParameterSpec::choice("schedule", "a", {"a", "b"}, "which"),
+        ParameterSpec::real("low", 1, 0, 100, "below high under a"),
+        ParameterSpec::real("high", 2, 0, 100, "above low"),
+    };
+    const std::vector<ParameterRule> rules = {
+        ParameterRule::below("low", "high", [](const ParameterValues& v) { return v.choice("schedule") == "a"; })};
+    ParameterValues values(specs);
+    EXPECT_FALSE(checkParameterRules(rules, values));
+    ASSERT_FALSE(values.set(specs, "low", "2"));
+    const auto broken = checkParameterRules(rules, values);
+    ASSERT_TRUE(broken);
+    EXPECT_EQ(*broken, "low (2) must be below high (2)");
+    const auto violations = brokenParameterRules(rules, values);
+    ASSERT_EQ(violations.size(), 1u);
+    EXPECT_EQ(violations[0].keys, (std::vector<std::string>{"low", "high"}));
+    ASSERT_FALSE(values.set(specs, "schedule", "b"));
+    EXPECT_FALSE(checkParameterRules(rules, values));  // the rule applies under `a` only
+}
+
+TEST(ParameterRuleTest, AnnealersDeclareTMinBelowT0) {
+    for (const char* id : {"sa", "nurikabe-sa"}) {
+        const AlgorithmInfo& info = findAlgorithm(id)->info;
+        ParameterValues values(info.parameters);
+        EXPECT_FALSE(checkParameterRules(info.parameterRules, values)) << id << ": the defaults keep every rule";
+        ASSERT_FALSE(values.set(info.parameters, "t_min", "50"));
+        const auto broken = checkParameterRules(info.parameterRules, values);
+        ASSERT_TRUE(broken) << id;
+        EXPECT_NE(broken->find("t_min (50) must be below t0"), std::string::npos) << *broken;
+    }
+    // Every declared rule names declared parameters, and every algorithm's defaults keep its rules.
+    for (const AlgorithmEntry& entry : algorithmRegistry()) {
+        for (const ParameterRule& rule : entry.info.parameterRules)
+            for (const std::string& key : rule.keys)
+                EXPECT_TRUE(std::any_of(entry.info.parameters.begin(), entry.info.parameters.end(),
+                                        [&](const ParameterSpec& spec) { return spec.key == key; }))
+                    << entry.info.id << ": " << key;
+        EXPECT_FALSE(checkParameterRules(entry.info.parameterRules, ParameterValues(entry.info.parameters)))
+            << entry.info.id;
+    }
+}
+
 }  // namespace pw

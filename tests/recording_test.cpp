@@ -213,6 +213,11 @@ TEST(RecordingTest, RefusesBadFilesNamingThePlace) {
     EXPECT_NE(error.message.find("t0"), std::string::npos) << error.message;
     EXPECT_NE(error.message.find("1000"), std::string::npos) << error.message;
 
+    // Values that break a declared relation between parameters: refused, naming both values.
+    text = edited("\"t0\": 40.0", "\"t0\": 0.1");
+    error = errorOf(text);
+    EXPECT_NE(error.message.find("t_min (0.2) must be below t0 (0.1)"), std::string::npos) << error.message;
+
     // A parameter the algorithm does not declare (any more).
     text = edited("\"t0\": ", "\"cooling_schedule\": 1, \"t0\": ");
     error = errorOf(text);

@@ -45,7 +45,7 @@ TEST(TabuSearchTest, TabuSwapsAreTakenOnlyByAspiration) {
         double best = 1e9;
         bool searching = false;
         for (const Event& event : sink.events()) {
-            if (const auto* phase = std::get_if<PhaseChange>(&event)) searching = phase->name == "search";
+            if (const auto* phase = std::get_if<PhaseChange>(&event)) searching = phase->kind == PhaseKind::Search;
             const auto* move = std::get_if<MoveEvent>(&event);
             if (!searching || !move) continue;
             if (move->move.kind == MoveKind::Place) {
@@ -96,8 +96,8 @@ TEST(TabuSearchTest, ReplayedBoardMatchesTheCostAndStaysInTheDomains) {
     bool searching = false;
     for (const Event& event : sink.events()) {
         if (const auto* phase = std::get_if<PhaseChange>(&event)) {
-            searching = phase->name != "prefiltering";
-            restarts += phase->name.rfind("restart", 0) == 0;
+            searching = phase->kind != PhaseKind::Prefiltering;
+            restarts += phase->kind == PhaseKind::Restart;
         }
         if (const auto* move = std::get_if<MoveEvent>(&event); move && searching) board.apply(move->move);
         if (const auto* sample = std::get_if<CostSample>(&event)) {
@@ -105,7 +105,7 @@ TEST(TabuSearchTest, ReplayedBoardMatchesTheCostAndStaysInTheDomains) {
             const CostBreakdown full = repeatedValues(board);
             ASSERT_EQ(full.rows, 0);
             ASSERT_EQ(sample->current, full.columns + full.boxes) << "at step " << sample->at.steps;
-            ASSERT_EQ(sample->breakdown, full);
+            ASSERT_EQ(sample->parts, full.values());
             EXPECT_LE(sample->best, sample->current);
             for (int cell = 0; cell < 81; ++cell) ASSERT_TRUE(ac3.domains[cell] & digitBit(board.value(cell)));
             ASSERT_TRUE(board.keepsGivens(puzzle.sudoku().givens));
@@ -124,7 +124,7 @@ TEST(TabuSearchTest, PrefilterOffSendsNoPrefilteringEvents) {
     for (const Event& event : sink.events()) {
         EXPECT_FALSE(std::holds_alternative<CandidatesUpdate>(event));
         if (const auto* phase = std::get_if<PhaseChange>(&event)) {
-            EXPECT_NE(phase->name, "prefiltering");
+            EXPECT_NE(phase->kind, PhaseKind::Prefiltering);
         }
         if (const auto* move = std::get_if<MoveEvent>(&event)) {
             EXPECT_NE(move->move.kind, MoveKind::EliminateCandidate);
@@ -134,7 +134,7 @@ TEST(TabuSearchTest, PrefilterOffSendsNoPrefilteringEvents) {
     run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu"), 1, &filtered, 50);
     const auto* first = std::get_if<PhaseChange>(&filtered.events().front());
     ASSERT_NE(first, nullptr);
-    EXPECT_EQ(first->name, "prefiltering");
+    EXPECT_EQ(first->kind, PhaseKind::Prefiltering);
 }
 
 TEST(TabuSearchTest, SolvesEasyPuzzlesWithinABudget) {

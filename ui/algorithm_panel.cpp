@@ -185,12 +185,13 @@ void AlgorithmPanel::showAlgorithm() {
     if (!info->supports(m_kind))
         text += tr("<br><b style='color:#c03030'>Cannot solve %1 puzzles.</b>").arg(QString::fromUtf8(puzzleKindName(m_kind)));
     m_description->setText(text);
-    m_form->setSpecs(info->parameters);
+    m_form->setSpecs(info->parameters, info->parameterRules);
     m_seed->setEnabled(info->usesSeed);
     m_randomSeed->setEnabled(info->usesSeed);
 }
 
 ParameterValues AlgorithmPanel::parameters() const { return m_form->values(); }
+bool AlgorithmPanel::parametersValid() const { return m_form->rulesHold(); }
 void AlgorithmPanel::setParameters(const ParameterValues& values) { m_form->setValues(values); }
 
 std::uint64_t AlgorithmPanel::seed() const { return m_seed->text().toULongLong(); }

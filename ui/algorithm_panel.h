@@ -32,6 +32,8 @@ public:
 
     ParameterForm* parameterForm() const { return m_form; }
     ParameterValues parameters() const;
+    // False while the parameters break one of the algorithm's declared rules (the form shows which).
+    bool parametersValid() const;
     void setParameters(const ParameterValues& values);
 
     // The seed of the next run: the fixed one, or a fresh random one when "random" is ticked (and then shown).

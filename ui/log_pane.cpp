@@ -23,7 +23,7 @@ LogPane::LogPane(QWidget* parent) : QPlainTextEdit(parent) {
 QString LogPane::describe(const Event& event) {
     const QString at = QStringLiteral("[step %L1] ").arg(eventCounters(event).steps);
     if (const auto* phase = std::get_if<PhaseChange>(&event))
-        return at + tr("phase: %1").arg(QString::fromStdString(phase->name));
+        return at + tr("phase: %1").arg(QString::fromStdString(phaseName(*phase)));
     if (const auto* reheat = std::get_if<Reheat>(&event))
         return at + tr("reheat to temperature %1").arg(reheat->temperature, 0, 'g', 4);
     if (const auto* explanation = std::get_if<Explanation>(&event))

@@ -119,6 +119,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Add a puzzle folder"));
         if (!folder.isEmpty()) m_library->addFolder(folder);
     });
+    connect(m_panel, &AlgorithmPanel::settingsChanged, this, [this] { updateActions(); });
     connect(m_panel, &AlgorithmPanel::algorithmChanged, this, [this](const QString& id) {
         if (!m_currentAlgorithm.isEmpty()) saveAlgorithmSettings();
         m_currentAlgorithm = id;
@@ -233,6 +234,7 @@ void MainWindow::createActions() {
 
     auto* runMenu = menuBar()->addMenu(tr("&Run"));
     m_runAction = runMenu->addAction(workbenchIcon(IconKind::Run), tr("&Run"), this, &MainWindow::run);
+    m_runAction->setObjectName(QStringLiteral("runAction"));
     m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_pauseAction = runMenu->addAction(workbenchIcon(IconKind::Pause), tr("&Pause"), this, &MainWindow::pause);
     m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
@@ -425,7 +427,8 @@ void MainWindow::updateActions() {
     const bool running = state == RunState::Running;
     const bool active = m_controller->isActive();
     const AlgorithmInfo* info = m_panel->algorithmInfo();
-    const bool usable = info && info->supports(m_model->puzzle().kind());
+    // Parameters that break a declared rule (t_min below t0, ...) are refused here, never turned into a run.
+    const bool usable = info && info->supports(m_model->puzzle().kind()) && m_panel->parametersValid();
     m_runAction->setEnabled(usable && !running);
     m_runAction->setText(state == RunState::Paused ? tr("Resume") : tr("Run"));
     m_pauseAction->setEnabled(running);
@@ -709,12 +712,17 @@ void MainWindow::stopReplay() {
 void MainWindow::startRun(bool paused) {
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     if (!info || !info->supports(m_model->puzzle().kind())) return;
+    if (!m_panel->parametersValid()) {
+        m_log->addNote(tr("not run: %1").arg(m_panel->parameterForm()->ruleMessage()));
+        return;
+    }
     stopReplay();
     closeRecording();
     m_lastFinished.reset();
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
+    m_charts->setCostParts(info->costParts);
     const RunRequest request = requestFromPanel();
     m_lastRequest = request;
     m_programView->clear();
@@ -735,7 +743,10 @@ void MainWindow::run() {
 void MainWindow::pause() { m_controller->pause(); }
 
 void MainWindow::step() {
-    if (!m_controller->isActive()) startRun(true);
+    if (!m_controller->isActive()) {
+        startRun(true);
+        if (!m_controller->isActive()) return;  // refused: parameters that break a rule, or no algorithm
+    }
     m_controller->step(stepGrain());
 }
 

@@ -49,12 +49,16 @@ QString parameterToolTip(const ParameterSpec& spec) {
 ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLayout(this)) {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    connect(this, &ParameterForm::valuesChanged, this, &ParameterForm::checkRules);  // first, before any listener
 }
 
-void ParameterForm::setSpecs(const std::vector<ParameterSpec>& specs) {
+void ParameterForm::setSpecs(const std::vector<ParameterSpec>& specs, const std::vector<ParameterRule>& rules) {
     while (m_layout->rowCount() > 0) m_layout->removeRow(0);
+    m_ruleMessage = nullptr;  // removed with the rows
     m_editors.clear();
     m_specs = specs;
+    m_rules = rules;
+    m_violations.clear();
     if (m_specs.empty()) {
         auto* none = new QLabel(tr("This algorithm has no parameters."), this);
         none->setEnabled(false);
@@ -72,7 +76,48 @@ void ParameterForm::setSpecs(const std::vector<ParameterSpec>& specs) {
         m_editors[spec.key] = editor;
         setEditorValue(editor, spec, spec.defaultValue);
     }
+    m_ruleMessage = new QLabel(this);
+    m_ruleMessage->setObjectName(QStringLiteral("parameterRuleMessage"));
+    m_ruleMessage->setWordWrap(true);
+    m_ruleMessage->setStyleSheet(QStringLiteral("color: #c03030;"));
+    m_ruleMessage->hide();
+    m_layout->addRow(m_ruleMessage);
     emit valuesChanged();
+}
+
+void ParameterForm::checkRules() {
+    std::vector<ParameterRuleViolation> violations;
+    if (!m_rules.empty()) violations = brokenParameterRules(m_rules, values());
+    for (const ParameterSpec& spec : m_specs) {
+        auto editor = m_editors.find(spec.key);
+        if (editor == m_editors.end()) continue;
+        QStringList messages;
+        for (const ParameterRuleViolation& violation : violations)
+            if (std::find(violation.keys.begin(), violation.keys.end(), spec.key) != violation.keys.end())
+                messages.append(QString::fromStdString(violation.message).toHtmlEscaped());
+        const bool marked = !messages.isEmpty();
+        editor->second->setProperty("ruleBroken", marked);
+        editor->second->setStyleSheet(marked ? QStringLiteral("border: 1px solid #c03030;") : QString());
+        editor->second->setToolTip(marked ? QStringLiteral("<b style='color:#c03030'>%1</b><br>%2")
+                                                .arg(messages.join(QStringLiteral("<br>")), parameterToolTip(spec))
+                                          : parameterToolTip(spec));
+    }
+    m_violations = std::move(violations);
+    if (m_ruleMessage) {
+        m_ruleMessage->setText(ruleMessage());
+        m_ruleMessage->setVisible(!m_violations.empty());
+    }
+}
+
+QString ParameterForm::ruleMessage() const {
+    QStringList lines;
+    for (const ParameterRuleViolation& violation : m_violations) lines.append(QString::fromStdString(violation.message));
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool ParameterForm::isMarked(const std::string& key) const {
+    const QWidget* found = editor(key);
+    return found && found->property("ruleBroken").toBool();
 }
 
 QWidget* ParameterForm::createEditor(const ParameterSpec& spec) {

@@ -1,7 +1,10 @@
 #pragma once
 // A form generated from an algorithm's declared parameters: one editor per ParameterSpec (spin boxes with the
 // declared range, a check box, a choice list), defaults filled in, tooltips with the help line, the allowed
-// values and the paper's wording. Knows nothing about any particular algorithm.
+// values and the paper's wording. The declared relations between parameters (ParameterRule: t_min below t0)
+// are checked on every change: the fields of a broken rule are outlined in red with the message in their
+// tooltip and below the form, and rulesHold() is false until the values are fixed. Knows nothing about any
+// particular algorithm.
 
 #include "base/parameters.h"
 
@@ -10,6 +13,7 @@
 #include <map>
 
 class QFormLayout;
+class QLabel;
 
 namespace pw::ui {
 
@@ -18,7 +22,7 @@ class ParameterForm : public QWidget {
 public:
     explicit ParameterForm(QWidget* parent = nullptr);
 
-    void setSpecs(const std::vector<ParameterSpec>& specs);
+    void setSpecs(const std::vector<ParameterSpec>& specs, const std::vector<ParameterRule>& rules = {});
     const std::vector<ParameterSpec>& specs() const { return m_specs; }
     // The values the editors hold, validated against the declarations.
     ParameterValues values() const;
@@ -27,6 +31,11 @@ public:
     // The editor of `key` (a QSpinBox, QDoubleSpinBox, QCheckBox or QComboBox), or null.
     QWidget* editor(const std::string& key) const;
     int editorCount() const { return static_cast<int>(m_editors.size()); }
+    // Whether the values keep every declared rule; else the broken rules' messages, one per line.
+    bool rulesHold() const { return m_violations.empty(); }
+    QString ruleMessage() const;
+    // Whether the editor of `key` is marked as part of a broken rule.
+    bool isMarked(const std::string& key) const;
 
 signals:
     void valuesChanged();
@@ -35,10 +44,14 @@ private:
     QWidget* createEditor(const ParameterSpec& spec);
     void setEditorValue(QWidget* editor, const ParameterSpec& spec, const ParameterValue& value);
     ParameterValue editorValue(QWidget* editor, const ParameterSpec& spec) const;
+    void checkRules();
 
     QFormLayout* m_layout;
     std::vector<ParameterSpec> m_specs;
     std::map<std::string, QWidget*> m_editors;
+    std::vector<ParameterRule> m_rules;
+    std::vector<ParameterRuleViolation> m_violations;
+    QLabel* m_ruleMessage = nullptr;
 };
 
 // A tooltip for a parameter: its help, what it allows, its default and where the paper sets it.

@@ -6,6 +6,8 @@
 #include "program_view.h"
 #include "run_types.h"
 
+#include "algorithms/registry.h"
+
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -68,6 +70,8 @@ void ReplayView::setTimeline(std::shared_ptr<const RunTimeline> timeline) {
     m_chartPosition = 0;
     m_chartCursor = 0;
     m_charts->clear();
+    const AlgorithmEntry* entry = findAlgorithm(m_timeline->recording().algorithmId);
+    m_charts->setCostParts(entry ? entry->info.costParts : std::vector<std::string>{});
     const int last = static_cast<int>(std::min<std::size_t>(m_timeline->size(), std::numeric_limits<int>::max()));
     {
         const QSignalBlocker blocker(m_slider);

@@ -26,6 +26,7 @@
 
 #include "algorithms/backtracking.h"
 
+#include "algorithms/algorithm_base.h"
 #include "base/rng.h"
 
 #include <array>
@@ -35,10 +36,10 @@ namespace pw {
 
 namespace {
 
-class BacktrackingAlgorithm final : public Algorithm {
+class BacktrackingAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_dynamicOrder = parameters.choice("cell_order") == "dynamic";
         m_grid = puzzle.sudoku().givens;
@@ -60,15 +61,13 @@ public:
         m_assignCount.assign(m_grid.cellCount(), 0);
         m_assignedSoFar = 0;
         m_depth = 0;
-        m_counters = {};
         m_best = m_grid;
         m_bestCost = m_openAtStart;
-        m_done = false;
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (m_givensConflict) return end(StepStatus::Failed);
         if (m_depth == m_openAtStart) return end(StepStatus::Solved);  // nothing to fill
         for (;;) {
@@ -124,7 +123,6 @@ public:
         emit(Explanation{m_counters, text, {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_bestCost; }
     Board currentBoard() const override { return m_grid; }
     Board bestBoard() const override { return m_best; }
@@ -164,19 +162,10 @@ private:
         return chosen;
     }
 
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
     void emitCost() {
-        if (m_sink) m_sink->receive(CostSample{m_counters, static_cast<double>(m_openAtStart - m_depth), m_bestCost, std::nullopt});
+        if (m_sink) m_sink->receive(CostSample{m_counters, static_cast<double>(m_openAtStart - m_depth), m_bestCost, {}});
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     bool m_dynamicOrder = false;
     SudokuGrid m_grid;
@@ -193,11 +182,8 @@ private:
     std::vector<int> m_assignCount;
     int m_assignedSoFar = 0;
     int m_depth = 0;
-    Counters m_counters;
     SudokuGrid m_best;
     double m_bestCost = 0;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace

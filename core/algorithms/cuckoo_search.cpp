@@ -83,6 +83,7 @@
 
 #include "algorithms/cuckoo_search.h"
 
+#include "algorithms/algorithm_base.h"
 #include "sudoku/row_permutation.h"
 
 #include <algorithm>
@@ -184,11 +185,11 @@ namespace {
 
 constexpr std::array<double, 3> kParentWeights = {0.55, 0.33, 0.12};  // Soto et al. 2014, Example 2
 
-class CuckooSearchAlgorithm final : public Algorithm {
+class CuckooSearchAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_nestCount = static_cast<int>(parameters.integer("nests"));
         m_abandonFraction = parameters.real("p_a");
@@ -198,9 +199,6 @@ public:
         m_levy = LevyFlight(parameters.real("beta"));
         const bool prefilter = parameters.boolean("prefilter");
 
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_abandoned = 0;
         m_improvements = 0;
         const SudokuGrid& givens = puzzle.sudoku().givens;
@@ -216,7 +214,7 @@ public:
             if (m_space.openCount[r] >= 2) m_movableRows[m_movableCount++] = static_cast<std::uint8_t>(r);
 
         // GenerateInitialPopulation (line 2), bounded to the filtered domains.
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
         m_nests.resize(static_cast<std::size_t>(m_nestCount));
         m_ranking.resize(static_cast<std::size_t>(m_nestCount));
         for (auto& nest : m_nests) {
@@ -235,7 +233,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (!m_failure.empty()) {
             emit(Explanation{m_counters, m_failure, {}});
             return end(StepStatus::Failed);
@@ -271,7 +269,6 @@ public:
         emit(Explanation{m_counters, std::move(text), {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_bestEver.cost(); }
     Board currentBoard() const override { return m_nests[static_cast<std::size_t>(m_bestNest)].toGrid(); }
     Board bestBoard() const override { return m_bestEver.toGrid(); }
@@ -381,16 +378,8 @@ private:
         emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(best.cost()), sum / m_nestCount,
                              static_cast<double>(worst)});
         emit(CostSample{m_counters, static_cast<double>(best.cost()), static_cast<double>(m_bestEver.cost()),
-                        best.breakdown()});
+                        best.breakdown().values()});
     }
-
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     RowSearchSpace m_space;
     std::vector<RowPermutationGrid> m_nests;
@@ -409,14 +398,10 @@ private:
     double m_levyScale = 1;
     LevyFlight m_levy;
     Rng m_rng;
-    EventSink* m_sink = nullptr;
-    Counters m_counters;
     std::array<std::uint8_t, kMaxSudokuCells> m_shown{};  // the board as the moves sent so far left it
     std::uint64_t m_abandoned = 0;
     std::uint64_t m_improvements = 0;
     std::string m_failure;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace
@@ -438,6 +423,7 @@ AlgorithmEntry cuckooSearchAlgorithmEntry() {
         "abandoned and rebuilt.";
     info.stepMeaning = "one generation (one cuckoo per nest, then the abandonment)";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string paper = "Soto et al. 2014";
     const std::string lost = paper + ": tuned value lost in conversion; chosen by our tuning run";
     info.parameters = {

@@ -16,6 +16,8 @@
 
 #include "algorithms/exact.h"
 
+#include "algorithms/algorithm_base.h"
+
 #include "nurikabe/nurikabe_exact.h"
 #include "sudoku/sudoku_exact.h"
 
@@ -25,13 +27,11 @@ namespace pw {
 
 namespace {
 
-class ExactAlgorithm final : public Algorithm {
+class ExactAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t, EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_limit = static_cast<int>(parameters.integer("solution_limit"));
-        m_counters = {};
-        m_done = false;
         m_sudoku.reset();
         m_nurikabe.reset();
         m_start = puzzle.startBoard();
@@ -40,11 +40,11 @@ public:
         if (puzzle.kind() == PuzzleKind::Sudoku) m_sudoku.emplace(puzzle.sudoku().givens, m_limit);
         else m_nurikabe.emplace(puzzle.nurikabe().clues, m_limit);
         m_bestCost = m_currentCost = undecidedCells(m_current);
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
     }
 
     StepStatus step() override {
-        if (m_done) return finalStatus();
+        if (ended()) return status();
         m_moves.clear();
         std::vector<Move>* moves = m_sink ? &m_moves : nullptr;  // also keeps current() up to date
         bool exhausted = false;
@@ -74,13 +74,12 @@ public:
                 m_bestCost = m_currentCost;
                 m_best = m_current;
             }
-            emit(CostSample{m_counters, m_currentCost, m_bestCost, std::nullopt});
+            emit(CostSample{m_counters, m_currentCost, m_bestCost, {}});
         }
         if (m_sink && m_sudoku && !exhausted) emit(CandidatesUpdate{m_counters, m_sudoku->candidates()});
         if (found) emit(Explanation{m_counters, "solution " + std::to_string(solutionsFound()) + " found", {}});
         if (exhausted || (found && solutionsFound() >= m_limit)) {
-            m_done = true;
-            return finalStatus();
+            return end(finalStatus());
         }
         return StepStatus::Running;
     }
@@ -88,13 +87,12 @@ public:
     void finish() override {
         const int found = solutionsFound();
         std::string text;
-        if (!m_done) text = "search interrupted after " + std::to_string(found) + " solution(s)";
+        if (!ended()) text = "search interrupted after " + std::to_string(found) + " solution(s)";
         else if (found >= m_limit && m_limit > 1) text = "at least " + std::to_string(found) + " solutions (limit reached)";
         else text = std::to_string(found) + (found == 1 ? " solution" : " solutions") + " in all";
         emit(Explanation{m_counters, text, {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_bestCost; }
     Board currentBoard() const override {
         if (m_sudoku) return m_sudoku->current();
@@ -114,12 +112,7 @@ private:
         return count;
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     int m_limit = 1;
-    Counters m_counters;
-    bool m_done = false;
     std::optional<SudokuSearch> m_sudoku;
     std::optional<NurikabeSearch> m_nurikabe;
     std::vector<Move> m_moves;

@@ -30,6 +30,8 @@
 
 #include "algorithms/genetic_programming.h"
 
+#include "algorithms/algorithm_base.h"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_set>
@@ -47,9 +49,8 @@ std::string randomProgram(Rng& rng, int maxLength) {
 }
 
 // What the two algorithms share: the puzzle's board, evaluation, the best program, the board shown, replay.
-class ProgramSearch : public Algorithm {
+class ProgramSearch : public AlgorithmBase {
 public:
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_best ? m_best->fitness : m_empty; }
     Board currentBoard() const override { return bestBoard(); }
     Board bestBoard() const override { return m_best ? gridOf(*m_best) : m_givens; }
@@ -65,7 +66,7 @@ public:
     void finish() override {
         if (!m_sink || !m_best) return;
         // Replay: back to the givens, then the best program move by move.
-        emit(PhaseChange{m_counters, "replay"});
+        emit(PhaseChange{m_counters, PhaseKind::Replay});
         for (int cell = 0; cell < m_givens.cellCount(); ++cell)
             if (!m_givens.value(cell) && m_shown.value(cell)) emit(MoveEvent{m_counters, Move::erase(cell, m_shown.value(cell))});
         HeuristicBoard board = *m_start;
@@ -86,14 +87,13 @@ public:
     }
 
 protected:
-    void begin(const Puzzle& puzzle, std::uint64_t seed, EventSink* sink) {
-        m_sink = sink;
+    void beginSearch(const Puzzle& puzzle, std::uint64_t seed, EventSink* sink) {
+        AlgorithmBase::begin(sink);
         m_rng.reseed(seed);
         m_givens = puzzle.sudoku().givens;
         m_start.emplace(m_givens);
         m_shown = m_givens;
         m_empty = m_start->emptyCount();
-        m_counters = {};
         m_best.reset();
         m_solvedGeneration.reset();
         m_givensConflict = m_givens.hasConflicts();
@@ -132,15 +132,11 @@ protected:
         return true;
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     SudokuGrid m_givens;
     std::optional<HeuristicBoard> m_start;
     SudokuGrid m_shown;
     int m_empty = 0;
-    Counters m_counters;
     std::optional<Individual> m_best;
     std::optional<std::int64_t> m_solvedGeneration;
     bool m_givensConflict = false;
@@ -149,7 +145,7 @@ protected:
 class GeneticProgramming final : public ProgramSearch {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        begin(puzzle, seed, sink);
+        beginSearch(puzzle, seed, sink);
         m_populationSize = static_cast<int>(parameters.integer("population"));
         m_generations = parameters.integer("generations");
         m_tournament = static_cast<int>(parameters.integer("tournament"));
@@ -158,7 +154,7 @@ public:
         m_generation = 0;
         m_population.clear();
         m_next.clear();
-        emit(PhaseChange{m_counters, "generation 0"});
+        emit(PhaseChange{m_counters, PhaseKind::Generation, 0});
         if (m_givensConflict) return;
         // The initial population: distinct random programs (the paper's "variation of 100%").
         std::unordered_set<std::string> seen;
@@ -232,9 +228,9 @@ private:
         }
         const double mean = sum / static_cast<double>(population.size());
         emit(GenerationStats{m_counters, static_cast<std::uint64_t>(m_generation), static_cast<double>(best), mean, static_cast<double>(worst)});
-        emit(CostSample{m_counters, static_cast<double>(best), bestCost(), std::nullopt});
+        emit(CostSample{m_counters, static_cast<double>(best), bestCost(), {}});
         if (m_generation > 0 && m_generation % 10 == 0)
-            emit(PhaseChange{m_counters, "generation " + std::to_string(m_generation)});
+            emit(PhaseChange{m_counters, PhaseKind::Generation, static_cast<std::uint64_t>(m_generation)});
     }
 
     int m_populationSize = 500;
@@ -250,9 +246,9 @@ private:
 class RandomPrograms final : public ProgramSearch {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        begin(puzzle, seed, sink);
+        beginSearch(puzzle, seed, sink);
         m_maxLength = static_cast<int>(parameters.integer("max_length"));
-        emit(PhaseChange{m_counters, "random programs"});
+        emit(PhaseChange{m_counters, PhaseKind::RandomPrograms});
     }
 
     StepStatus step() override {
@@ -261,7 +257,7 @@ public:
         ++m_counters.steps;
         const Individual drawn = evaluate(randomProgram(m_rng, m_maxLength));
         consider(drawn);
-        emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), std::nullopt});
+        emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), {}});
         if (m_best->fitness == 0) {
             m_solvedGeneration = static_cast<std::int64_t>(m_counters.steps);
             return StepStatus::Solved;

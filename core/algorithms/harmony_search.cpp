@@ -9,7 +9,8 @@
 //
 // Representation: the memory is one flat array of the open cells' values, member by member, with each
 // member's cost; the worst member is found by a scan after every replacement (HMS is small). Nothing is
-// allocated per step.
+// allocated per step. The improvisation loop, the memory update and the events are the harmony driver shared
+// with `nurikabe-harmony` (harmony_driver.h); this file holds the Sudoku objective and board.
 //
 // Papers: Z. W. Geem, Harmony search algorithm for solving Sudoku, KES 2007, LNAI 4692, 371–378; M. Křivánek,
 // Difficulty Rating of Sudoku Puzzles: Comparison of Several Techniques, master thesis, Masaryk University,
@@ -25,7 +26,7 @@
 //             it ("we decided to use another fitness function"); the thesis does not say which objective its
 //             difficulty metric used.
 // The thesis metric — the best cost in the memory after 10,000 improvisations with HMS 50, HMCR 0.7, PAR 0.1
-// (the defaults) — is one run with a step budget of 10,000: see harmonyBestCostAfter().
+// (the defaults) — is one run with a step budget of 10,000: the `harmony-cost` difficulty metric.
 //
 // Deviations and choices the papers leave open:
 //   - Pitch adjustment up or down with probability PAR/2 each (the thesis's formula); a step that would leave
@@ -42,13 +43,11 @@
 
 #include "algorithms/harmony_search.h"
 
-#include "algorithms/harmony_memory.h"
-#include "base/rng.h"
-#include "engine/runner.h"
+#include "algorithms/harmony_driver.h"
+#include "sudoku/sudoku_cost.h"
 
-#include <algorithm>
-#include <array>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace pw {
@@ -57,95 +56,25 @@ namespace {
 
 enum class Objective { Sum45, Missing };
 
-class HarmonySearchAlgorithm final : public Algorithm {
+class HarmonySearchAlgorithm final : public HarmonySearchDriver {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
-        m_rng.reseed(seed);
+        begin(sink);
         m_objective = parameters.choice("objective") == "sum45" ? Objective::Sum45 : Objective::Missing;
-        m_memorySize = static_cast<int>(parameters.integer("hms"));
-        m_hmcr = parameters.real("hmcr");
-        m_par = parameters.real("par");
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
-
         m_givens = puzzle.sudoku().givens;
         m_geometry = &m_givens.geometry();
         m_size = m_geometry->size;
         m_cellCount = m_geometry->cellCount;
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
-        m_lastSample = 0;
         m_open.clear();
         for (int cell = 0; cell < m_cellCount; ++cell)
             if (!m_givens.value(cell)) m_open.push_back(cell);
         m_openCount = static_cast<int>(m_open.size());
-
-        m_memory.reset(m_memorySize, m_openCount);
         m_scratch = m_givens;
-        for (int member = 0; member < m_memorySize; ++member) {
-            std::uint8_t* values = m_memory.values(member);
-            for (int i = 0; i < m_openCount; ++i)
-                values[i] = static_cast<std::uint8_t>(m_rng.between(1, m_size));
-            CostBreakdown split;
-            const int cost = evaluate(values, split);
-            m_memory.setCost(member, cost);
-            if (member == 0 || cost < m_latestCost) {  // the first best member, as the memory ranks it
-                m_latestCost = cost;
-                m_latestBreakdown = split;
-            }
-            ++m_counters.evaluations;
-        }
-        m_memory.rank();
         m_shown = m_givens;
-        emit(PhaseChange{m_counters, "improvisation"});
-        showBest();
-        if (m_sink) sample();
+        startMemory(parameters, seed, m_openCount, 1, m_size, sudokuCostPartNames().size());
     }
 
-    StepStatus step() override {
-        if (m_done) return m_status;
-        if (m_memory.bestCost() == 0) return concludeAtZero();
-
-        // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
-        ++m_counters.steps;
-        ++m_counters.evaluations;
-        for (int i = 0; i < m_openCount; ++i) {
-            int value;
-            if (m_rng.chance(m_hmcr)) {
-                value = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
-                const double u = m_rng.uniform();
-                if (u < m_par) {
-                    const int adjusted = u < 0.5 * m_par ? value + 1 : value - 1;
-                    if (adjusted >= 1 && adjusted <= m_size) value = adjusted;
-                }
-            } else {
-                value = m_rng.between(1, m_size);
-            }
-            m_new[i] = static_cast<std::uint8_t>(value);
-        }
-        m_latestCost = evaluate(m_new.data(), m_latestBreakdown);
-
-        const bool bestChanged = m_memory.offer(m_new.data(), m_latestCost).newBest;
-        if (m_sink) {
-            if (bestChanged) showBest();
-            if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
-        }
-        if (m_memory.bestCost() == 0) return concludeAtZero();
-        return StepStatus::Running;
-    }
-
-    void finish() override {
-        if (!m_sink) return;
-        if (m_lastSample != m_counters.steps) sample();
-        emit(Explanation{m_counters, "best cost " + std::to_string(m_memory.bestCost()) + " after " +
-                                         std::to_string(m_counters.steps) + " improvisations (" +
-                                         (m_objective == Objective::Sum45 ? "sum45" : "missing") + ")", {}});
-    }
-
-    Counters counters() const override { return m_counters; }
-    double bestCost() const override { return m_memory.bestCost(); }
     // The window follows the best harmony, so the current board is the best one.
     Board currentBoard() const override { return gridOf(m_memory.best()); }
     Board bestBoard() const override { return gridOf(m_memory.best()); }
@@ -161,8 +90,9 @@ private:
         return grid;
     }
 
-    // The objective of the harmony whose open cells hold `values`, with its row/column/box split.
-    int evaluate(const std::uint8_t* values, CostBreakdown& split) {
+    // The objective of the harmony whose open cells hold `values`, with its row/column/box split (the fourth
+    // part, Chel's digit counts, is 0 here).
+    int evaluate(const std::uint8_t* values, double* split) override {
         for (int i = 0; i < m_openCount; ++i)
             m_scratch.setValue(m_open[i], values[i]);
         int parts[3] = {0, 0, 0};
@@ -183,12 +113,17 @@ private:
             }
             parts[unit / m_size] += cost;
         }
-        split = {static_cast<double>(parts[0]), static_cast<double>(parts[1]), static_cast<double>(parts[2])};
+        split[0] = parts[0];
+        split[1] = parts[1];
+        split[2] = parts[2];
+        split[3] = 0;
         return parts[0] + parts[1] + parts[2];
     }
 
+    std::string objectiveName() const override { return m_objective == Objective::Sum45 ? "sum45" : "missing"; }
+
     // The best member reached cost 0: a solution, or under `sum45` possibly a false one.
-    StepStatus concludeAtZero() {
+    StepStatus concludeAtZero() override {
         const SudokuGrid grid = gridOf(m_memory.best());
         if (grid.isSolved()) return end(StepStatus::Solved);
         if (m_sink) {
@@ -211,8 +146,7 @@ private:
     }
 
     // Place moves that turn the board the window shows into the best harmony.
-    void showBest() {
-        if (!m_sink) return;
+    void showBest() override {
         const std::uint8_t* values = m_memory.values(m_memory.best());
         for (int i = 0; i < m_openCount; ++i) {
             const int cell = m_open[i];
@@ -222,46 +156,15 @@ private:
         }
     }
 
-    void sample() {
-        m_lastSample = m_counters.steps;
-        const double best = m_memory.bestCost();
-        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, m_memory.meanCost(),
-                                        static_cast<double>(m_memory.worstCost())});
-        m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, m_latestBreakdown});
-    }
-
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
-    Rng m_rng;
     Objective m_objective = Objective::Missing;
-    int m_memorySize = 50;
-    double m_hmcr = 0.7;
-    double m_par = 0.1;
-    std::uint64_t m_sampleEvery = 100;
-
     SudokuGrid m_givens;
     const SudokuGeometry* m_geometry = nullptr;
     int m_size = 9;
     int m_cellCount = 81;
     std::vector<int> m_open;  // the open cells, in cell order
     int m_openCount = 0;
-    HarmonyMemory m_memory;  // HMS × open cells
-    std::array<std::uint8_t, kMaxSudokuCells> m_new{};
-    int m_latestCost = 0;
-    CostBreakdown m_latestBreakdown;
     SudokuGrid m_scratch;  // the givens plus the harmony being evaluated
-    SudokuGrid m_shown;   // the board the window shows: the best harmony as last sent
-    Counters m_counters;
-    std::uint64_t m_lastSample = 0;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
+    SudokuGrid m_shown;    // the board the window shows: the best harmony as last sent
 };
 
 }  // namespace
@@ -282,6 +185,7 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
         "the thesis's difficulty metric.";
     info.stepMeaning = "one harmony improvised and evaluated";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.2";
     info.parameters = {
         ParameterSpec::integer("hms", 50, 1, 10'000, "harmony memory size: grids kept in memory",
@@ -300,14 +204,6 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
                                "improvisations between memory statistics (also sent when the best changes)"),
     };
     return {std::move(info), [] { return std::make_unique<HarmonySearchAlgorithm>(); }};
-}
-
-double harmonyBestCostAfter(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
-                            std::uint64_t improvisations) {
-    HarmonySearchAlgorithm algorithm;
-    StopConditions stop;
-    stop.add(stepLimit(improvisations));
-    return Runner(algorithm, puzzle, parameters, seed, nullptr, std::move(stop)).runToEnd().bestCost;
 }
 
 }  // namespace pw

@@ -24,6 +24,8 @@
 
 #include "algorithms/logic_solver.h"
 
+#include "algorithms/algorithm_base.h"
+
 #include "sudoku/logic.h"
 #include "sudoku/sudoku_exact.h"
 
@@ -33,10 +35,10 @@ namespace pw {
 
 namespace {
 
-class LogicAlgorithm final : public Algorithm {
+class LogicAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_techniques = {parameters.boolean("locked_candidates"), parameters.boolean("naked_pairs"),
                         parameters.boolean("hidden_pairs")};
@@ -45,17 +47,14 @@ public:
         m_grid.emplace(puzzle.sudoku().givens);
         m_solution.reset();
         if (m_refutation) m_solution = solveSudoku(puzzle.sudoku().givens, 1).firstSolution;
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_bestCost = m_grid->emptyCount();
-        emit(PhaseChange{m_counters, "logic"});
+        emit(PhaseChange{m_counters, PhaseKind::Logic});
         emit(CandidatesUpdate{m_counters, candidateTable()});
-        emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
+        emit(CostSample{m_counters, m_bestCost, m_bestCost, {}});
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         LogicGrid& grid = *m_grid;
         if (grid.isSolved()) return end(StepStatus::Solved, {});
         if (grid.contradiction()) return end(StepStatus::Failed, "contradiction: the givens leave some cell or digit without a place");
@@ -88,22 +87,19 @@ public:
         if (chosen->places()) emit(MoveEvent{m_counters, Move::place(chosen->placeCell, chosen->placeDigit)});
         emit(CandidatesUpdate{m_counters, candidateTable()});
         m_bestCost = grid.emptyCount();
-        emit(CostSample{m_counters, m_bestCost, m_bestCost, std::nullopt});
+        emit(CostSample{m_counters, m_bestCost, m_bestCost, {}});
         if (grid.isSolved()) return end(StepStatus::Solved, {});
         return StepStatus::Running;
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_bestCost; }
     Board currentBoard() const override { return m_grid->toGrid(); }
     Board bestBoard() const override { return m_grid->toGrid(); }
 
 private:
-    StepStatus end(StepStatus status, const std::string& why) {
+    StepStatus end(StepStatus result, const std::string& why) {
         if (!why.empty()) emit(Explanation{m_counters, why, {}});
-        m_done = true;
-        m_status = status;
-        return status;
+        return AlgorithmBase::end(result);
     }
 
     std::vector<std::uint16_t> candidateTable() const {
@@ -112,18 +108,12 @@ private:
         return table;
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     TechniqueSet m_techniques;
     bool m_refutation = false;
     bool m_firstApplication = false;
     std::optional<LogicGrid> m_grid;
     std::optional<SudokuGrid> m_solution;
-    Counters m_counters;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
     double m_bestCost = 0;
 };
 

@@ -54,7 +54,10 @@
 
 #include "algorithms/multistage_ga.h"
 
+#include "algorithms/algorithm_base.h"
+
 #include "base/rng.h"
+#include "sudoku/sudoku_cost.h"
 
 #include <algorithm>
 #include <array>
@@ -162,10 +165,10 @@ std::vector<int> agreedCells(const SudokuGrid& best, const std::vector<bool>& al
 
 namespace {
 
-class MultistageGa final : public Algorithm {
+class MultistageGa final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_givens = puzzle.sudoku().givens;
         m_population0 = static_cast<int>(parameters.integer("population"));
@@ -190,7 +193,6 @@ public:
         m_table = m_initialTable;
         m_fixed.assign(static_cast<std::size_t>(m_cells), false);
         m_shownTable = m_givens;
-        m_counters = {};
         m_cycle = 0;
         m_generationInCycle = 0;
         m_best.reset();
@@ -235,7 +237,6 @@ public:
         return {{"cycles", static_cast<std::int64_t>(m_cycle)}};
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_best ? m_best->fitness : 1e9; }
     Board currentBoard() const override { return bestBoard(); }
     Board bestBoard() const override { return m_best ? gridOf(*m_best) : m_givens; }
@@ -267,7 +268,7 @@ private:
         ++m_cycle;
         m_generationInCycle = 0;
         m_populationSize = std::max(2, m_population0 / (m_singleStage ? 1 : m_cycle));
-        emit(PhaseChange{m_counters, "cycle " + std::to_string(m_cycle)});
+        emit(PhaseChange{m_counters, PhaseKind::Cycle, static_cast<std::uint64_t>(m_cycle)});
         m_population.assign(static_cast<std::size_t>(m_populationSize), Individual{});
         for (Individual& individual : m_population) {
             for (int cell = 0; cell < m_cells; ++cell)
@@ -382,12 +383,10 @@ private:
         const ChelFitness f = chelFitness(gridOf(*m_best));
         emit(CostSample{m_counters, static_cast<double>(m_population.front().fitness), static_cast<double>(m_best->fitness),
                         CostBreakdown{static_cast<double>(f.rows), static_cast<double>(f.columns),
-                                      static_cast<double>(f.boxes), static_cast<double>(f.digits)}});
+                                      static_cast<double>(f.boxes), static_cast<double>(f.digits)}
+                            .values()});
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     Rng m_rng;
     SudokuGrid m_givens;
     int m_population0 = 500;
@@ -406,7 +405,6 @@ private:
     std::vector<DigitMask> m_table;
     std::vector<bool> m_fixed;
     SudokuGrid m_shownTable;
-    Counters m_counters;
     int m_cycle = 0;
     int m_generationInCycle = 0;
     int m_populationSize = 0;
@@ -430,6 +428,7 @@ AlgorithmEntry multistageGaAlgorithmEntry() {
                    "validated in five directions and the cells it holds consistently are fixed in the table.";
     info.stepMeaning = "one generation";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string table1 = "Chel et al. Table 1";
     info.parameters = {
         ParameterSpec::integer("population", 500, 2, 100'000, "Population of cycle 1; cycle c uses population / c",

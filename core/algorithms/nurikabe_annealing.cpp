@@ -9,7 +9,8 @@
 // the cost is accepted, a worse one with probability e^(−δ/t).
 //
 // Temperature: the thesis schedule of our Sudoku annealing (`sa`, §3.1): t0, t ← α·t after every accepted
-// move, reheat to t0 when t falls below t_min. The thesis tried α = 0.99, 0.999 and 0.9999 on Nurikabe and
+// move, reheat to t0 when t falls below t_min — the same AnnealingSchedule object (annealing_schedule.h), which
+// also holds the table of e^(−δ/t) and the acceptance ratio. The thesis tried α = 0.99, 0.999 and 0.9999 on Nurikabe and
 // gives neither t0 nor t_min for it. Defaults (t0 = 3, α = 0.999, t_min = 0.05) come from a tuning run on the
 // 24 bundled 10x10 janko puzzles, 2 s per run (`puzzle-cli solve -a nurikabe-sa --time-limit 2`): with seeds 1
 // and 2 they solved 19 of 48 runs, t0 = 10 / t_min = 0.1 solved 21, α = 0.9999 solved 18 (within the noise of
@@ -34,27 +35,26 @@
 
 #include "algorithms/nurikabe_annealing.h"
 
+#include "algorithms/algorithm_base.h"
+#include "algorithms/annealing_schedule.h"
 #include "base/rng.h"
+#include "base/text_format.h"
 #include "nurikabe/nurikabe_cost.h"
-
-#include <cmath>
-#include <cstdio>
 
 namespace pw {
 
 namespace {
 
-std::string formatNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-}
+constexpr std::size_t kThesisParts = 4;  // the cost is the thesis's four parts
 
-class NurikabeAnnealingAlgorithm final : public Algorithm {
+// Reheating below t_min needs t_min below t0.
+std::vector<ParameterRule> parameterRules() { return {ParameterRule::below("t_min", "t0")}; }
+
+class NurikabeAnnealingAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_t0 = parameters.real("t0");
         m_alpha = parameters.real("alpha");
@@ -62,18 +62,10 @@ public:
         m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         m_clues = puzzle.nurikabe().clues;
         m_model = NurikabeCostModel(m_clues);
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_failure.clear();
-        m_reheats = 0;
-        m_acceptedSinceSample = 0;
-        m_stepsAtSample = 0;
-        m_lastRatio = 0;
-        m_acceptanceFor = -1;
-        m_temperature = m_t0;
+        m_annealing.start(m_t0, m_alpha, m_tMin);
 
-        emit(PhaseChange{m_counters, "initial fill"});
+        emit(PhaseChange{m_counters, PhaseKind::InitialFill});
         const auto island = randomNurikabeFill(m_model, [this](std::uint32_t n) { return m_rng.below(n); });
         m_model.load(island.data());
         m_cost = m_model.parts().thesisTotal();
@@ -96,21 +88,21 @@ public:
             m_failure = "the clues ask for more island cells than the grid has";
         else if ((m_swappableIsland.empty() || m_river.empty()) && m_cost > 0)
             m_failure = "no island cell can swap with a river cell, and the only grid breaks a rule";
-        else if (m_tMin >= m_t0)
-            m_failure = "t_min (" + formatNumber(m_tMin) + ") must be below t0 (" + formatNumber(m_t0) + ")";
+        else if (auto broken = checkParameterRules(parameterRules(), parameters))
+            m_failure = *broken;  // refused before a run by the CLI and the window; this guards direct use
         if (m_sink) {
             emit(Explanation{m_counters,
                              "t0 = " + formatNumber(m_t0) + ", alpha = " + formatNumber(m_alpha) +
                                  " per accepted move, reheat below t_min = " + formatNumber(m_tMin) + "; " +
                                  std::to_string(m_model.totalClueArea()) + " island cells in every candidate",
                              {}});
-            emit(PhaseChange{m_counters, "annealing"});
+            emit(PhaseChange{m_counters, PhaseKind::Annealing});
             sample();
         }
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (!m_failure.empty()) {
             emit(Explanation{m_counters, m_failure, {}});
             return end(StepStatus::Failed);
@@ -125,13 +117,12 @@ public:
         const int toRiver = m_swappableIsland[islandSlot];
         const int toIsland = m_river[riverSlot];
         const int delta = m_model.swap(toRiver, toIsland).thesisTotal() - m_cost;
-        if (delta > 0 && m_rng.uniform() >= acceptanceProbability(delta)) {
+        if (!m_annealing.accepts(delta, m_rng)) {
             m_model.undoSwap();
         } else {
             m_cost += delta;
             m_swappableIsland[islandSlot] = toIsland;
             m_river[riverSlot] = toRiver;
-            ++m_acceptedSinceSample;
             m_lastChange[toRiver] = m_lastChange[toIsland] = static_cast<std::int64_t>(m_counters.steps);
             emit(MoveEvent{m_counters, Move::shade(toRiver, static_cast<int>(NurikabeCell::River),
                                                    static_cast<int>(NurikabeCell::Island))});
@@ -145,21 +136,20 @@ public:
                     return end(StepStatus::Solved);
                 }
             }
-            m_temperature *= m_alpha;
-            if (m_temperature < m_tMin) reheat();
+            if (m_annealing.coolAfterAcceptance()) reheat();
         }
-        if (m_sink && m_counters.steps - m_stepsAtSample >= m_sampleEvery) sample();
+        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sampleEvery) sample();
         return StepStatus::Running;
     }
 
     void finish() override {
         if (!m_sink) return;
-        if (m_counters.steps != m_stepsAtSample) sample();
+        if (m_counters.steps != m_annealing.stepsAtSample()) sample();
         std::vector<double> lastChange(m_lastChange.begin(), m_lastChange.end());
         emit(HeatMap{m_counters, "last swap step", std::move(lastChange)});
         const NurikabeCostParts& parts = m_model.parts();
         emit(Explanation{m_counters,
-                         std::to_string(m_reheats) + (m_reheats == 1 ? " reheat" : " reheats") + ", best cost " +
+                         std::to_string(m_annealing.reheats()) + (m_annealing.reheats() == 1 ? " reheat" : " reheats") + ", best cost " +
                              std::to_string(m_bestCost) + "; current: island sizes off by " +
                              std::to_string(parts.islandSize) + ", " + std::to_string(parts.connectedClues) +
                              " joined clue pairs, " + std::to_string(parts.riverPieces) + " extra river pieces, " +
@@ -167,42 +157,24 @@ public:
                          {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_bestCost; }
     Board currentBoard() const override { return gridOf(m_model.grid()); }
     Board bestBoard() const override { return gridOf(m_best); }
 
 private:
-    // e^(−δ/t) from powers of e^(−1/t) recomputed only when t changed since the last worsening proposal.
-    double acceptanceProbability(int delta) {
-        if (m_temperature != m_acceptanceFor) {
-            m_acceptanceFor = m_temperature;
-            m_acceptance[0] = 1;
-            for (std::size_t d = 1; d < m_acceptance.size(); ++d)
-                m_acceptance[d] = m_acceptance[d - 1] * std::exp(-1.0 / m_temperature);
-        }
-        return delta < static_cast<int>(m_acceptance.size()) ? m_acceptance[delta]
-                                                             : std::exp(-delta / m_temperature);
-    }
-
     void reheat() {
         if (m_sink) sample();  // the low point before the jump
-        m_temperature = m_t0;
-        ++m_reheats;
+        m_annealing.reheat();
         if (m_sink) {
-            m_sink->receive(Reheat{m_counters, m_temperature});
-            m_sink->receive(TemperatureSample{m_counters, m_temperature, m_lastRatio});
+            m_sink->receive(Reheat{m_counters, m_annealing.temperature()});
+            m_sink->receive(m_annealing.current(m_counters));
         }
     }
 
     void sample() {
-        const std::uint64_t proposed = m_counters.steps - m_stepsAtSample;
-        if (proposed > 0)
-            m_lastRatio = static_cast<double>(m_acceptedSinceSample) / static_cast<double>(proposed);
-        m_stepsAtSample = m_counters.steps;
-        m_acceptedSinceSample = 0;
-        m_sink->receive(TemperatureSample{m_counters, m_temperature, m_lastRatio});
-        m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost), {}});
+        m_sink->receive(m_annealing.sample(m_counters));
+        m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost),
+                                   m_model.parts().values(kThesisParts)});
     }
 
     NurikabeGrid gridOf(const std::vector<std::uint8_t>& island) const {
@@ -212,24 +184,12 @@ private:
         return grid;
     }
 
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
     NurikabeCostModel m_model;
     std::vector<int> m_swappableIsland;  // island cells that are not clues
     std::vector<int> m_river;
     int m_cost = 0;
-    double m_temperature = 0;
-    double m_acceptanceFor = -1;
-    std::array<double, 9> m_acceptance{};
+    AnnealingSchedule m_annealing;
     Rng m_rng;
-    EventSink* m_sink = nullptr;
-    Counters m_counters;
 
     double m_t0 = 3;
     double m_alpha = 0.999;
@@ -240,13 +200,7 @@ private:
     std::vector<std::uint8_t> m_best;
     int m_bestCost = 0;
     std::vector<std::int64_t> m_lastChange;  // -1 for clues
-    int m_reheats = 0;
-    std::uint64_t m_acceptedSinceSample = 0;
-    std::uint64_t m_stepsAtSample = 0;
-    double m_lastRatio = 0;
     std::string m_failure;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace
@@ -264,6 +218,7 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                    "temperature cools after accepted moves and is reheated when the search freezes.";
     info.stepMeaning = "one swap proposed";
     info.kinds = {PuzzleKind::Nurikabe};
+    info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2011, §4.2";
     info.parameters = {
         ParameterSpec::real("t0", 3, 0.01, 1000, "initial and reheat temperature",
@@ -277,6 +232,7 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                                "proposals between temperature and cost samples (also sampled at reheats and at "
                                "the end)"),
     };
+    info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<NurikabeAnnealingAlgorithm>(); }};
 }
 

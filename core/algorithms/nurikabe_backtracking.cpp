@@ -29,6 +29,7 @@
 
 #include "algorithms/nurikabe_backtracking.h"
 
+#include "algorithms/algorithm_base.h"
 #include "base/rng.h"
 
 #include <algorithm>
@@ -120,16 +121,13 @@ private:
     std::vector<int> m_shape;
 };
 
-class NurikabeBacktrackingAlgorithm final : public Algorithm {
+class NurikabeBacktrackingAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         Rng rng(seed);
         m_grid = puzzle.nurikabe().clues;
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_lastSample = 0;
         const int cells = m_grid.cellCount();
         m_neighbours.assign(static_cast<std::size_t>(cells), {-1, -1, -1, -1});
@@ -157,7 +155,7 @@ public:
         m_islandCount.assign(static_cast<std::size_t>(cells), 0);
         m_bestCost = std::max<double>(1, static_cast<double>(islands));  // 0 only when solved
         m_best = m_grid;
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
         m_currentCost = static_cast<double>(islands);
         if (m_sink) {
             emit(Explanation{m_counters, "expanding " + std::to_string(islands) +
@@ -167,7 +165,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         for (;;) {
             if (m_depth == m_order.size()) {  // only a grid without clues gets here
                 ++m_counters.steps;
@@ -221,10 +219,9 @@ public:
         emit(HeatMap{m_counters, "island placements", std::move(counts)});
     }
 
-    Counters counters() const override { return m_counters; }
-    double bestCost() const override { return m_status == StepStatus::Solved ? 0 : m_bestCost; }
+    double bestCost() const override { return status() == StepStatus::Solved ? 0 : m_bestCost; }
     Board currentBoard() const override { return m_grid; }
-    Board bestBoard() const override { return m_status == StepStatus::Solved ? m_grid : m_best; }
+    Board bestBoard() const override { return status() == StepStatus::Solved ? m_grid : m_best; }
 
 private:
     void setCell(int cell, NurikabeCell state, std::vector<int>& changed) {
@@ -375,19 +372,14 @@ private:
 
     void sample() {
         m_lastSample = m_counters.steps;
-        m_sink->receive(CostSample{m_counters, m_currentCost, m_status == StepStatus::Solved ? 0 : m_bestCost, {}});
+        m_sink->receive(CostSample{m_counters, m_currentCost, status() == StepStatus::Solved ? 0 : m_bestCost, {}});
     }
 
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        if (status == StepStatus::Solved) m_bestCost = m_currentCost = 0;
-        return status;
+    StepStatus end(StepStatus result) {
+        if (result == StepStatus::Solved) m_bestCost = m_currentCost = 0;
+        return AlgorithmBase::end(result);
     }
 
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
     std::uint64_t m_sampleEvery = 100;
     NurikabeGrid m_grid;  // the partial grid: clues, placed islands, their river, undecided cells
     std::vector<std::array<int, 4>> m_neighbours;
@@ -403,10 +395,7 @@ private:
     double m_bestCost = 0;
     double m_currentCost = 0;
     NurikabeGrid m_best;
-    Counters m_counters;
     std::uint64_t m_lastSample = 0;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace

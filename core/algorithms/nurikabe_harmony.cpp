@@ -21,20 +21,22 @@
 // Representation: the memory is one flat array of the open cells' colours, member by member, with each
 // member's cost; evaluation writes the improvised colours into a full grid and computes the parts from
 // scratch (every cell may change, so there is nothing to update incrementally). Nothing is allocated per step.
+// The loop itself — improvisation, memory update, events — is the harmony driver shared with Sudoku's
+// `harmony` (harmony_driver.h); this file holds the Nurikabe objective and board.
 //
 // Choices the thesis leaves open, as in `harmony`: "better than the worst" is a strictly lower cost; the first
 // of equally worst members is replaced; the initial memory is HMS uniformly random grids, counted as
 // evaluations, not steps; the board shows the best member, every change of it sent as shade moves. Events:
-// memory best / mean / worst and a cost sample every `sample_every` steps, whenever the best changes and at
-// the end.
+// memory best / mean / worst and a cost sample with its five parts (the four thesis parts and the clue-less
+// island cells) every `sample_every` steps, whenever the best changes and at the end.
 
 #include "algorithms/nurikabe_harmony.h"
 
-#include "algorithms/harmony_memory.h"
-#include "base/rng.h"
+#include "algorithms/harmony_driver.h"
 #include "nurikabe/nurikabe_cost.h"
 
-#include <algorithm>
+#include <string>
+#include <vector>
 
 namespace pw {
 
@@ -42,24 +44,18 @@ namespace {
 
 enum class Objective { Complete, Thesis };
 
-class NurikabeHarmonyAlgorithm final : public Algorithm {
+// Every sample carries the four thesis parts and the clue-less island cells (counted in the cost only under
+// the `complete` objective).
+constexpr std::size_t kParts = 5;
+
+class NurikabeHarmonyAlgorithm final : public HarmonySearchDriver {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
-        m_rng.reseed(seed);
+        begin(sink);
         m_objective = parameters.choice("objective") == "thesis" ? Objective::Thesis : Objective::Complete;
-        m_memorySize = static_cast<int>(parameters.integer("hms"));
-        m_hmcr = parameters.real("hmcr");
-        m_par = parameters.real("par");
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         m_clues = puzzle.nurikabe().clues;
         m_model = NurikabeCostModel(m_clues);
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
-        m_lastSample = 0;
-
         const int cells = m_model.cellCount();
         m_open.clear();
         m_scratch.assign(static_cast<std::size_t>(cells), 0);
@@ -70,76 +66,29 @@ public:
                 m_open.push_back(cell);
         }
         m_openCount = static_cast<int>(m_open.size());
-        m_new.assign(static_cast<std::size_t>(m_openCount), 0);
-        m_memory.reset(m_memorySize, m_openCount);
-        for (int member = 0; member < m_memorySize; ++member) {
-            std::uint8_t* colours = m_memory.values(member);
-            for (int i = 0; i < m_openCount; ++i) colours[i] = static_cast<std::uint8_t>(m_rng.below(2));
-            m_memory.setCost(member, evaluate(colours));
-            ++m_counters.evaluations;
-        }
-        m_memory.rank();
-        m_latestCost = m_memory.bestCost();
         m_shown = m_clues;
-        emit(PhaseChange{m_counters, "improvisation"});
-        showBest();
-        if (m_sink) sample();
+        // Colours: 0 = river, 1 = island. Pitch adjustment moves a colour up (river to island) or down (island
+        // to river) with PAR/2 each; the other direction leaves the range and keeps the colour.
+        startMemory(parameters, seed, m_openCount, 0, 1, kParts);
     }
 
-    StepStatus step() override {
-        if (m_done) return m_status;
-        if (m_memory.bestCost() == 0) return concludeAtZero();
-
-        // One improvisation: memory consideration with pitch adjustment, or random selection, cell by cell.
-        ++m_counters.steps;
-        ++m_counters.evaluations;
-        for (int i = 0; i < m_openCount; ++i) {
-            std::uint8_t colour;
-            if (m_rng.chance(m_hmcr)) {
-                colour = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_memorySize))))[i];
-                // Up by one (river to island) or down by one (island to river) with PAR/2 each; the other
-                // direction leaves the range and keeps the colour.
-                const double u = m_rng.uniform();
-                if (u < m_par) {
-                    const bool up = u < 0.5 * m_par;
-                    if (up == (colour == 0)) colour = static_cast<std::uint8_t>(1 - colour);
-                }
-            } else {
-                colour = static_cast<std::uint8_t>(m_rng.below(2));
-            }
-            m_new[i] = colour;
-        }
-        m_latestCost = evaluate(m_new.data());
-
-        const bool bestChanged = m_memory.offer(m_new.data(), m_latestCost).newBest;
-        if (m_sink) {
-            if (bestChanged) showBest();
-            if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
-        }
-        if (m_memory.bestCost() == 0) return concludeAtZero();
-        return StepStatus::Running;
-    }
-
-    void finish() override {
-        if (!m_sink) return;
-        if (m_lastSample != m_counters.steps) sample();
-        emit(Explanation{m_counters, "best cost " + std::to_string(m_memory.bestCost()) + " after " +
-                                         std::to_string(m_counters.steps) + " improvisations (" +
-                                         (m_objective == Objective::Thesis ? "thesis" : "complete") + ")", {}});
-    }
-
-    Counters counters() const override { return m_counters; }
-    double bestCost() const override { return m_memory.bestCost(); }
     // The window follows the best harmony, so the current board is the best one.
     Board currentBoard() const override { return gridOf(m_memory.best()); }
     Board bestBoard() const override { return gridOf(m_memory.best()); }
 
 private:
-    int evaluate(const std::uint8_t* colours) {
+    int evaluate(const std::uint8_t* colours, double* split) override {
         for (int i = 0; i < m_openCount; ++i) m_scratch[m_open[i]] = colours[i];
         const NurikabeCostParts parts = m_model.evaluate(m_scratch.data());
+        split[0] = parts.islandSize;
+        split[1] = parts.connectedClues;
+        split[2] = parts.riverPieces;
+        split[3] = parts.pools;
+        split[4] = parts.islandsWithoutClue;
         return parts.thesisTotal() + (m_objective == Objective::Complete ? parts.islandsWithoutClue : 0);
     }
+
+    std::string objectiveName() const override { return m_objective == Objective::Thesis ? "thesis" : "complete"; }
 
     NurikabeGrid gridOf(int member) const {
         NurikabeGrid grid = m_clues;
@@ -150,7 +99,7 @@ private:
     }
 
     // The best member reached cost 0: a solution, or under the thesis objective possibly a false one.
-    StepStatus concludeAtZero() {
+    StepStatus concludeAtZero() override {
         const NurikabeGrid grid = gridOf(m_memory.best());
         const auto violations = grid.violations();
         if (violations.empty()) return end(StepStatus::Solved);
@@ -161,8 +110,7 @@ private:
     }
 
     // Shade moves that turn the board the window shows into the best harmony.
-    void showBest() {
-        if (!m_sink) return;
+    void showBest() override {
         const std::uint8_t* colours = m_memory.values(m_memory.best());
         for (int i = 0; i < m_openCount; ++i) {
             const int cell = m_open[i];
@@ -173,43 +121,13 @@ private:
         }
     }
 
-    void sample() {
-        m_lastSample = m_counters.steps;
-        const double best = m_memory.bestCost();
-        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, m_memory.meanCost(),
-                                        static_cast<double>(m_memory.worstCost())});
-        m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, {}});
-    }
-
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
-
-    EventSink* m_sink = nullptr;
-    Rng m_rng;
     Objective m_objective = Objective::Complete;
-    int m_memorySize = 50;
-    double m_hmcr = 0.7;
-    double m_par = 0.1;
-    std::uint64_t m_sampleEvery = 100;
-
     NurikabeGrid m_clues;
     NurikabeCostModel m_model;
     std::vector<int> m_open;  // the non-clue cells, in cell order
     int m_openCount = 0;
-    HarmonyMemory m_memory;  // HMS × open cells, 1 = island
-    std::vector<std::uint8_t> m_new;
     std::vector<std::uint8_t> m_scratch;  // the clues plus the grid being evaluated
-    int m_latestCost = 0;
     NurikabeGrid m_shown;  // the board the window shows: the best harmony as last sent
-    Counters m_counters;
-    std::uint64_t m_lastSample = 0;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace
@@ -229,6 +147,7 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
                    "improvisations is the thesis's difficulty metric.";
     info.stepMeaning = "one grid improvised and evaluated";
     info.kinds = {PuzzleKind::Nurikabe};
+    info.costParts = nurikabeCostPartNames(kParts);
     const std::string thesis = "Křivánek 2011, §4.2 and §3.2";
     info.parameters = {
         ParameterSpec::integer("hms", 50, 1, 10'000, "harmony memory size: grids kept in memory",

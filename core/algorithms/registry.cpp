@@ -12,6 +12,7 @@
 #include "algorithms/nurikabe_harmony.h"
 #include "algorithms/simulated_annealing.h"
 #include "algorithms/tabu_search.h"
+#include "algorithms/template_algorithm.h"
 
 namespace pw {
 
@@ -31,6 +32,7 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         nurikabeAnnealingAlgorithmEntry(),
         nurikabeHarmonyAlgorithmEntry(),
         nurikabeBacktrackingAlgorithmEntry(),
+        randomFillAlgorithmEntry(),
     };
     return registry;
 }

@@ -48,7 +48,9 @@
 //     counted as evaluations. A walk whose cost never changes gives t0 = 1 (one cost unit).
 //   - Lewis's "improvement" is read as defined above; the thesis and our specification do not define it.
 //   - e^(−δ/t) for δ = 1..4 is computed once per temperature (from e^(−1/t) by multiplication), not per
-//     proposal; the difference is in the last bits of a double.
+//     proposal; the difference is in the last bits of a double. The temperature, the Metropolis test,
+//     reheats and the acceptance ratio are the AnnealingSchedule shared with `nurikabe-sa`
+//     (annealing_schedule.h); this file keeps the Sudoku representation and Lewis's chain bookkeeping.
 //   - Givens that already break a rule make the run fail at once; a grid with no box holding two open cells
 //     has no neighbours, and its forced fill is either a solution or a failure.
 //
@@ -61,12 +63,15 @@
 
 #include "algorithms/simulated_annealing.h"
 
+#include "algorithms/algorithm_base.h"
+#include "algorithms/annealing_schedule.h"
 #include "base/rng.h"
+#include "base/text_format.h"
+#include "sudoku/sudoku_cost.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 #include <vector>
 
@@ -86,17 +91,17 @@ struct BoxPairs {
     std::uint32_t count;
 };
 
-std::string formatNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
+// The thesis schedule reheats below t_min, so t_min must be below t0 (Lewis's schedule has no t_min).
+std::vector<ParameterRule> parameterRules() {
+    return {ParameterRule::below("t_min", "t0",
+                                 [](const ParameterValues& values) { return values.choice("schedule") == "thesis"; })};
 }
 
-class SimulatedAnnealingAlgorithm final : public Algorithm {
+class SimulatedAnnealingAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_schedule = parameters.choice("schedule") == "lewis" ? Schedule::Lewis : Schedule::Thesis;
         m_t0 = parameters.real("t0");
@@ -111,15 +116,7 @@ public:
         const SudokuGeometry& geometry = m_givens.geometry();
         m_size = geometry.size;
         m_cellCount = geometry.cellCount;
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_failure.clear();
-        m_reheats = 0;
-        m_acceptedSinceSample = 0;
-        m_stepsAtSample = 0;
-        m_lastRatio = 0;
-        m_acceptanceFor = -1;
         for (int cell = 0; cell < m_cellCount; ++cell) {
             m_rowOf[cell] = static_cast<std::uint8_t>(geometry.row(cell));
             m_columnOf[cell] = static_cast<std::uint8_t>(geometry.column(cell));
@@ -127,7 +124,7 @@ public:
             m_lastSwap[cell] = m_givens.value(cell) ? -1 : 0;
         }
 
-        emit(PhaseChange{m_counters, "initial fill"});
+        emit(PhaseChange{m_counters, PhaseKind::InitialFill});
         fillBoxesAtRandom(geometry);
         buildPairs(geometry);
         recount();
@@ -139,8 +136,8 @@ public:
             m_bestCost = std::max(m_bestCost, 1);
         } else if (m_boxes.empty() && m_cost > 0) {
             m_failure = "no box has two open cells to swap, and the forced fill breaks a rule";
-        } else if (m_schedule == Schedule::Thesis && m_tMin >= m_t0) {
-            m_failure = "t_min (" + formatNumber(m_tMin) + ") must be below t0 (" + formatNumber(m_t0) + ")";
+        } else if (auto broken = checkParameterRules(parameterRules(), parameters)) {
+            m_failure = *broken;  // refused before a run by the CLI and the window; this guards direct use
         }
 
         m_openCells = 0;
@@ -152,7 +149,7 @@ public:
             m_chainLength = std::max<std::uint64_t>(m_chainLength, 1);
             m_t0 = m_boxes.empty() ? 1.0 : randomWalkDeviation(walk);
         }
-        m_temperature = m_t0;
+        m_annealing.start(m_t0, m_alpha, m_tMin);
         m_chainProgress = 0;
         m_chainsWithoutImprovement = 0;
         m_chainLow = m_cost;
@@ -171,13 +168,13 @@ public:
                         std::to_string(walk) + " random swaps), alpha = " + formatNumber(m_chainAlpha) +
                         " per chain of " + std::to_string(m_chainLength) + " proposals, reheat after " +
                         std::to_string(m_reheatAfter) + " chains without improvement", {}});
-            emit(PhaseChange{m_counters, "annealing"});
+            emit(PhaseChange{m_counters, PhaseKind::Annealing});
             sample();
         }
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (!m_failure.empty()) {
             emit(Explanation{m_counters, m_failure, {}});
             return end(StepStatus::Failed);
@@ -190,10 +187,9 @@ public:
         const BoxPairs box = m_boxes[m_rng.below(m_boxCount)];
         const CellPair pair = m_pairs[box.offset + m_rng.below(box.count)];
         const int delta = swapDelta(pair.first, pair.second);
-        if (delta <= 0 || m_rng.uniform() < acceptanceProbability(delta)) {
+        if (m_annealing.accepts(delta, m_rng)) {
             applySwap(pair.first, pair.second);
             m_cost += delta;
-            ++m_acceptedSinceSample;
             m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
             emit(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
             // The lowest cost of a chain is never below the best cost, so a new best is a new chain low too.
@@ -208,19 +204,16 @@ public:
                     }
                 }
             }
-            if (m_schedule == Schedule::Thesis) {
-                m_temperature *= m_alpha;
-                if (m_temperature < m_tMin) reheat();
-            }
+            if (m_schedule == Schedule::Thesis && m_annealing.coolAfterAcceptance()) reheat();
         }
         if (m_schedule == Schedule::Lewis && ++m_chainProgress == m_chainLength) endChain();
-        if (m_sink && m_counters.steps - m_stepsAtSample >= m_sampleEvery) sample();
+        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sampleEvery) sample();
         return StepStatus::Running;
     }
 
     void finish() override {
         if (!m_sink) return;
-        if (m_counters.steps != m_stepsAtSample) sample();
+        if (m_counters.steps != m_annealing.stepsAtSample()) sample();
         std::vector<double> lastSwap(m_cellCount);
         std::vector<double> order(m_cellCount, -1);
         std::vector<std::int64_t> openSteps;
@@ -237,12 +230,12 @@ public:
                     openSteps.begin());
         emit(HeatMap{m_counters, "last swap step", std::move(lastSwap)});
         emit(HeatMap{m_counters, "cell filling order", std::move(order)});
-        emit(Explanation{m_counters, std::to_string(m_reheats) + (m_reheats == 1 ? " reheat" : " reheats") +
+        const int reheats = m_annealing.reheats();
+        emit(Explanation{m_counters, std::to_string(reheats) + (reheats == 1 ? " reheat" : " reheats") +
                                          ", best cost " + std::to_string(m_bestCost) +
-                                         ", final temperature " + formatNumber(m_temperature), {}});
+                                         ", final temperature " + formatNumber(m_annealing.temperature()), {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_bestCost; }
     Board currentBoard() const override { return gridOf(m_value); }
     Board bestBoard() const override { return gridOf(m_bestValues); }
@@ -360,20 +353,6 @@ private:
         m_value[b] = static_cast<std::uint8_t>(va);
     }
 
-    // e^(−δ/t), recomputed only when the temperature changed since the last worsening proposal: at low
-    // temperatures most proposals are rejected and t stays put, so the exponential is rarely evaluated.
-    double acceptanceProbability(int delta) {
-        if (m_temperature != m_acceptanceFor) {
-            m_acceptanceFor = m_temperature;
-            const double e1 = std::exp(-1.0 / m_temperature);
-            m_acceptance[1] = e1;
-            m_acceptance[2] = e1 * e1;
-            m_acceptance[3] = m_acceptance[2] * e1;
-            m_acceptance[4] = m_acceptance[2] * m_acceptance[2];
-        }
-        return m_acceptance[delta];
-    }
-
     // Lewis: t0 is the standard deviation of the cost over a short random walk of accepted swaps.
     double randomWalkDeviation(int length) {
         const Values values = m_value;
@@ -404,7 +383,7 @@ private:
 
     void endChain() {
         m_chainProgress = 0;
-        m_temperature *= m_chainAlpha;
+        m_annealing.cool(m_chainAlpha);
         m_chainsWithoutImprovement = m_chainLow < m_previousChainLow ? 0 : m_chainsWithoutImprovement + 1;
         m_previousChainLow = m_chainLow;
         m_chainLow = m_cost;
@@ -413,27 +392,21 @@ private:
 
     void reheat() {
         if (m_sink) sample();  // the low point before the jump
-        m_temperature = m_t0;
-        ++m_reheats;
+        m_annealing.reheat();
         m_chainsWithoutImprovement = 0;
         m_chainLow = m_cost;
         m_previousChainLow = m_cost + 1;
         if (m_sink) {
-            m_sink->receive(Reheat{m_counters, m_temperature});
-            m_sink->receive(TemperatureSample{m_counters, m_temperature, m_lastRatio});
+            m_sink->receive(Reheat{m_counters, m_annealing.temperature()});
+            m_sink->receive(m_annealing.current(m_counters));
         }
     }
 
     // Temperature, acceptance ratio since the previous sample, and the cost with its row/column split.
     void sample() {
-        const std::uint64_t proposed = m_counters.steps - m_stepsAtSample;
-        if (proposed > 0)
-            m_lastRatio = static_cast<double>(m_acceptedSinceSample) / static_cast<double>(proposed);
-        m_stepsAtSample = m_counters.steps;
-        m_acceptedSinceSample = 0;
-        m_sink->receive(TemperatureSample{m_counters, m_temperature, m_lastRatio});
+        m_sink->receive(m_annealing.sample(m_counters));
         m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost),
-                                   breakdown()});
+                                   breakdown().values()});
     }
 
     SudokuGrid gridOf(const Values& values) const {
@@ -442,14 +415,6 @@ private:
             grid.setValue(cell, values[cell]);
         return grid;
     }
-
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     // The hot state first, so one proposal touches as few cache lines as possible.
     Values m_value{};
@@ -461,12 +426,8 @@ private:
     std::vector<CellPair> m_pairs;  // every pair of open cells of a box, box by box
     std::uint32_t m_boxCount = 0;
     int m_cost = 0;
-    double m_temperature = 0;
-    double m_acceptanceFor = -1;  // the temperature m_acceptance was computed for
-    std::array<double, 5> m_acceptance{};
+    AnnealingSchedule m_annealing;
     Rng m_rng;
-    EventSink* m_sink = nullptr;
-    Counters m_counters;
 
     Schedule m_schedule = Schedule::Thesis;
     double m_t0 = 40;
@@ -488,13 +449,7 @@ private:
     std::array<std::int64_t, kMaxSudokuCells> m_lastSwap{};  // -1 for givens
     Values m_bestValues{};
     int m_bestCost = 0;
-    int m_reheats = 0;
-    std::uint64_t m_acceptedSinceSample = 0;
-    std::uint64_t m_stepsAtSample = 0;
-    double m_lastRatio = 0;
     std::string m_failure;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace
@@ -516,6 +471,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         "step at which each cell was last swapped predicts the order in which humans fill cells.";
     info.stepMeaning = "one swap proposed";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.1";
     const std::string lewis = "Lewis 2007, as read in docs/algorithms.md (Křivánek section)";
     info.parameters = {
@@ -551,6 +507,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
             "proposals between temperature and cost samples (also sampled at reheats and at "
             "the end)"),
     };
+    info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<SimulatedAnnealingAlgorithm>(); }};
 }
 

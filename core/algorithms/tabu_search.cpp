@@ -42,6 +42,7 @@
 
 #include "algorithms/tabu_search.h"
 
+#include "algorithms/algorithm_base.h"
 #include "sudoku/row_permutation.h"
 
 #include <algorithm>
@@ -52,20 +53,17 @@ namespace pw {
 
 namespace {
 
-class TabuSearchAlgorithm final : public Algorithm {
+class TabuSearchAlgorithm final : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
-        m_sink = sink;
+        begin(sink);
         m_rng.reseed(seed);
         m_tenure = static_cast<std::uint64_t>(parameters.integer("tenure"));
         m_restartAfter = static_cast<std::uint64_t>(parameters.integer("restart_after"));
         m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         const bool prefilter = parameters.boolean("prefilter");
 
-        m_counters = {};
-        m_done = false;
-        m_status = StepStatus::Running;
         m_restarts = 0;
         m_aspirations = 0;
         m_idleSteps = 0;
@@ -84,7 +82,7 @@ public:
                 for (int b = a + 1; b < m_space.openCount[r]; ++b)
                     m_pairs.push_back({m_space.openCells[r][a], m_space.openCells[r][b]});
 
-        emit(PhaseChange{m_counters, "search"});
+        emit(PhaseChange{m_counters, PhaseKind::Search});
         for (int cell = 0; cell < m_cellCount; ++cell) m_shown[cell] = static_cast<std::uint8_t>(m_space.fixed.value(cell));
         if (m_failure.empty())
             m_space.fill(m_current, m_rng);
@@ -102,7 +100,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_done) return m_status;
+        if (ended()) return status();
         if (!m_failure.empty()) {
             emit(Explanation{m_counters, m_failure, {}});
             return end(StepStatus::Failed);
@@ -168,7 +166,6 @@ public:
                          {}});
     }
 
-    Counters counters() const override { return m_counters; }
     double bestCost() const override { return m_best.cost(); }
     Board currentBoard() const override { return m_current.toGrid(); }
     Board bestBoard() const override { return m_best.toGrid(); }
@@ -187,7 +184,7 @@ private:
 
     void restart() {
         ++m_restarts;
-        emit(PhaseChange{m_counters, "restart " + std::to_string(m_restarts)});
+        emit(PhaseChange{m_counters, PhaseKind::Restart, static_cast<std::uint64_t>(m_restarts)});
         m_space.fill(m_current, m_rng);
         ++m_counters.evaluations;
         clearTabuList();
@@ -209,16 +206,8 @@ private:
     void sample() {
         m_stepsAtSample = m_counters.steps;
         emit(CostSample{m_counters, static_cast<double>(m_current.cost()), static_cast<double>(m_best.cost()),
-                        m_current.breakdown()});
+                        m_current.breakdown().values()});
     }
-
-    StepStatus end(StepStatus status) {
-        m_done = true;
-        m_status = status;
-        return status;
-    }
-
-    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
 
     RowPermutationGrid m_current;
     std::vector<CellPair> m_pairs;  // every pair of open cells of a row, row by row
@@ -226,8 +215,6 @@ private:
     RowSearchSpace m_space;
     RowPermutationGrid m_best;
     Rng m_rng;
-    EventSink* m_sink = nullptr;
-    Counters m_counters;
     std::uint64_t m_tenure = 10;
     std::uint64_t m_restartAfter = 0;
     std::uint64_t m_sampleEvery = 100;
@@ -240,8 +227,6 @@ private:
     int m_size = 9;
     int m_cellCount = 81;
     std::string m_failure;
-    bool m_done = false;
-    StepStatus m_status = StepStatus::Running;
 };
 
 }  // namespace
@@ -260,6 +245,7 @@ AlgorithmEntry tabuSearchAlgorithmEntry() {
                    "cells they just left for `tenure` steps unless that gives a new best (aspiration).";
     info.stepMeaning = "one move (the best admissible swap of the whole neighbourhood)";
     info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
     const std::string glover = "textbook tabu search (Glover); the baseline paper's values are not available to us";
     info.parameters = {
         ParameterSpec::integer("tenure", 10, 1, 1'000'000'000,

@@ -10,7 +10,7 @@ namespace {
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 
-nlohmann::json toJson(const Event& event) {
+nlohmann::json toJson(const Event& event, const std::vector<std::string>& costParts) {
     nlohmann::json j;
     j["type"] = eventTypeName(event);
     const Counters& at = eventCounters(event);
@@ -27,11 +27,12 @@ nlohmann::json toJson(const Event& event) {
                    [&](const CostSample& e) {
                        j["current"] = e.current;
                        j["best"] = e.best;
-                       if (e.breakdown)
-                           j["breakdown"] = {{"rows", e.breakdown->rows},
-                                             {"columns", e.breakdown->columns},
-                                             {"boxes", e.breakdown->boxes},
-                                             {"digits", e.breakdown->digits}};
+                       if (!e.parts.empty()) {
+                           nlohmann::json& breakdown = j["breakdown"] = nlohmann::json::object();
+                           for (std::size_t i = 0; i < e.parts.size(); ++i)
+                               breakdown[i < costParts.size() ? costParts[i] : "part " + std::to_string(i + 1)] =
+                                   e.parts[i];
+                       }
                    },
                    [&](const TemperatureSample& e) {
                        j["temperature"] = e.temperature;
@@ -49,7 +50,7 @@ nlohmann::json toJson(const Event& event) {
                        j["label"] = e.label;
                        j["values"] = e.values;
                    },
-                   [&](const PhaseChange& e) { j["name"] = e.name; },
+                   [&](const PhaseChange& e) { j["name"] = phaseName(e); },
                    [&](const Explanation& e) {
                        j["text"] = e.text;
                        if (!e.cells.empty()) j["cells"] = e.cells;
@@ -83,7 +84,7 @@ void JsonLinesSink::receive(const Event& event) {
     else if (std::holds_alternative<CostSample>(event)) counter = &m_costCount;
     else if (std::holds_alternative<TemperatureSample>(event)) counter = &m_temperatureCount;
     if (counter && (*counter)++ % m_every != 0) return;
-    m_out << toJson(event).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    m_out << toJson(event, m_costParts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 void JsonLinesSink::writeHeader(const std::string& jsonObject) { m_out << jsonObject << '\n'; }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -63,10 +64,13 @@ private:
 };
 
 // One JSON object per line. The frequent kinds (move, cost, temperature) are thinned to every `every`-th
-// event of each kind; all other events are always written.
+// event of each kind; all other events are always written. A cost sample's parts are written as the object
+// "breakdown", keyed by `costParts` (the algorithm's AlgorithmInfo::costParts; a part without a name is
+// "part N", counted from 1); a sample without parts has no "breakdown".
 class JsonLinesSink : public EventSink {
 public:
-    explicit JsonLinesSink(std::ostream& out, std::uint64_t every = 1) : m_out(out), m_every(every ? every : 1) {}
+    explicit JsonLinesSink(std::ostream& out, std::uint64_t every = 1, std::vector<std::string> costParts = {})
+        : m_out(out), m_every(every ? every : 1), m_costParts(std::move(costParts)) {}
     void receive(const Event& event) override;
     // Written before the run's events: {"type":"run", ...} with whatever the caller describes.
     void writeHeader(const std::string& jsonObject);
@@ -74,6 +78,7 @@ public:
 private:
     std::ostream& m_out;
     std::uint64_t m_every;
+    std::vector<std::string> m_costParts;
     std::uint64_t m_moveCount = 0;
     std::uint64_t m_costCount = 0;
     std::uint64_t m_temperatureCount = 0;

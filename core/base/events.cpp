@@ -12,6 +12,29 @@ const char* outcomeName(Outcome outcome) {
     return "?";
 }
 
+bool isNumberedPhase(PhaseKind kind) {
+    return kind == PhaseKind::Cycle || kind == PhaseKind::Generation || kind == PhaseKind::Restart;
+}
+
+std::string phaseName(const PhaseChange& phase) {
+    const char* name = "?";
+    switch (phase.kind) {
+    case PhaseKind::InitialFill: name = "initial fill"; break;
+    case PhaseKind::Annealing: name = "annealing"; break;
+    case PhaseKind::Search: name = "search"; break;
+    case PhaseKind::Logic: name = "logic"; break;
+    case PhaseKind::Improvisation: name = "improvisation"; break;
+    case PhaseKind::Prefiltering: name = "prefiltering"; break;
+    case PhaseKind::Cycle: name = "cycle"; break;
+    case PhaseKind::Generation: name = "generation"; break;
+    case PhaseKind::Restart: name = "restart"; break;
+    case PhaseKind::RandomPrograms: name = "random programs"; break;
+    case PhaseKind::Replay: name = "replay"; break;
+    }
+    if (!isNumberedPhase(phase.kind)) return name;
+    return std::string(name) + " " + std::to_string(phase.number);
+}
+
 const Counters& eventCounters(const Event& event) {
     return std::visit([](const auto& e) -> const Counters& { return e.at; }, event);
 }

@@ -26,19 +26,14 @@ struct MoveEvent {
     bool operator==(const MoveEvent&) const = default;
 };
 
-// Cost of the current and best solution; the breakdown where the algorithm's cost has one.
-struct CostBreakdown {
-    double rows = 0;
-    double columns = 0;
-    double boxes = 0;
-    double digits = 0;  // Chel's deviation of each digit's count from the grid size; 0 for the other costs
-    bool operator==(const CostBreakdown&) const = default;
-};
+// Cost of the current and best solution, and the parts the current cost is made of, in the order the
+// algorithm names them in AlgorithmInfo::costParts ("rows", "columns", ...; empty when it names none).
+// Consumers (trace files, charts) take the names from there, so a new kind of part needs no new field here.
 struct CostSample {
     Counters at;
     double current = 0;
     double best = 0;
-    std::optional<CostBreakdown> breakdown;
+    std::vector<double> parts;
     bool operator==(const CostSample&) const = default;
 };
 
@@ -80,12 +75,29 @@ struct HeatMap {
     bool operator==(const HeatMap&) const = default;
 };
 
-// A named phase: "cycle 3", "prefiltering", "search".
+// The phases algorithms go through. Numbered phases (a multistage GA's cycle, a GP generation, a tabu restart)
+// carry their number in PhaseChange::number; the text ("cycle 3") is made from the two by phaseName().
+enum class PhaseKind {
+    InitialFill,     // "initial fill"
+    Annealing,       // "annealing"
+    Search,          // "search"
+    Logic,           // "logic"
+    Improvisation,   // "improvisation"
+    Prefiltering,    // "prefiltering"
+    Cycle,           // "cycle N"
+    Generation,      // "generation N"
+    Restart,         // "restart N"
+    RandomPrograms,  // "random programs"
+    Replay,          // "replay"
+};
 struct PhaseChange {
     Counters at;
-    std::string name;
+    PhaseKind kind = PhaseKind::Search;
+    std::uint64_t number = 0;  // the cycle, generation or restart; 0 for unnumbered phases
     bool operator==(const PhaseChange&) const = default;
 };
+bool isNumberedPhase(PhaseKind kind);
+std::string phaseName(const PhaseChange& phase);  // "initial fill", "cycle 3"
 
 // A sentence for the log: "hidden single: in box 3 only r3c7 can hold 5", with the cells it is about
 // (highlighted on the board while the sentence is the latest).

@@ -1,5 +1,7 @@
 #include "base/parameters.h"
 
+#include "base/text_format.h"
+
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -199,6 +201,35 @@ std::optional<std::string> ParameterValues::setAssignment(const std::vector<Para
     if (equals == std::string::npos || equals == 0)
         return "expected KEY=VALUE, got '" + assignment + "'";
     return set(specs, assignment.substr(0, equals), assignment.substr(equals + 1));
+}
+
+ParameterRule ParameterRule::below(std::string lower, std::string upper,
+                                   std::function<bool(const ParameterValues& values)> applies) {
+    ParameterRule rule;
+    rule.keys = {lower, upper};
+    rule.broken = [lower, upper, applies = std::move(applies)](const ParameterValues& values)
+        -> std::optional<std::string> {
+        if (applies && !applies(values)) return std::nullopt;
+        const double low = values.real(lower);
+        const double high = values.real(upper);
+        if (low < high) return std::nullopt;
+        return lower + " (" + formatNumber(low) + ") must be below " + upper + " (" + formatNumber(high) + ")";
+    };
+    return rule;
+}
+
+std::vector<ParameterRuleViolation> brokenParameterRules(const std::vector<ParameterRule>& rules,
+                                                         const ParameterValues& values) {
+    std::vector<ParameterRuleViolation> violations;
+    for (const ParameterRule& rule : rules)
+        if (auto message = rule.broken(values)) violations.push_back({rule.keys, std::move(*message)});
+    return violations;
+}
+
+std::optional<std::string> checkParameterRules(const std::vector<ParameterRule>& rules, const ParameterValues& values) {
+    for (const ParameterRule& rule : rules)
+        if (auto message = rule.broken(values)) return message;
+    return std::nullopt;
 }
 
 }  // namespace pw

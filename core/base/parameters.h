@@ -3,6 +3,7 @@
 // The CLI flags, the GUI form and validation are all generated from these declarations.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -67,5 +68,28 @@ public:
 private:
     std::map<std::string, ParameterValue> m_values;
 };
+
+// A relation between parameters that no single range can state ("t_min must be below t0"), declared beside
+// the ParameterSpecs. `broken` returns the message when the values break the rule, naming the parameters and
+// their values; `keys` are the parameters it involves (the GUI marks their fields).
+struct ParameterRule {
+    std::vector<std::string> keys;
+    std::function<std::optional<std::string>(const ParameterValues& values)> broken;
+
+    // "`lower` (value) must be below `upper` (value)" for two real parameters, checked only where `applies`
+    // holds (always when it is empty).
+    static ParameterRule below(std::string lower, std::string upper,
+                               std::function<bool(const ParameterValues& values)> applies = {});
+};
+
+struct ParameterRuleViolation {
+    std::vector<std::string> keys;
+    std::string message;
+};
+// Every declared rule the values break, in declaration order.
+std::vector<ParameterRuleViolation> brokenParameterRules(const std::vector<ParameterRule>& rules,
+                                                         const ParameterValues& values);
+// The message of the first broken rule, or nothing when all hold: what the CLI and recordings refuse with.
+std::optional<std::string> checkParameterRules(const std::vector<ParameterRule>& rules, const ParameterValues& values);
 
 }  // namespace pw

@@ -58,6 +58,11 @@ struct AlgorithmInfo {
     std::string stepMeaning;  // "one value suggested"
     std::vector<PuzzleKind> kinds;
     std::vector<ParameterSpec> parameters;
+    // Relations between the parameters (t_min below t0, ...): values that break one are refused before a run.
+    std::vector<ParameterRule> parameterRules;
+    // The names of the parts its cost samples carry, in their order ("rows", "columns", ...; "island size",
+    // ...); empty when its samples carry none. Charts draw one line per part, trace files name them.
+    std::vector<std::string> costParts;
     bool usesSeed = true;
 
     bool supports(PuzzleKind kind) const;

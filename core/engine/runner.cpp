@@ -1,17 +1,13 @@
 #include "engine/runner.h"
 
+#include "base/text_format.h"
+
 #include <cmath>
 #include <limits>
 
 namespace pw {
 
 namespace {
-
-std::string formatSeconds(double seconds) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g", seconds);
-    return buffer;
-}
 
 class StepLimit : public StopCondition {
 public:
@@ -43,7 +39,7 @@ public:
     explicit TimeLimit(double seconds) : m_seconds(seconds) {}
     std::optional<StopVerdict> check(const RunProgress& progress) override {
         if (progress.seconds < m_seconds) return std::nullopt;
-        return StopVerdict{Outcome::BudgetExhausted, "time limit of " + formatSeconds(m_seconds) + " s reached"};
+        return StopVerdict{Outcome::BudgetExhausted, "time limit of " + formatNumber(m_seconds) + " s reached"};
     }
 
 private:
@@ -55,7 +51,7 @@ public:
     explicit TargetCost(double cost) : m_cost(cost) {}
     std::optional<StopVerdict> check(const RunProgress& progress) override {
         if (progress.bestCost > m_cost) return std::nullopt;
-        return StopVerdict{Outcome::BudgetExhausted, "target cost " + formatSeconds(m_cost) + " reached"};
+        return StopVerdict{Outcome::BudgetExhausted, "target cost " + formatNumber(m_cost) + " reached"};
     }
 
 private:

@@ -176,6 +176,8 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
         if (!typed) reader.fail(place, "parameter '" + key + "': expected " + spec->allowedText());
         if (auto error = recording.parameters.setValue(specs, key, *typed)) reader.fail(place, *error);
     }
+    if (auto broken = checkParameterRules(entry->info.parameterRules, recording.parameters))
+        reader.fail("parameters", *broken);
 
     recording.seed = reader.count(root, "", "seed", true);
 

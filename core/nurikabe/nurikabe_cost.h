@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace pw {
@@ -25,7 +26,25 @@ struct NurikabeCostParts {
 
     int thesisTotal() const { return islandSize + connectedClues + riverPieces + pools; }
     bool operator==(const NurikabeCostParts&) const = default;
+
+    // The first `count` parts (4: the thesis's, 5: with islandsWithoutClue) in the order of
+    // nurikabeCostPartNames(), for cost samples.
+    std::vector<double> values(std::size_t count) const {
+        std::vector<double> all = {static_cast<double>(islandSize), static_cast<double>(connectedClues),
+                                   static_cast<double>(riverPieces), static_cast<double>(pools),
+                                   static_cast<double>(islandsWithoutClue)};
+        all.resize(std::min(count, all.size()));
+        return all;
+    }
 };
+
+// "island size", "joined clues", "river pieces", "pools" (the thesis's four) and "clue-less island cells".
+inline std::vector<std::string> nurikabeCostPartNames(std::size_t count) {
+    std::vector<std::string> names = {"island size", "joined clues", "river pieces", "pools",
+                                      "clue-less island cells"};
+    names.resize(std::min(count, names.size()));
+    return names;
+}
 
 class NurikabeCostModel {
 public:

@@ -1,6 +1,7 @@
 #include "study/bench.h"
 
 #include "algorithms/registry.h"
+#include "base/text_format.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
 #include "io/csv_table.h"
@@ -63,12 +64,6 @@ std::string lineKey(const json& line) {
                        line.at("run").get<std::uint64_t>());
 }
 
-std::string formatNumber(double value, int digits) {
-    char text[40];
-    std::snprintf(text, sizeof text, "%.*g", digits, value);
-    return text;
-}
-
 }  // namespace
 
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
@@ -119,6 +114,10 @@ std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithm
             }
         }
     }
+    for (const auto& configuration : configurations)
+        if (auto broken =
+                checkParameterRules(findAlgorithm(configuration.algorithmId)->info.parameterRules, configuration.parameters))
+            throw std::invalid_argument("--param: " + configuration.label + ": " + *broken);
     return configurations;
 }
 

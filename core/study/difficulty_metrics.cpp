@@ -9,7 +9,6 @@
 
 #include "study/difficulty_metrics.h"
 
-#include "algorithms/harmony_search.h"
 #include "algorithms/registry.h"
 #include "base/statistics.h"
 #include "engine/runner.h"
@@ -105,14 +104,8 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          "median over the runs of the best cost in harmony memory after 10,000 improvisations (`harmony`, "
          "defaults: HMS 50, HMCR 0.7, PAR 0.1)",
          PuzzleKind::Sudoku, true, 10,
-         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
-             if (puzzle.kind() != PuzzleKind::Sudoku || runs <= 0) return std::nullopt;
-             const ParameterValues parameters(findAlgorithm("harmony")->info.parameters);
-             std::vector<double> costs;
-             for (int r = 0; r < runs; ++r)
-                 costs.push_back(harmonyBestCostAfter(puzzle, parameters, seed + static_cast<std::uint64_t>(r),
-                                                      kHarmonyImprovisations));
-             return median(std::move(costs));
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
+             return medianBestCostAfter("harmony", kHarmonyImprovisations, puzzle, runs, seed);
          }},
         {"serate", "Serate (hardest refutation step)",
          "Pelánek's model (naked and hidden singles at random, refutation when stuck): the largest refutation "

@@ -59,7 +59,7 @@ std::optional<std::string> RowSearchSpace::prepare(const SudokuGrid& givens, boo
     missing.fill(0);
     if (givens.hasConflicts()) return "the givens already break a rule";
     if (prefilter) {
-        sendEvent(sink, PhaseChange{at, "prefiltering"});
+        sendEvent(sink, PhaseChange{at, PhaseKind::Prefiltering});
         const Ac3Result filtered = enforceArcConsistency(givens);
         sendPrefilteringEvents(givens, filtered, at, sink);
         reductions = filtered.reductions.size();

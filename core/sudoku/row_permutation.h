@@ -17,6 +17,7 @@
 #include "base/rng.h"
 #include "sudoku/ac3.h"
 #include "sudoku/sudoku.h"
+#include "sudoku/sudoku_cost.h"
 
 #include <array>
 #include <cstdint>

@@ -30,10 +30,6 @@ struct SeriesStyle {
 const SeriesStyle kSeriesStyles[] = {
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "current"), false, QColor(52, 120, 220), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "best"), false, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "rows"), false, QColor(60, 170, 90), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "columns"), false, QColor(170, 80, 200), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "boxes"), false, QColor(200, 60, 90), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "digit counts"), false, QColor(120, 120, 120), LiveChart::Side::Left, LiveChart::Style::Line, 1.2},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "cycle start"), false, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "temperature"), true, QColor(220, 70, 50), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
@@ -42,6 +38,10 @@ const SeriesStyle kSeriesStyles[] = {
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population mean"), true, QColor(120, 120, 200), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population best"), true, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
 };
+
+// The cost parts an algorithm declares (AlgorithmInfo::costParts), coloured by their position.
+const QColor kPartColors[] = {QColor(60, 170, 90),  QColor(170, 80, 200), QColor(200, 60, 90),  QColor(120, 120, 120),
+                              QColor(20, 160, 170), QColor(150, 110, 40), QColor(90, 90, 210),  QColor(220, 120, 170)};
 }  // namespace
 
 ChartPanel::ChartPanel(QWidget* parent)
@@ -83,8 +83,15 @@ void ChartPanel::clear() {
     m_cost->clear();
     m_progress->clear();
     m_seriesIndex.fill(-1);
+    std::fill(m_partSeries.begin(), m_partSeries.end(), -1);
     m_progress->hide();
     m_batchStartSteps = m_batchStartSeconds = m_batchEndSteps = m_batchEndSeconds = 0;
+}
+
+void ChartPanel::setCostParts(const std::vector<std::string>& names) {
+    m_partNames.clear();
+    for (const std::string& name : names) m_partNames.append(QString::fromStdString(name));
+    m_partSeries.assign(names.size(), -1);
 }
 
 void ChartPanel::beginBatch(const Counters& at, double seconds) {
@@ -115,22 +122,34 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
     chart->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
 }
 
+// One line per declared cost part. A part appears with its first non-zero value, so a part that is 0 all
+// along (the boxes of a search that keeps boxes valid, Chel's digit counts elsewhere) draws no flat line.
+void ChartPanel::addPartSample(std::size_t part, const Counters& at, double value) {
+    if (part >= m_partSeries.size()) {
+        m_partSeries.resize(part + 1, -1);
+        while (m_partNames.size() <= static_cast<qsizetype>(part))
+            m_partNames.append(tr("part %1").arg(m_partNames.size() + 1));
+    }
+    int& index = m_partSeries[part];
+    if (index < 0) {
+        if (value == 0) return;
+        const QColor color = kPartColors[part % std::size(kPartColors)];
+        index = m_cost->series(m_partNames[static_cast<qsizetype>(part)], color, LiveChart::Side::Left,
+                               LiveChart::Style::Line, 1.2);
+    }
+    const auto steps = static_cast<double>(at.steps);
+    m_cost->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
+}
+
 void ChartPanel::addEvent(const Event& event) {
     if (const auto* cost = std::get_if<CostSample>(&event)) {
         addSample(SeriesKind::Current, cost->at, cost->current);
         addSample(SeriesKind::Best, cost->at, cost->best);
         m_lastBest = cost->best;
-        if (cost->breakdown) {
-            addSample(SeriesKind::Rows, cost->at, cost->breakdown->rows);
-            addSample(SeriesKind::Columns, cost->at, cost->breakdown->columns);
-            addSample(SeriesKind::Boxes, cost->at, cost->breakdown->boxes);
-            // Only Chel's fitness has this part: the series appears with the first cost that does.
-            if (cost->breakdown->digits != 0 || m_seriesIndex[static_cast<int>(SeriesKind::DigitCounts)] >= 0)
-                addSample(SeriesKind::DigitCounts, cost->at, cost->breakdown->digits);
-        }
-    } else if (const auto* phase = std::get_if<PhaseChange>(&event); phase && phase->name.rfind("cycle ", 0) == 0) {
+        for (std::size_t part = 0; part < cost->parts.size(); ++part) addPartSample(part, cost->at, cost->parts[part]);
+    } else if (const auto* phase = std::get_if<PhaseChange>(&event); phase && phase->kind == PhaseKind::Cycle) {
         // Cycle boundaries of a multistage run, marked on the cost curve (cycle 1 starts the run: no marker).
-        if (phase->name != "cycle 1") addSample(SeriesKind::CycleStart, phase->at, m_lastBest);
+        if (phase->number != 1) addSample(SeriesKind::CycleStart, phase->at, m_lastBest);
     } else if (const auto* temperature = std::get_if<TemperatureSample>(&event)) {
         addSample(SeriesKind::Temperature, temperature->at, temperature->temperature);
         addSample(SeriesKind::Acceptance, temperature->at, temperature->acceptanceRatio);

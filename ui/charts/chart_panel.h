@@ -1,14 +1,17 @@
 #pragma once
-// The run's charts: cost against progress (current, best, and the row/column/box breakdown when the
-// algorithm reports one) and a second chart each algorithm fills from its own events (temperature and
+// The run's charts: cost against progress (current, best, and one line per cost part the algorithm declares in
+// AlgorithmInfo::costParts — rows, columns, ...; island size, pools, ...) and a second chart each algorithm fills from its own events (temperature and
 // acceptance ratio with reheat markers, population best/mean/worst). Fed with core events; this header
 // exposes no Qt Charts type, so the rest of the window does not depend on the charts module.
 
 #include "base/events.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
+#include <string>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -28,6 +31,9 @@ public:
     ~ChartPanel() override;
 
     void clear();
+    // The names of the parts the coming cost samples carry, in their order (the algorithm's
+    // AlgorithmInfo::costParts); kept across clear(). Parts beyond the names are called "part N".
+    void setCostParts(const std::vector<std::string>& names);
     // Called before the events of a batch: the batch's counters and elapsed time, from which the seconds of
     // each sample are interpolated (events themselves carry no wall-clock time).
     void beginBatch(const Counters& at, double seconds);
@@ -52,13 +58,14 @@ signals:
 
 private:
     enum class SeriesKind {
-        Current, Best, Rows, Columns, Boxes, DigitCounts, CycleStart,  // the cost chart
+        Current, Best, CycleStart,                                // the cost chart
         Temperature, Acceptance, Reheat,                          // the second chart: annealing
         PopulationWorst, PopulationMean, PopulationBest,          // the second chart: populations
         Count
     };
     double secondsAt(double steps) const;
     void addSample(SeriesKind kind, const Counters& at, double value);
+    void addPartSample(std::size_t part, const Counters& at, double value);
 
     QTimer* m_refreshTimer;
     LiveChart* m_cost;
@@ -74,6 +81,8 @@ private:
     double m_batchEndSteps = 0;
     double m_batchEndSeconds = 0;
     std::array<int, static_cast<int>(SeriesKind::Count)> m_seriesIndex;  // -1 until the series exists
+    QStringList m_partNames;
+    std::vector<int> m_partSeries;  // per cost part: its series on the cost chart, -1 until it exists
 };
 
 }  // namespace pw::ui

@@ -96,6 +96,8 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     for (const auto& assignment : options.parameters)
         if (auto error = parameters.setAssignment(entry->info.parameters, assignment))
             throw UsageError{"--param " + assignment + ": " + *error};
+    if (auto broken = pw::checkParameterRules(entry->info.parameterRules, parameters))
+        throw UsageError{"--param: " + *broken};
 
     const LoadedInputs loaded = loadInputs(options.inputs);
     reportErrors(loaded.errors);
@@ -106,7 +108,8 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
     TraceFile trace(options.tracePath);
     std::unique_ptr<pw::JsonLinesSink> traceSink;
-    if (trace.stream()) traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery);
+    if (trace.stream())
+        traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery, entry->info.costParts);
 
     json parameterJson = json::object();
     for (const auto& [key, value] : parameters.all()) parameterJson[key] = pw::parameterValueJson(value);

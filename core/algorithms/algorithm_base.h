@@ -1,0 +1,43 @@
+#pragma once
+// What every algorithm keeps the same way: the sink it reports to, its step and evaluation counters, and
+// whether the run has ended with which status. An algorithm derives from AlgorithmBase, calls begin(sink) at
+// the top of start(), counts with m_counters, reports with emit(...) (free when nobody listens) and ends a
+// run with `return end(StepStatus::Solved)`; step() starts with `if (ended()) return status();`.
+
+#include "engine/algorithm.h"
+
+#include <utility>
+
+namespace pw {
+
+class AlgorithmBase : public Algorithm {
+public:
+    Counters counters() const override { return m_counters; }
+
+protected:
+    // A fresh run: counters at zero, running, reporting to `sink` (may be null).
+    void begin(EventSink* sink) {
+        m_sink = sink;
+        m_counters = {};
+        m_done = false;
+        m_status = StepStatus::Running;
+    }
+    bool listening() const { return m_sink != nullptr; }
+    template <class E> void emit(E&& event) { sendEvent(m_sink, std::forward<E>(event)); }
+    StepStatus end(StepStatus status) {
+        m_done = true;
+        m_status = status;
+        return status;
+    }
+    bool ended() const { return m_done; }
+    StepStatus status() const { return m_status; }
+
+    EventSink* m_sink = nullptr;
+    Counters m_counters;
+
+private:
+    bool m_done = false;
+    StepStatus m_status = StepStatus::Running;
+};
+
+}  // namespace pw

@@ -1,0 +1,142 @@
+#pragma once
+// The loop both harmony searches share (Sudoku's `harmony`, `nurikabe-harmony`), as Geem's pseudo-code and
+// Křivánek's §3.2 give it: fill the memory with HMS random harmonies; then, per step, improvise a new harmony
+// value by value — with probability HMCR from a random member (memory consideration), then with probability
+// PAR moved one up or one down, never past the range (pitch adjustment); otherwise a uniformly random value
+// (random selection) — and let it replace the worst member when it is better (HarmonyMemory::offer). The run
+// ends when the best member's cost is 0.
+//
+// A harmony is `width` small integers in [low, high] (Sudoku: the open cells' digits 1..N; Nurikabe: the open
+// cells' colours 0..1). A puzzle's search derives from HarmonySearchDriver and supplies the objective
+// (evaluate, with the cost's parts), what the window shows of the best member (showBest), and what a cost of 0
+// means (concludeAtZero). The improvisation loop calls nothing virtual and allocates nothing.
+//
+// Events: memory best / mean / worst (GenerationStats, generation = improvisations so far) and a cost sample of
+// the latest improvisation with its parts, every `sample_every` steps, whenever the best changes and at the end.
+
+#include "algorithms/algorithm_base.h"
+#include "algorithms/harmony_memory.h"
+#include "base/rng.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pw {
+
+class HarmonySearchDriver : public AlgorithmBase {
+public:
+    StepStatus step() final {
+        if (ended()) return status();
+        if (m_memory.bestCost() == 0) return concludeAtZero();
+
+        // One improvisation: memory consideration with pitch adjustment, or random selection, value by value.
+        ++m_counters.steps;
+        ++m_counters.evaluations;
+        for (int i = 0; i < m_width; ++i) {
+            int value;
+            if (m_rng.chance(m_hmcr)) {
+                value = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_members))))[i];
+                const double u = m_rng.uniform();
+                if (u < m_par) {
+                    const int adjusted = u < 0.5 * m_par ? value + 1 : value - 1;
+                    if (adjusted >= m_low && adjusted <= m_high) value = adjusted;
+                }
+            } else {
+                value = m_rng.between(m_low, m_high);
+            }
+            m_new[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(value);
+        }
+        m_latestCost = evaluate(m_new.data(), m_latestParts.data());
+
+        const bool bestChanged = m_memory.offer(m_new.data(), m_latestCost).newBest;
+        if (m_sink) {
+            if (bestChanged) showBest();
+            if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
+        }
+        if (m_memory.bestCost() == 0) return concludeAtZero();
+        return StepStatus::Running;
+    }
+
+    void finish() override {
+        if (!m_sink) return;
+        if (m_lastSample != m_counters.steps) sample();
+        emit(Explanation{m_counters, "best cost " + std::to_string(m_memory.bestCost()) + " after " +
+                                         std::to_string(m_counters.steps) + " improvisations (" + objectiveName() +
+                                         ")", {}});
+    }
+
+    double bestCost() const override { return m_memory.bestCost(); }
+
+protected:
+    // After begin(sink): reads `hms`, `hmcr`, `par` and `sample_every`, reseeds, fills the memory with HMS
+    // uniformly random harmonies of `width` values in [low, high] (HMS evaluations, no steps) and reports the
+    // start. `partCount` is the number of parts evaluate() writes.
+    void startMemory(const ParameterValues& parameters, std::uint64_t seed, int width, int low, int high,
+                     std::size_t partCount) {
+        m_rng.reseed(seed);
+        m_members = static_cast<int>(parameters.integer("hms"));
+        m_hmcr = parameters.real("hmcr");
+        m_par = parameters.real("par");
+        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
+        m_width = width;
+        m_low = low;
+        m_high = high;
+        m_lastSample = 0;
+        m_new.assign(static_cast<std::size_t>(width), 0);
+        m_latestParts.assign(partCount, 0);
+        std::vector<double> parts(partCount, 0);
+        m_memory.reset(m_members, width);
+        for (int member = 0; member < m_members; ++member) {
+            std::uint8_t* values = m_memory.values(member);
+            for (int i = 0; i < width; ++i) values[i] = static_cast<std::uint8_t>(m_rng.between(low, high));
+            const int cost = evaluate(values, parts.data());
+            m_memory.setCost(member, cost);
+            if (member == 0 || cost < m_latestCost) {  // the first best member, as the memory ranks it
+                m_latestCost = cost;
+                m_latestParts = parts;
+            }
+            ++m_counters.evaluations;
+        }
+        m_memory.rank();
+        emit(PhaseChange{m_counters, PhaseKind::Improvisation});
+        if (m_sink) {
+            showBest();
+            sample();
+        }
+    }
+
+    // The cost of the harmony `values` (width values), its parts written to `parts`.
+    virtual int evaluate(const std::uint8_t* values, double* parts) = 0;
+    // Moves that turn the board the window shows into the best member (called only when someone listens).
+    virtual void showBest() = 0;
+    // The best member's cost reached 0: Solved, or Failed for a false solution of an incomplete objective.
+    virtual StepStatus concludeAtZero() = 0;
+    virtual std::string objectiveName() const = 0;  // for the closing sentence
+
+    HarmonyMemory m_memory;  // HMS × width
+
+private:
+    void sample() {
+        m_lastSample = m_counters.steps;
+        const double best = m_memory.bestCost();
+        m_sink->receive(GenerationStats{m_counters, m_counters.steps, best, m_memory.meanCost(),
+                                        static_cast<double>(m_memory.worstCost())});
+        m_sink->receive(CostSample{m_counters, static_cast<double>(m_latestCost), best, m_latestParts});
+    }
+
+    Rng m_rng;
+    int m_members = 50;
+    double m_hmcr = 0.7;
+    double m_par = 0.1;
+    std::uint64_t m_sampleEvery = 100;
+    int m_width = 0;
+    int m_low = 0;
+    int m_high = 1;
+    std::vector<std::uint8_t> m_new;
+    int m_latestCost = 0;
+    std::vector<double> m_latestParts;
+    std::uint64_t m_lastSample = 0;
+};
+
+}  // namespace pw
