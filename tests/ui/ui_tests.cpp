@@ -155,6 +155,22 @@ private slots:
         window.chartPanel()->refreshNow();
         QVERIFY(window.chartPanel()->costPointCount(QStringLiteral("best")) > 1);
         QVERIFY(window.boardModel()->hasHeatMap());
+        // The heat map shown is the assignment order: -1 on the givens, and the open cells numbered 0, 1, ... in
+        // the order they were first assigned, each number once.
+        QCOMPARE(window.boardModel()->heatMapLabel(), QStringLiteral("assignment order"));
+        const std::vector<double>& order = window.boardModel()->heatMap();
+        const SudokuGrid& puzzleGivens = window.boardModel()->puzzle().sudoku().givens;
+        std::vector<double> openOrder;
+        for (int cell = 0; cell < 81; ++cell) {
+            if (puzzleGivens.value(cell)) {
+                QCOMPARE(order[static_cast<std::size_t>(cell)], -1.0);
+            } else {
+                openOrder.push_back(order[static_cast<std::size_t>(cell)]);
+            }
+        }
+        std::sort(openOrder.begin(), openOrder.end());
+        QCOMPARE(static_cast<int>(openOrder.size()), 81 - givens);
+        for (std::size_t k = 0; k < openOrder.size(); ++k) QCOMPARE(openOrder[k], static_cast<double>(k));
         QVERIFY(!window.logPane()->toPlainText().isEmpty());
     }
 
