@@ -777,11 +777,16 @@ private slots:
         key(Qt::Key_Escape);  // stop
         QVERIFY(finished.count() == 1 || finished.wait(20000));
         QCOMPARE(finished.first().first().value<Finished>().outcome, Outcome::Stopped);
+        const int slow = speed->value();
+        speed->setValue(speed->maximum());  // flat out, to a solved board
+        key(Qt::Key_F5);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.last().first().value<Finished>().outcome, Outcome::Solved);
         QVERIFY(!(window.boardModel()->board() == givens));
         key(Qt::Key_R, Qt::ControlModifier);  // reset the board to the puzzle
         QTRY_VERIFY_WITH_TIMEOUT(window.boardModel()->board() == givens, 10000);
+        speed->setValue(slow);
 
-        const int slow = speed->value();
         key(Qt::Key_Plus, Qt::ControlModifier);  // faster
         QCOMPARE(speed->value(), slow + 1);
         key(Qt::Key_Minus, Qt::ControlModifier);  // slower
