@@ -170,6 +170,22 @@ TEST_F(BenchCliTest, SummaryHasOneRowPerSettingAndPuzzle) {
     EXPECT_EQ(header.substr(0, 69), "configuration,algorithm,puzzle_index,puzzle_id,runs,solved,success_ra");
     EXPECT_EQ(row.substr(0, row.find(",2,2,1,") + 7), "backtracking,backtracking,0,<argument>:1,2,2,1,");
 
+    // Run again, the summary is written afresh through a rename: the old summary, kept under a second name (a
+    // hard link), keeps its content and stays a file of its own; written in place, the link would change with
+    // it. No temporary is left beside it.
+    const fs::path summaryPath = m_dir / "out" / "summary.csv";
+    const std::string before = readFile(summaryPath);
+    fs::create_hard_link(summaryPath, m_dir / "older_summary.csv");
+    std::ofstream(summaryPath, std::ios::app) << "a line only the old file has\n";
+    const CliOutcome again = runCli({"bench", "-a", "backtracking", "--runs", "2", "--max-steps", "100000", "--out",
+                                     (m_dir / "out").string(), test::kPillayFigure1},
+                                    m_dir / "err");
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_FALSE(fs::equivalent(summaryPath, m_dir / "older_summary.csv"));
+    EXPECT_EQ(readFile(m_dir / "older_summary.csv"), before + "a line only the old file has\n");
+    EXPECT_EQ(readFile(summaryPath).find("a line only the old file has"), std::string::npos);
+    for (const auto& entry : fs::directory_iterator(m_dir / "out"))
+        EXPECT_NE(entry.path().filename().string().rfind(".summary.csv", 0), 0u) << entry.path();
 }
 
 TEST_F(BenchCliTest, UsageErrors) {

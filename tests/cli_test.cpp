@@ -223,8 +223,20 @@ TEST(CliTest, SolvesNurikabeFromTheLibrary) {
 
 TEST(CliTest, WritesATraceAtomically) {
     const std::string trace = tempPath("pw_trace") + ".jsonl";
+    // An older trace with a second name (a hard link): written through a temporary and renamed, the new trace is
+    // a new file and the old one keeps its content; written in place, the link would show the new trace.
+    std::ofstream(trace) << "an older trace\n";
+    const std::string older = trace + ".older";
+    std::filesystem::remove(older);
+    std::filesystem::create_hard_link(trace, older);
     const auto result = runCli("solve -a exact --seed 1 --trace '" + trace + "' --trace-every 1 " + test::kAiEscargot);
     ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_FALSE(std::filesystem::equivalent(trace, older));
+    {
+        std::ifstream old(older);
+        EXPECT_EQ(std::string((std::istreambuf_iterator<char>(old)), std::istreambuf_iterator<char>()), "an older trace\n");
+    }
+    std::filesystem::remove(older);
     std::ifstream in(trace);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto lines = jsonLines(text);
@@ -239,9 +251,25 @@ TEST(CliTest, WritesATraceAtomically) {
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
     const std::string path = tempPath("pw_record") + ".json";
+    // The recording replaces an older file through a rename (see WritesATraceAtomically): the older file, kept
+    // under a second name, is untouched, and no temporary is left beside it.
+    std::ofstream(path) << "an older recording\n";
+    const std::string older = path + ".older";
+    std::filesystem::remove(older);
+    std::filesystem::create_hard_link(path, older);
     const auto result = runCli("solve -a sa --seed 9 --max-steps 3000 --param t0=30 --json --record '" + path +
                                "' " + test::kAiEscargot);
     ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_FALSE(std::filesystem::equivalent(path, older));
+    {
+        std::ifstream old(older);
+        EXPECT_EQ(std::string((std::istreambuf_iterator<char>(old)), std::istreambuf_iterator<char>()),
+                  "an older recording\n");
+    }
+    std::filesystem::remove(older);
+    const std::string temporaryPrefix = "." + std::filesystem::path(path).filename().string();
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(path).parent_path()))
+        EXPECT_NE(entry.path().filename().string().rfind(temporaryPrefix, 0), 0u) << entry.path();
     const auto lines = jsonLines(result.out);
     ASSERT_EQ(lines.size(), 1u);
     const RecordingRead read = loadRecording(path);
@@ -423,6 +451,110 @@ TEST(CliTest, SolveFlagsAHarmonyFalseSolution) {
     EXPECT_EQ(lines[0]["false_solution"], true);
     EXPECT_EQ(lines[0]["valid"], false);
     EXPECT_EQ(lines[0]["best_cost"], 0);
+}
+
+// The options the README lists, each through the binary.
+
+TEST(CliTest, HintWithSinglesOnlyRefutesWhereAllTechniquesPointAtLockedCandidates) {
+    // Generated at the "locked" level (seed 3), and the board singles leave it at: all techniques give the
+    // pointing step; singles only fall back to the model's refutation.
+    const std::string puzzle = ".7.5....28......9....8.43........41.982......5.....7...5.9.6.83......9....4.5....";
+    const std::string stuck = "47.5..8628.57..194.1.8.43577....541.9824..536541...72.157946283..81..945.94.58671";
+    const auto all = runCli("hint --json --level 3 --board " + stuck + " " + puzzle);
+    ASSERT_EQ(all.exitCode, 0) << all.err;
+    EXPECT_EQ(jsonLines(all.out).at(0)["technique"], "locked candidates (pointing)");
+    const auto singles = runCli("hint --json --level 3 --techniques singles --board " + stuck + " " + puzzle);
+    ASSERT_EQ(singles.exitCode, 0) << singles.err;
+    EXPECT_EQ(jsonLines(singles.out).at(0)["technique"], "refutation");
+    // Where a single applies, both give it.
+    EXPECT_EQ(jsonLines(runCli("hint --json --level 3 --techniques singles " + puzzle).out).at(0)["technique"],
+              "hidden single");
+    EXPECT_EQ(runCli("hint --techniques pairs " + puzzle).exitCode, 2);
+}
+
+TEST(CliTest, CorrelateLogCorrelatesTheLogarithms) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string ratings = (dir / ("pw_log_ratings_" + std::to_string(::getpid()) + ".csv")).string();
+    const std::string human = (dir / ("pw_log_human_" + std::to_string(::getpid()) + ".csv")).string();
+    // a = 2^k - 1 and time = 4^k - 1 (k = 1..5): ln(1+x) of both are k ln 2 and 2k ln 2, a perfect line; the raw
+    // values are not (Pearson 0.974250, computed separately). Ranks are the same either way.
+    std::ofstream(ratings) << "id,puzzle,a\n1,p1,1\n2,p2,3\n3,p3,7\n4,p4,15\n5,p5,31\n";
+    std::ofstream(human) << "Game No.,Sudoku Puzzle,time\n1,p1,3\n2,p2,15\n3,p3,63\n4,p4,255\n5,p5,1023\n";
+    const auto raw = runCli("correlate --json --column time '" + ratings + "' '" + human + "'");
+    const auto logged = runCli("correlate --json --log --column time '" + ratings + "' '" + human + "'");
+    std::filesystem::remove(ratings);
+    std::filesystem::remove(human);
+    ASSERT_EQ(raw.exitCode, 0) << raw.err;
+    ASSERT_EQ(logged.exitCode, 0) << logged.err;
+    EXPECT_NEAR(jsonLines(raw.out).at(0)["pearson"]["r"].get<double>(), 0.974250, 1e-6);
+    EXPECT_NEAR(jsonLines(logged.out).at(0)["pearson"]["r"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(jsonLines(raw.out).at(0)["spearman"]["r"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(jsonLines(logged.out).at(0)["spearman"]["r"].get<double>(), 1.0, 1e-12);
+}
+
+TEST(CliTest, GenerateNurikabeKeepsIslandsWithinMaxIsland) {
+    const auto result = runCli("generate --nurikabe --size 6x6 --max-island 2 --count 4 --seed 1 --format grid");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto collection = parsePuzzles(result.out, "generated");
+    ASSERT_TRUE(collection.errors.empty()) << collection.errors.front().toString();
+    ASSERT_EQ(collection.puzzles.size(), 4u);
+    for (const auto& puzzle : collection.puzzles) {
+        const NurikabeGrid& clues = puzzle.nurikabe().clues;
+        int largest = 0;
+        for (int cell = 0; cell < clues.cellCount(); ++cell) largest = std::max(largest, clues.clue(cell));
+        EXPECT_GE(largest, 1) << puzzle.id;
+        EXPECT_LE(largest, 2) << puzzle.id;
+        ASSERT_TRUE(puzzle.nurikabe().solution) << puzzle.id;
+        EXPECT_TRUE(puzzle.isSolvedBy(Board{*puzzle.nurikabe().solution})) << puzzle.id;
+    }
+    EXPECT_EQ(runCli("generate --nurikabe --size 6x6 --max-island 0 --count 1 --seed 1").exitCode, 2);
+}
+
+TEST(CliTest, SolveEndsOnEachBudgetAndSaysWhich) {
+    // No solution (r1c9 can hold nothing): annealing runs until a budget ends it.
+    const std::string none = "12345678.........9...............................................................";
+    const auto evaluations = runCli("solve -a sa --seed 1 --max-evaluations 5000 --json " + none);
+    ASSERT_EQ(evaluations.exitCode, 0) << evaluations.err;
+    const auto byEvaluations = jsonLines(evaluations.out).at(0);
+    EXPECT_EQ(byEvaluations["evaluations"], 5000);
+    EXPECT_EQ(byEvaluations["reason"], "evaluation budget of 5000 reached");
+    EXPECT_EQ(byEvaluations["status"], "stopped");
+
+    const auto stagnation = runCli("solve -a sa --seed 1 --stagnation 300 --json " + none);
+    ASSERT_EQ(stagnation.exitCode, 0) << stagnation.err;
+    const auto byStagnation = jsonLines(stagnation.out).at(0);
+    EXPECT_EQ(byStagnation["reason"], "no improvement in 300 steps");
+    EXPECT_GE(byStagnation["steps"].get<std::uint64_t>(), 300u);
+    // A longer patience runs longer on the same seed.
+    const auto longer = jsonLines(runCli("solve -a sa --seed 1 --stagnation 3000 --json " + none).out).at(0);
+    EXPECT_GT(longer["steps"].get<std::uint64_t>(), byStagnation["steps"].get<std::uint64_t>());
+
+    const auto timed = runCli("solve -a sa --seed 1 --time-limit 0.3 --json " + none);
+    ASSERT_EQ(timed.exitCode, 0) << timed.err;
+    const auto byTime = jsonLines(timed.out).at(0);
+    EXPECT_EQ(byTime["reason"], "time limit of 0.3 s reached");
+    EXPECT_GE(byTime["seconds"].get<double>(), 0.3);
+    EXPECT_GT(byTime["steps"].get<std::uint64_t>(), 0u);
+}
+
+TEST(CliTest, ARunEndedByItsTimeLimitReplaysToTheSameStep) {
+    const std::string path = tempPath("pw_timed_record") + ".json";
+    const std::string none = "12345678.........9...............................................................";
+    const auto result = runCli("solve -a sa --seed 4 --time-limit 0.2 --json --record '" + path + "' " + none);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto line = jsonLines(result.out).at(0);
+    EXPECT_EQ(line["reason"], "time limit of 0.2 s reached");
+    const RecordingRead read = loadRecording(path);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(read.recording) << read.error.toString();
+    EXPECT_TRUE(read.recording->endedByClockOrPerson());
+    EXPECT_EQ(read.recording->budgets.timeLimitSeconds, 0.2);
+    // The clock is not repeated: the replay stops on the step the run took, with the same board and cost.
+    const RunResult replayed = replayRecording(*read.recording, nullptr);
+    EXPECT_EQ(replayed.counters.steps, line["steps"].get<std::uint64_t>());
+    EXPECT_EQ(replayed.counters.evaluations, line["evaluations"].get<std::uint64_t>());
+    EXPECT_EQ(replayed.bestCost, line["best_cost"].get<double>());
+    EXPECT_EQ(boardLine(replayed.finalBoard), line["solution"].get<std::string>());
 }
 
 }  // namespace

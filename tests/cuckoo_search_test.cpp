@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -391,6 +393,39 @@ TEST(CuckooSearchTest, BoardFollowsTheBestEggAndSamplesAgree) {
         }
         EXPECT_GT(samples, 10);
         EXPECT_EQ(board, std::get<SudokuGrid>(result.finalBoard));
+    }
+}
+
+// Abandonment: after the cuckoos of a generation the worst round(p_a * n) nests (never all n) get new eggs. So a
+// generation costs the n cuckoos plus those rebuilt eggs in evaluations, the run's closing line counts them, and
+// the nests' best cost never rises from one generation to the next, even when 90 % are abandoned: cuckoos only
+// replace a host with an egg that costs no more, and the best nest is never among the worst. Abandoning nests at
+// random would lose the best nest in most generations at p_a = 0.9.
+TEST(CuckooSearchTest, AbandonsTheWorstFractionOfNests) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    for (const auto& [fraction, abandoned] : {std::pair{"0.9", 18}, std::pair{"0.25", 5}, std::pair{"0", 0}}) {
+        RecordingSink sink;
+        const RunResult result = run(
+            puzzle, test::parametersOf("cuckoo", {{"nests", "20"}, {"p_a", fraction}, {"prefilter", "false"}}), 11,
+            &sink, 150);
+        std::optional<std::uint64_t> lastEvaluations;
+        double lastBest = 1e9;
+        int generations = 0;
+        for (const Event& event : sink.events()) {
+            const auto* stats = std::get_if<GenerationStats>(&event);
+            if (!stats) continue;
+            if (lastEvaluations) EXPECT_EQ(stats->at.evaluations - *lastEvaluations, 20u + abandoned) << fraction;
+            EXPECT_LE(stats->best, lastBest) << "p_a " << fraction << ", generation " << stats->generation;
+            lastEvaluations = stats->at.evaluations;
+            lastBest = stats->best;
+            ++generations;
+        }
+        EXPECT_EQ(generations, static_cast<int>(result.counters.steps) + 1) << fraction;  // the initial nests too
+        const std::string closing = std::to_string(result.counters.steps * abandoned) + " nests abandoned and rebuilt";
+        bool said = false;
+        for (const Event& event : sink.events())
+            if (const auto* e = std::get_if<Explanation>(&event)) said = said || e->text.find(closing) != std::string::npos;
+        EXPECT_TRUE(said) << closing;
     }
 }
 

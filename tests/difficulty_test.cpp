@@ -5,6 +5,7 @@
 #include "io/csv_table.h"
 #include "study/difficulty_metrics.h"
 #include "study/rating.h"
+#include "sudoku/logic.h"
 #include "sudoku/relaxation.h"
 #include "sudoku/sudoku_exact.h"
 
@@ -12,8 +13,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <set>
 
 namespace pw {
 namespace {
@@ -47,8 +52,11 @@ TEST(StatisticsTest, SpearmanUsesAverageRanksForTies) {
     const auto rho = spearman({1, 2, 3, 4, 5}, {2, 4, 5, 4, 5});
     ASSERT_TRUE(rho);
     EXPECT_NEAR(rho->r, 0.7378648, 1e-6);
-    EXPECT_LT(rho->low, rho->r);
-    EXPECT_GT(rho->high, rho->r);
+    // Fieller, Hartley and Pearson: z = atanh(0.737865) = 0.945776, se = sqrt(1.06 / (5 - 3)) = 0.728011;
+    // z -+ 1.959964 se = [-0.481099, 2.372651] -> tanh = [-0.447124, 0.982765]. Fisher's se 1/sqrt(2) = 0.707107
+    // would give [-0.413750, 0.981307], outside these tolerances.
+    EXPECT_NEAR(rho->low, -0.447124, 1e-5);
+    EXPECT_NEAR(rho->high, 0.982765, 1e-5);
     // A monotone but non-linear relation is a perfect rank correlation.
     EXPECT_NEAR(spearman({1, 2, 3, 4, 5}, {1, 8, 27, 64, 125})->r, 1.0, 1e-12);
 }
@@ -78,10 +86,132 @@ TEST(RelaxationTest, RespectsItsCapAndCountsSolutions) {
     EXPECT_EQ(countRelaxedSolutions(broken, 45, 1000, none), 0u);
 }
 
-TEST(DifficultyMetricTest, EveryMetricIsDeterministicBySeed) {
+// Reference values of the metrics, each computed here a second way: the static ones from their definitions by
+// plain loops, the stochastic ones by running the algorithm (or the model) per run with the seeds the
+// definition names and taking the median or mean here.
+double medianOf(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+// Candidates left once naked and hidden singles are placed to a fixpoint, by the plainest 9x9 code: a cell's
+// candidates are the digits none of its peers holds.
+int candidatesAfterSinglesByHand(const std::string& line) {
+    std::array<int, 81> value{};
+    for (int cell = 0; cell < 81; ++cell) value[cell] = line[cell] == '.' ? 0 : line[cell] - '0';
+    const auto peers = [](int a, int b) {
+        return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
+    };
+    const auto allows = [&](int cell, int digit) {
+        if (value[cell]) return false;
+        for (int other = 0; other < 81; ++other)
+            if (peers(cell, other) && value[other] == digit) return false;
+        return true;
+    };
+    for (bool placed = true; placed;) {
+        placed = false;
+        for (int cell = 0; cell < 81; ++cell) {  // naked singles
+            int count = 0, last = 0;
+            for (int digit = 1; digit <= 9; ++digit)
+                if (allows(cell, digit)) ++count, last = digit;
+            if (count == 1) value[cell] = last, placed = true;
+        }
+        for (int unit = 0; unit < 27; ++unit)  // hidden singles: rows, columns, boxes
+            for (int digit = 1; digit <= 9; ++digit) {
+                int count = 0, where = -1;
+                for (int k = 0; k < 9; ++k) {
+                    const int cell = unit < 9    ? unit * 9 + k
+                                     : unit < 18 ? k * 9 + (unit - 9)
+                                                 : ((unit - 18) / 3 * 3 + k / 3) * 9 + (unit - 18) % 3 * 3 + k % 3;
+                    if (allows(cell, digit)) ++count, where = cell;
+                }
+                if (count == 1) value[where] = digit, placed = true;
+            }
+    }
+    int candidates = 0;
+    for (int cell = 0; cell < 81; ++cell)
+        for (int digit = 1; digit <= 9; ++digit) candidates += allows(cell, digit);
+    return candidates;
+}
+
+std::map<std::string, double> referenceMetrics(const Puzzle& sudoku, const std::string& line, const Puzzle& nurikabe,
+                                                int runs, std::uint64_t seed) {
+    std::map<std::string, double> reference;
+    const auto medianSteps = [&](const char* id, const Puzzle& puzzle, std::uint64_t budget) {
+        std::vector<double> steps;
+        for (int r = 0; r < runs; ++r)
+            steps.push_back(static_cast<double>(
+                test::runAlgorithm(id, puzzle, test::parametersOf(id), seed + r, nullptr, budget).counters.steps));
+        return medianOf(steps);
+    };
+    const auto medianBestCost = [&](const char* id, const Puzzle& puzzle) {
+        std::vector<double> costs;
+        for (int r = 0; r < runs; ++r)
+            costs.push_back(test::runAlgorithm(id, puzzle, test::parametersOf(id), seed + r, nullptr, 10'000).bestCost);
+        return medianOf(costs);
+    };
+    reference["backtracking-steps"] = medianSteps("backtracking", sudoku, 10'000'000);
+    reference["sa-steps"] = medianSteps("sa", sudoku, 20'000'000);
+    reference["harmony-cost"] = medianBestCost("harmony", sudoku);
+    reference["nurikabe-backtracking-steps"] = medianSteps("nurikabe-backtracking", nurikabe, 2'000'000);
+    reference["nurikabe-sa-steps"] = medianSteps("nurikabe-sa", nurikabe, 5'000'000);
+    reference["nurikabe-harmony-cost"] = medianBestCost("nurikabe-harmony", nurikabe);
+
+    // The logic model: one generator seeded with `seed` drives the runs in turn; each metric is a mean.
+    const SudokuGrid solution = *solveSudoku(sudoku.sudoku().givens, 1).firstSolution;
+    Rng model(seed);
+    for (int r = 0; r < runs; ++r) {
+        const LogicModelRun run = runLogicModel(sudoku.sudoku().givens, solution, model);
+        reference["serate"] += static_cast<double>(run.hardestRefutation) / runs;
+        reference["refutation-sum"] += static_cast<double>(run.refutationSum) / runs;
+        reference["search-effort"] += run.searchEffort / runs;
+    }
+    Rng relaxation(seed);
+    for (int r = 0; r < runs; ++r)
+        reference["relaxation"] +=
+            static_cast<double>(countRelaxedSolutions(sudoku.sudoku().givens, 45, 1000, relaxation)) / runs;
+
+    reference["givens"] = static_cast<double>(81 - std::count(line.begin(), line.end(), '.'));
+    reference["candidates-after-singles"] = candidatesAfterSinglesByHand(line);
+
+    // The static Nurikabe metrics from their definitions.
+    const NurikabeGrid& clues = nurikabe.nurikabe().clues;
+    std::vector<int> clueCells;
+    for (int cell = 0; cell < clues.cellCount(); ++cell)
+        if (clues.clue(cell)) clueCells.push_back(cell);
+    const auto distance = [&](int a, int b) {
+        return std::abs(clues.row(a) - clues.row(b)) + std::abs(clues.column(a) - clues.column(b));
+    };
+    double nearestSum = 0, area = 0;
+    for (int a : clueCells) {
+        int nearest = 1 << 30;
+        for (int b : clueCells)
+            if (a != b) nearest = std::min(nearest, distance(a, b));
+        nearestSum += nearest;
+        area += clues.clue(a);
+    }
+    int shared = 0;
+    for (int cell = 0; cell < clues.cellCount(); ++cell) {
+        if (clues.clue(cell)) continue;
+        int reaching = 0;
+        for (int c : clueCells) reaching += distance(cell, c) <= clues.clue(c) - 1;
+        shared += reaching >= 2;
+    }
+    reference["nurikabe-islands"] = static_cast<double>(clueCells.size());
+    reference["nurikabe-island-area"] = area;
+    reference["nurikabe-island-distance"] = nearestSum / static_cast<double>(clueCells.size());
+    reference["nurikabe-shared-cells"] = shared;
+    return reference;
+}
+
+TEST(DifficultyMetricTest, EveryMetricIsDeterministicBySeedAndMatchesItsReference) {
     // Sato and Inoue's "difficult 24": singles get stuck on it, so every metric has something to measure.
-    const Puzzle puzzle = test::sudokuPuzzle("...4.7.....1...7..4.......3.2.3.9.4..4..1..9...6...8..5.......8.84.6.53.3.......2");
+    const std::string line = "...4.7.....1...7..4.......3.2.3.9.4..4..1..9...6...8..5.......8.84.6.53.3.......2";
+    const Puzzle puzzle = test::sudokuPuzzle(line);
     const Puzzle nurikabe = loadPuzzleFile(test::puzzlesDir() + "/nurikabe/janko_sample.txt").puzzles.at(0);
+    const std::map<std::string, double> reference = referenceMetrics(puzzle, line, nurikabe, 3, 17);
+    std::set<std::string> checked;
     for (const DifficultyMetric& metric : difficultyMetrics()) {
         const int runs = metric.stochastic ? 3 : 1;
         const Puzzle& rated = metric.kind == PuzzleKind::Sudoku ? puzzle : nurikabe;
@@ -91,10 +221,13 @@ TEST(DifficultyMetricTest, EveryMetricIsDeterministicBySeed) {
         const auto first = metric.compute(rated, runs, 17);
         ASSERT_TRUE(first) << metric.id;
         EXPECT_EQ(metric.compute(rated, runs, 17), first) << metric.id;
-        EXPECT_GE(*first, 0) << metric.id;
+        ASSERT_TRUE(reference.contains(metric.id)) << metric.id << " has no reference value in this test";
+        EXPECT_NEAR(*first, reference.at(metric.id), 1e-9) << metric.id;
+        checked.insert(metric.id);
         EXPECT_FALSE(metric.name.empty());
         EXPECT_FALSE(metric.definition.empty());
     }
+    EXPECT_EQ(checked.size(), reference.size());  // every reference names a registered metric
 }
 
 TEST(DifficultyMetricTest, MetricsSeparateEasyFromHard) {

@@ -203,6 +203,54 @@ TEST(FormatsTest, AtomicWriteReplacesWholeFileAndReportsFailure) {
     EXPECT_NE(error.find("/nonexistent/folder"), std::string::npos) << error;
 }
 
+// A failure between writing the new content and renaming it over the old file (a full disk, a crash) leaves the
+// old file whole and no temporary behind. A write straight into the target (a plain ofstream) fails this test:
+// the fault is never reached and the old content is gone.
+struct AtomicWriteFaultSeen {
+    static inline std::string temporary, targetContent, temporaryContent;
+    static inline int calls = 0;
+    static bool failHere(const std::string& temporaryPath, const std::string& targetPath) {
+        ++calls;
+        temporary = temporaryPath;
+        targetContent = readAll(targetPath);
+        temporaryContent = readAll(temporaryPath);
+        return false;
+    }
+};
+
+TEST(FormatsTest, AtomicWriteKeepsTheOldFileWhenItFailsBeforeTheRename) {
+    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / "pw_atomic_fault_test";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string path = (folder / "puzzles.txt").string();
+    std::string error;
+    ASSERT_TRUE(writeFileAtomically(path, "old content\n", error)) << error;
+
+    AtomicWriteFaultSeen::calls = 0;
+    setAtomicWriteFault(&AtomicWriteFaultSeen::failHere);
+    const bool written = writeFileAtomically(path, "new content, longer than the old\n", error);
+    setAtomicWriteFault(nullptr);
+
+    EXPECT_FALSE(written);
+    EXPECT_NE(error.find(path), std::string::npos) << error;
+    ASSERT_EQ(AtomicWriteFaultSeen::calls, 1);
+    // At the fault the new content is complete in a temporary beside the target, and the target is untouched.
+    EXPECT_EQ(std::filesystem::path(AtomicWriteFaultSeen::temporary).parent_path(), folder);
+    EXPECT_NE(AtomicWriteFaultSeen::temporary, path);
+    EXPECT_EQ(AtomicWriteFaultSeen::temporaryContent, "new content, longer than the old\n");
+    EXPECT_EQ(AtomicWriteFaultSeen::targetContent, "old content\n");
+    // After it: the old file survives and the temporary is gone.
+    EXPECT_EQ(readAll(path), "old content\n");
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+    EXPECT_EQ(names, std::vector<std::string>{"puzzles.txt"});
+
+    // Without the fault the same call replaces the file.
+    ASSERT_TRUE(writeFileAtomically(path, "new content, longer than the old\n", error)) << error;
+    EXPECT_EQ(readAll(path), "new content, longer than the old\n");
+    std::filesystem::remove_all(folder);
+}
+
 // The real data sets: every file loads without a single error, with the number of puzzles its README gives.
 TEST(FormatsTest, SharedDataSetsLoadCompletely) {
     const std::pair<const char*, std::size_t> files[] = {

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
 #include <tuple>
 
 namespace pw {
@@ -202,8 +204,25 @@ TEST(LogicTest, MetricsAreRegisteredByTheirIds) {
     ASSERT_TRUE(serate && sum);
     EXPECT_TRUE(serate->stochastic);
     EXPECT_EQ(serate->defaultRuns, 30);
-    EXPECT_EQ(serate->compute(escargot, 30, 5), rating->serate);
-    EXPECT_EQ(sum->compute(escargot, 30, 5), rating->refutationSum);
+    // Each id reads its own part of the model: serate the mean of each run's hardest refutation, refutation-sum
+    // the mean of each run's sum, search-effort the mean effort — the means taken here over the runs the model
+    // makes with one generator seeded 5. On AI Escargot the three differ, so a metric reading another's part fails.
+    const SudokuGrid solution = *solveSudoku(escargot.sudoku().givens, 1).firstSolution;
+    Rng rng(5);
+    double hardest = 0, sums = 0, effort = 0;
+    for (int run = 0; run < 30; ++run) {
+        const LogicModelRun model = runLogicModel(escargot.sudoku().givens, solution, rng);
+        EXPECT_GT(model.refutations, 0);  // singles alone never finish AI Escargot
+        EXPECT_LE(model.hardestRefutation, model.refutationSum);
+        hardest += model.hardestRefutation;
+        sums += static_cast<double>(model.refutationSum);
+        effort += model.searchEffort;
+    }
+    EXPECT_NE(hardest, sums);
+    EXPECT_DOUBLE_EQ(*serate->compute(escargot, 30, 5), hardest / 30);
+    EXPECT_DOUBLE_EQ(*sum->compute(escargot, 30, 5), sums / 30);
+    EXPECT_DOUBLE_EQ(*findDifficultyMetric("search-effort")->compute(escargot, 30, 5), effort / 30);
+    EXPECT_EQ(rating->serate, hardest / 30);
     const Puzzle nurikabe{"n", "n", NurikabePuzzle{}};
     EXPECT_FALSE(serate->compute(nurikabe, 30, 5));
     EXPECT_EQ(findDifficultyMetric("no-such-metric"), nullptr);
@@ -306,18 +325,88 @@ TEST(LogicAlgorithmTest, RefutationSolvesHardPuzzlesToTheirSolution) {
     }
 }
 
-TEST(LogicAlgorithmTest, SinglesOnlyIsThePelanekModel) {
-    // With the extensions off the solver uses singles only; Pillay's Figure 1 needs nothing else.
-    RecordingSink sink;
-    const RunResult result = test::runAlgorithm(
-        "logic", test::sudokuPuzzle(test::kPillayFigure1),
-        test::parametersOf("logic", {{"locked_candidates", "false"}, {"naked_pairs", "false"}, {"hidden_pairs", "false"}}),
-        9, &sink, 0);
-    EXPECT_EQ(result.outcome, Outcome::Solved);
+// The techniques a run of `logic` used, read from its explanations ("hidden single: in box 3 ..."); the closing
+// "stuck: ..." is not a technique.
+std::set<std::string> techniquesUsed(const RecordingSink& sink) {
+    std::set<std::string> used;
     for (const Event& event : sink.events())
         if (const auto* e = std::get_if<Explanation>(&event)) {
-            EXPECT_TRUE(e->text.find("single") != std::string::npos) << e->text;
+            const std::string name = e->text.substr(0, e->text.find(':'));
+            if (name != "stuck") used.insert(name);
         }
+    return used;
+}
+
+// Generated at the levels `puzzle-cli generate --difficulty` names (seed 3): singles get stuck on the first and
+// locked candidates finish it; locked candidates get stuck on the second and the pairs finish it.
+const std::string kNeedsLockedCandidates =
+    ".7.5....28......9....8.43........41.982......5.....7...5.9.6.83......9....4.5....";
+const std::string kNeedsPairs =
+    ".7..85..........1.4.2...5....926.....8........67..39.5.9.....7...89....2....37..6";
+
+TEST(LogicAlgorithmTest, SinglesOnlyIsThePelanekModel) {
+    // With the three extensions off the solver is the model: singles only, so it gets stuck where the model
+    // would need refutation, and the switch that adds locked candidates changes the path and finishes it.
+    RecordingSink singles, locked;
+    const RunResult stuck = test::runAlgorithm(
+        "logic", test::sudokuPuzzle(kNeedsLockedCandidates),
+        test::parametersOf("logic", {{"locked_candidates", "false"}, {"naked_pairs", "false"}, {"hidden_pairs", "false"}}),
+        9, &singles, 0);
+    EXPECT_EQ(stuck.outcome, Outcome::Failed);
+    const Explanation* last = nullptr;
+    for (const Event& event : singles.events())
+        if (const auto* e = std::get_if<Explanation>(&event)) last = e;
+    ASSERT_TRUE(last);
+    EXPECT_EQ(last->text.rfind("stuck: no enabled technique applies", 0), 0u) << last->text;
+    EXPECT_GT(stuck.bestCost, 0);
+    EXPECT_EQ(techniquesUsed(singles), (std::set<std::string>{"hidden single", "naked single"}));
+    // The model's own metric agrees: singles leave candidates behind on this puzzle.
+    EXPECT_GT(*findDifficultyMetric("candidates-after-singles")->compute(test::sudokuPuzzle(kNeedsLockedCandidates), 1, 1), 0);
+
+    const RunResult finished = test::runAlgorithm(
+        "logic", test::sudokuPuzzle(kNeedsLockedCandidates),
+        test::parametersOf("logic", {{"naked_pairs", "false"}, {"hidden_pairs", "false"}}), 9, &locked, 0);
+    EXPECT_EQ(finished.outcome, Outcome::Solved);
+    const std::set<std::string> lockedUsed = techniquesUsed(locked);
+    EXPECT_TRUE(lockedUsed.contains("locked candidates (pointing)") || lockedUsed.contains("locked candidates (claiming)"));
+    EXPECT_FALSE(singles.events() == locked.events());
+}
+
+TEST(LogicAlgorithmTest, EachSwitchEnablesExactlyItsTechniques) {
+    // Every combination of the three switches on a puzzle that needs pairs: a run uses only the singles and the
+    // techniques switched on, and solves it only when the pairs it needs are on.
+    const std::map<std::string, std::set<std::string>> enables = {
+        {"locked_candidates", {"locked candidates (pointing)", "locked candidates (claiming)"}},
+        {"naked_pairs", {"naked pair"}},
+        {"hidden_pairs", {"hidden pair"}},
+    };
+    std::set<std::string> usedByAll;
+    for (int mask = 0; mask < 8; ++mask) {
+        std::set<std::string> allowed = {"naked single", "hidden single"};
+        ParameterValues parameters = test::parametersOf("logic");
+        int bit = 0;
+        std::set<std::string> switchedOn;
+        for (const auto& [name, techniques] : enables) {
+            const bool on = mask >> bit++ & 1;
+            if (on) switchedOn.insert(name);
+            EXPECT_EQ(parameters.set(findAlgorithm("logic")->info.parameters, name, on ? "true" : "false"), std::nullopt);
+            if (on) allowed.insert(techniques.begin(), techniques.end());
+        }
+        RecordingSink sink;
+        const RunResult result = test::runAlgorithm("logic", test::sudokuPuzzle(kNeedsPairs), parameters, 2, &sink, 0);
+        const std::set<std::string> used = techniquesUsed(sink);
+        for (const auto& technique : used) EXPECT_TRUE(allowed.contains(technique)) << technique << " with mask " << mask;
+        const bool pairsOn = switchedOn.contains("naked_pairs") || switchedOn.contains("hidden_pairs");
+        if (!pairsOn) {
+            EXPECT_EQ(result.outcome, Outcome::Failed) << "mask " << mask;
+        }
+        if (mask == 7) {
+            EXPECT_EQ(result.outcome, Outcome::Solved);
+            usedByAll = used;
+        }
+    }
+    // All on, the run needs a pair: the puzzle tests the pair switches, not only the singles.
+    EXPECT_TRUE(usedByAll.contains("naked pair") || usedByAll.contains("hidden pair"));
 }
 
 }  // namespace

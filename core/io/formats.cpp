@@ -20,6 +20,7 @@
 #include "io/puzzle_text.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -865,6 +866,12 @@ std::string formatPuzzles(const std::vector<Puzzle>& puzzles) {
     return text;
 }
 
+namespace {
+std::atomic<AtomicWriteFault> g_atomicWriteFault{nullptr};
+}  // namespace
+
+void setAtomicWriteFault(AtomicWriteFault fault) { g_atomicWriteFault.store(fault); }
+
 bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error) {
     const std::filesystem::path target(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
@@ -884,9 +891,13 @@ bool writeFileAtomically(const std::string& path, std::string_view content, std:
         }
         written += static_cast<std::size_t>(n);
     }
-    const bool complete = written == content.size() && ::fsync(fd) == 0;
-    const int savedErrno = errno;
+    bool complete = written == content.size() && ::fsync(fd) == 0;
+    int savedErrno = errno;
     ::close(fd);
+    if (const AtomicWriteFault fault = g_atomicWriteFault.load(); complete && fault && !fault(temporary, path)) {
+        complete = false;
+        savedErrno = EIO;
+    }
     if (!complete || ::rename(temporary.c_str(), path.c_str()) != 0) {
         error = "cannot write '" + path + "': " + std::strerror(complete ? errno : savedErrno);
         ::unlink(temporary.c_str());

@@ -56,4 +56,10 @@ std::string formatPuzzles(const std::vector<Puzzle>& puzzles);
 // half-written file. Returns false and sets `error` when anything fails.
 bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error);
 
+// A fault seam for tests: when set, it is called after the temporary file is complete and synced and before the
+// rename, with the temporary's path and the target's; returning false makes the write fail at that moment, as a
+// full disk or a crash between write and rename would. Unset (nullptr) in the programs.
+using AtomicWriteFault = bool (*)(const std::string& temporaryPath, const std::string& targetPath);
+void setAtomicWriteFault(AtomicWriteFault fault);
+
 }  // namespace pw

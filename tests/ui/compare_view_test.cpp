@@ -17,6 +17,12 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtCharts/QBoxPlotSeries>
+#include <QtCharts/QBoxSet>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLineSeries>
+
+#include <algorithm>
 
 #include <fstream>
 #include <map>
@@ -40,6 +46,19 @@ BenchPlan smallPlan() {
     return plan;
 }
 
+// The series a chart draws, read through its chart view (the charts keep their series to themselves).
+QList<QLineSeries*> lineSeriesOf(const QWidget* chart) {
+    QList<QLineSeries*> lines;
+    for (QAbstractSeries* series : chart->findChild<QChartView*>()->chart()->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series)) lines.append(line);
+    return lines;
+}
+QList<QBoxSet*> boxSetsOf(const QWidget* chart) {
+    for (QAbstractSeries* series : chart->findChild<QChartView*>()->chart()->series())
+        if (auto* boxes = qobject_cast<QBoxPlotSeries*>(series)) return boxes->boxSets();
+    return {};
+}
+
 QString readAll(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return {};
@@ -52,6 +71,7 @@ class CompareViewTest : public QObject {
     Q_OBJECT
 private slots:
     void runsSettingsAndShowsEveryChart();
+    void chartsDrawTheSpreadOfAHandMadeSet();
     void opensADirectoryOfTheRunner();
     void refusesADirectoryThatIsNotOne();
     void opensFromTheToolsMenu();
@@ -100,6 +120,39 @@ void CompareViewTest::runsSettingsAndShowsEveryChart() {
     QCOMPARE(view.ecdfChart()->curveCount(), 3);
     QCOMPARE(view.boxPlot()->boxCount(), 3);
 
+    // The values drawn, against the runner's runs: each ECDF curve ends at its setting's success rate, each box
+    // holds the median and quartiles of the final costs (three runs: sorted a <= b <= c, median b, quartiles
+    // (a+b)/2 and (b+c)/2), and each median curve of the convergence chart ends at the median final cost.
+    const auto summaries = summarizeBench(expected, labels);
+    const QList<QLineSeries*> ecdfCurves = lineSeriesOf(view.ecdfChart());
+    QCOMPARE(ecdfCurves.size(), qsizetype{3});
+    const QList<QBoxSet*> boxes = boxSetsOf(view.boxPlot());
+    QCOMPARE(boxes.size(), qsizetype{3});
+    std::vector<QLineSeries*> medians;
+    for (QLineSeries* series : lineSeriesOf(view.convergenceChart()))
+        if (series->name().contains(QStringLiteral("median"))) medians.push_back(series);
+    QCOMPARE(medians.size(), std::size_t{3});
+    for (int row = 0; row < 3; ++row) {
+        const auto& summary = summaries[static_cast<std::size_t>(row)];
+        QVERIFY(ecdfCurves[row]->name().startsWith(QString::fromStdString(labels[static_cast<std::size_t>(row)])));
+        if (summary.solved > 0) {
+            QCOMPARE(ecdfCurves[row]->points().last().y(), summary.solved / 3.0);
+        } else {
+            QCOMPARE(ecdfCurves[row]->count(), 0);
+        }
+        std::vector<double> finalCosts;
+        for (const BenchRecord& record : expected)
+            if (record.configuration == labels[static_cast<std::size_t>(row)]) finalCosts.push_back(record.bestCost);
+        QCOMPARE(finalCosts.size(), std::size_t{3});
+        std::sort(finalCosts.begin(), finalCosts.end());
+        QCOMPARE(boxes[row]->at(QBoxSet::Median), finalCosts[1]);
+        QCOMPARE(boxes[row]->at(QBoxSet::LowerQuartile), (finalCosts[0] + finalCosts[1]) / 2);
+        QCOMPARE(boxes[row]->at(QBoxSet::UpperQuartile), (finalCosts[1] + finalCosts[2]) / 2);
+        QCOMPARE(boxes[row]->at(QBoxSet::LowerExtreme), finalCosts[0]);
+        QCOMPARE(boxes[row]->at(QBoxSet::UpperExtreme), finalCosts[2]);
+        QCOMPARE(medians[static_cast<std::size_t>(row)]->points().last().y(), finalCosts[1]);
+    }
+
     QTemporaryDir dir;
     QString error;
     const QString csvPath = dir.filePath(QStringLiteral("summary.csv"));
@@ -127,6 +180,43 @@ void CompareViewTest::runsSettingsAndShowsEveryChart() {
     QVERIFY(!view.exportChart(dir.filePath(QStringLiteral("table.png")), error));
     QVERIFY(!view.convergenceChart()->exportImage(dir.filePath(QStringLiteral("chart.txt")), error));
     QVERIFY(error.contains(QStringLiteral(".png or .svg")));
+}
+
+// Five final costs 4, 1, 100, 3, 2: sorted 1 2 3 4 100, median 3, quartiles 2 and 4 (positions 1 and 3 of 0..4),
+// whiskers 1 and 100. Four runs of which two solved, in 2 and 1 seconds: the ECDF rises by 1/4 at 1 and at 2 and
+// ends at the success rate 1/2, not at 1.
+void CompareViewTest::chartsDrawTheSpreadOfAHandMadeSet() {
+    BoxPlotChart boxPlot;
+    boxPlot.setData(QStringLiteral("final cost"), QStringLiteral("best cost"), {{QStringLiteral("hand"), {4, 1, 100, 3, 2}}});
+    const QList<QBoxSet*> boxes = boxSetsOf(&boxPlot);
+    QCOMPARE(boxes.size(), qsizetype{1});
+    QCOMPARE(boxes[0]->at(QBoxSet::LowerExtreme), 1.0);
+    QCOMPARE(boxes[0]->at(QBoxSet::LowerQuartile), 2.0);
+    QCOMPARE(boxes[0]->at(QBoxSet::Median), 3.0);
+    QCOMPARE(boxes[0]->at(QBoxSet::UpperQuartile), 4.0);
+    QCOMPARE(boxes[0]->at(QBoxSet::UpperExtreme), 100.0);
+
+    EcdfChart ecdf;
+    EcdfSample sample;
+    sample.name = QStringLiteral("hand");
+    sample.solvedValues = {2, 1};
+    sample.runs = 4;
+    ecdf.setData(QStringLiteral("time to solve"), QStringLiteral("seconds"), {sample});
+    const QList<QLineSeries*> curves = lineSeriesOf(&ecdf);
+    QCOMPARE(curves.size(), qsizetype{1});
+    QVERIFY(curves[0]->name().contains(QStringLiteral("2 of 4 solved")));
+    double highest = 0;
+    std::vector<double> levels;
+    for (const QPointF& point : curves[0]->points()) {
+        highest = std::max(highest, point.y());
+        if (levels.empty() || levels.back() != point.y()) levels.push_back(point.y());
+    }
+    QCOMPARE(curves[0]->points().last().y(), 0.5);
+    QCOMPARE(highest, 0.5);
+    QCOMPARE(levels, (std::vector<double>{0, 0.25, 0.5}));
+    // The steps stand at the solved values.
+    for (const QPointF& point : curves[0]->points())
+        if (point.y() == 0.25) QVERIFY(point.x() >= 1 && point.x() <= 2);
 }
 
 void CompareViewTest::opensADirectoryOfTheRunner() {
