@@ -20,6 +20,7 @@
 #include "statistics.h"
 #include "sudoku_exact.h"
 
+#include "data_directory.h"
 #include "generate_command.h"
 #include "progress_bar.h"
 
@@ -646,6 +647,8 @@ int main(int argc, char** argv) {
     CLI::App app{"puzzle-cli — list algorithms, check puzzles and solve them with the Puzzle Workbench core"};
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show the help of every subcommand");
+    app.set_version_flag("--version", [] { return pw::app::versionText("puzzle-cli"); },
+                         "Show the version and where the bundled puzzle library is");
 
     bool algorithmsJson = false;
     auto* algorithmsCommand = app.add_subcommand("algorithms", "List every algorithm with its paper and parameters");
@@ -732,6 +735,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         app.exit(e);
