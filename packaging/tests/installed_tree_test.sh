@@ -35,6 +35,7 @@ done
 
 expected=$(printf 'puzzle-cli %s\npuzzle library: %s' "$version" "$library")
 got=$("$cli" --version)
+check "puzzle-cli --version exits 0" test $? -eq 0
 check "puzzle-cli --version printed '$got', expected '$expected'" test "$got" = "$expected"
 got=$(PUZZLE_WORKBENCH_DATA=$prefix/nowhere "$cli" --version)
 check "a wrong PUZZLE_WORKBENCH_DATA is reported: '$got'" \
@@ -58,8 +59,15 @@ check "man puzzle-cli names --version" grep -qF -- "--version" <<<"$page"
 if [[ $gui == 1 ]]; then
   workbench=$prefix/bin/puzzle-workbench
   got=$(QT_QPA_PLATFORM=offscreen "$workbench" --version 2>/dev/null)
+  check "puzzle-workbench --version exits 0" test $? -eq 0
   expected=$(printf 'puzzle-workbench %s\npuzzle library: %s' "$version" "$library")
   check "puzzle-workbench --version printed '$got', expected '$expected'" test "$got" = "$expected"
+  # The window does not open on a library it was told to use but cannot find.
+  error=$(PUZZLE_WORKBENCH_DATA=$prefix/nowhere QT_QPA_PLATFORM=offscreen "$workbench" \
+            --screenshot "$prefix/shot.png" 2>&1 >/dev/null)
+  check "puzzle-workbench exits 2 on a wrong PUZZLE_WORKBENCH_DATA" test $? -eq 2
+  check "puzzle-workbench names the wrong PUZZLE_WORKBENCH_DATA: '$error'" \
+    grep -qF "PUZZLE_WORKBENCH_DATA=$prefix/nowhere: no puzzles folder at $prefix/nowhere/puzzles" <<<"$error"
   page=$(MANWIDTH=200 man -l "$prefix/share/man/man1/puzzle-workbench.1.gz" 2>&1)
   for option in --open --algorithm --run --screenshot --version PUZZLE_WORKBENCH_DATA; do
     check "man puzzle-workbench names $option" grep -qF -- "$option" <<<"$page"
