@@ -11,11 +11,12 @@ bool isDirectory(const std::filesystem::path& path) {
     return std::filesystem::is_directory(path, ec);
 }
 
-}  // namespace
-
+// The library relative to an executable: <executable's folder>/<bin-to-data path>/puzzles.
 std::filesystem::path installedLibraryFor(const std::filesystem::path& executable) {
     return (executable.parent_path() / PW_BIN_TO_DATA_DIR / "puzzles").lexically_normal();
 }
+
+}  // namespace
 
 PuzzleLibrary findPuzzleLibrary(const PuzzleLibraryPlaces& places) {
     if (places.overrideDataDirectory) {
@@ -34,8 +35,8 @@ PuzzleLibrary findPuzzleLibrary(const PuzzleLibraryPlaces& places) {
         if (isDirectory(places.buildTreeLibrary)) return {places.buildTreeLibrary, {}};
         tried += (tried.empty() ? "" : " nor at ") + places.buildTreeLibrary.string();
     }
-    return {{}, (tried.empty() ? std::string("the puzzle library was not found") : "the puzzle library is not at " + tried) +
-                    "; set " + kDataDirectoryVariable + " to the folder that holds puzzles/"};
+    const std::string where = tried.empty() ? "was not found" : "is not at " + tried;
+    return {{}, "the puzzle library " + where + "; set " + kDataDirectoryVariable + " to the folder that holds puzzles/"};
 }
 
 PuzzleLibrary findPuzzleLibrary() {

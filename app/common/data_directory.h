@@ -21,14 +21,11 @@ struct PuzzleLibraryPlaces {
 
 struct PuzzleLibrary {
     std::filesystem::path directory;  // the puzzles/ folder; empty when none was found
-    std::string error;                // when empty: why, naming every place tried
+    std::string error;                // when `directory` is empty: why, naming every place tried
 };
 
-// The library relative to an executable: <executable's folder>/<bin-to-data path>/puzzles.
-std::filesystem::path installedLibraryFor(const std::filesystem::path& executable);
-
 // The first of: the override (an error when it holds no puzzles/ folder, never a silent fallback), the
-// installed location, the build tree.
+// installed location (<executable's folder>/../share/puzzle-workbench/puzzles), the build tree.
 PuzzleLibrary findPuzzleLibrary(const PuzzleLibraryPlaces& places);
 PuzzleLibrary findPuzzleLibrary();
 
