@@ -4,9 +4,10 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
-          libbenchmark-dev libboost-math-dev python3)
+          libbenchmark-dev libboost-math-dev python3 man-db bash-completion dpkg-dev)
 if [[ "${1:-}" != "--no-gui" ]]; then
-  packages+=(qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6 libgl-dev qt6-qpa-plugins xvfb xauth)
+  packages+=(qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6 libgl-dev qt6-qpa-plugins xvfb xauth
+            help2man librsvg2-bin desktop-file-utils appstream)
 fi
 
 missing=()

@@ -9,6 +9,10 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Puzzle Workbench: watch Sudoku and Nurikabe solvers think."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption version(QStringLiteral("version"),
+                                     QStringLiteral("Show the version and where the bundled puzzle library is."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A puzzle file to open, as with --open."),
+                                 QStringLiteral("[FILE]"));
     const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("A puzzle file or a puzzle string."),
                                   QStringLiteral("FILE_OR_PUZZLE"));
     const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("Algorithm id (puzzle-cli algorithms)."),
@@ -52,7 +56,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                      QStringLiteral("Open the Compare view on a directory puzzle-cli bench wrote; "
                                                     "--screenshot then shows the view."),
                                      QStringLiteral("DIR"));
-    parser.addOptions({help, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, screenshot, afterMs, speed,
+    parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, screenshot, afterMs, speed,
                        stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
@@ -63,13 +67,19 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         result.helpText = parser.helpText();
         return result;
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        result.error = QStringLiteral("unexpected argument '%1' (use --open to open a puzzle)")
-                           .arg(parser.positionalArguments().first());
+    if (parser.isSet(version)) {
+        result.versionShown = true;
+        return result;
+    }
+    // A file manager or the desktop's "Open with" passes the file as the only argument.
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1 || (positional.size() == 1 && parser.isSet(open))) {
+        result.error = QStringLiteral("unexpected argument '%1' (one puzzle is opened, with --open or alone)")
+                           .arg(positional.last());
         return result;
     }
     LaunchOptions& options = result.options;
-    options.open = parser.value(open);
+    options.open = positional.isEmpty() ? parser.value(open) : positional.first();
     options.algorithm = parser.value(algorithm);
     options.parameters = parser.values(param);
     options.run = parser.isSet(run);

@@ -1,6 +1,6 @@
 #pragma once
 // The window's command line, for the README, docs, tests and CI:
-//   puzzle-workbench [--open FILE_OR_PUZZLE_STRING] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
+//   puzzle-workbench [--open FILE_OR_PUZZLE_STRING | FILE] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
 //                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR]
 //                    [--screenshot FILE.png --after-ms MS] [--replay-at FRACTION]  (with --open of a run recording)
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
@@ -42,6 +42,7 @@ struct LaunchParse {
     QString error;  // non-empty: print it and exit with status 2
     bool helpShown = false;
     QString helpText;
+    bool versionShown = false;  // --version: the caller prints its version text
 };
 
 LaunchParse parseLaunchOptions(const QStringList& arguments);

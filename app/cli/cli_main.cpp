@@ -14,6 +14,7 @@
 #include "commands/rate_command.h"
 #include "commands/solve_command.h"
 #include "commands/stats_command.h"
+#include "data_directory.h"
 
 #include <CLI/CLI.hpp>
 
@@ -21,6 +22,8 @@ int main(int argc, char** argv) {
     CLI::App app{"puzzle-cli — list algorithms, check puzzles and solve them with the Puzzle Workbench core"};
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show the help of every subcommand");
+    app.set_version_flag("--version", [] { return pw::app::versionText("puzzle-cli"); },
+                         "Show the version and where the bundled puzzle library is");
 
     // In the order `puzzle-cli --help` lists them.
     pw::cli::CliContext context;

@@ -4,6 +4,7 @@
 #include "appearance.h"
 #include "board_model.h"
 #include "compare_view.h"
+#include "data_directory.h"
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "launch_options.h"
@@ -39,13 +40,22 @@ int main(int argc, char* argv[]) {
         std::fputs(parsed.helpText.toLocal8Bit().constData(), stdout);
         return 0;
     }
+    if (parsed.versionShown) {
+        std::puts(pw::app::versionText("puzzle-workbench").c_str());
+        return 0;
+    }
     if (!parsed.error.isEmpty()) {
         printError(parsed.error + QStringLiteral("\n(see puzzle-workbench --help)"));
         return kExitUsage;
     }
     const pw::ui::LaunchOptions& options = parsed.options;
+    const pw::app::PuzzleLibrary library = pw::app::findPuzzleLibrary();
+    if (library.directory.empty()) {
+        printError(QString::fromStdString(library.error));
+        return kExitUsage;
+    }
     pw::ui::applyPalette(false);
-    pw::ui::MainWindow window(QStringLiteral(PW_PUZZLES_DIR), !options.scripted());
+    pw::ui::MainWindow window(QString::fromStdString(library.directory.string()), !options.scripted());
     if (const QString error = window.applyLaunchOptions(options); !error.isEmpty()) {
         printError(error);
         return kExitUsage;

@@ -755,6 +755,13 @@ private slots:
         QVERIFY(!parse({QStringLiteral("--after-ms"), QStringLiteral("10")}).error.isEmpty());
         QVERIFY(parse({QStringLiteral("--hint"), QStringLiteral("4")}).error.contains(QStringLiteral("1 to 3")));
         QCOMPARE(parse({QStringLiteral("--hint"), QStringLiteral("2")}).options.hintLevel, 2);
+        // The desktop entry's "Exec=puzzle-workbench %f" passes one file alone.
+        QCOMPARE(parse({QStringLiteral("a.txt")}).options.open, QStringLiteral("a.txt"));
+        QVERIFY(parse({QStringLiteral("a.txt"), QStringLiteral("b.txt")}).error.contains(QStringLiteral("'b.txt'")));
+        QVERIFY(parse({QStringLiteral("--open"), QStringLiteral("a.txt"), QStringLiteral("b.txt")})
+                    .error.contains(QStringLiteral("'b.txt'")));
+        QVERIFY(parse({QStringLiteral("--version")}).versionShown);
+        QVERIFY(!parse({QStringLiteral("--run")}).versionShown);
         const LaunchParse good = parse({QStringLiteral("--algorithm"), QStringLiteral("exact"), QStringLiteral("--seed"),
                                         QStringLiteral("7"), QStringLiteral("--param"), QStringLiteral("a=1"),
                                         QStringLiteral("--run")});
