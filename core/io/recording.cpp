@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -229,6 +231,10 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
     // JSON has no infinity: a run that never costed a board writes null.
     recording.result.bestCost =
         reader.number(result, "result", "best_cost", true, std::numeric_limits<double>::infinity());
+    if (recording.result.counters.steps > kMaxRecordedSteps)
+        reader.fail("result.steps", "a recording of " + std::to_string(recording.result.counters.steps) +
+                                        " steps is longer than a replay may be (" + std::to_string(kMaxRecordedSteps) +
+                                        " steps, kMaxRecordedSteps)");
     if (recording.endedByClockOrPerson() && recording.result.counters.steps == 0)
         reader.fail("result.steps", "a run ended by a clock or by hand is replayed up to its steps, which must be at least 1");
     return recording;
@@ -251,6 +257,10 @@ StopConditions RunRecording::replayStopConditions() const {
     if (budgets.maxEvaluations > 0) conditions.add(evaluationLimit(budgets.maxEvaluations));
     if (budgets.stagnationSteps > 0) conditions.add(stagnationLimit(budgets.stagnationSteps));
     if (endedByClockOrPerson()) conditions.add(stepLimit(result.counters.steps));
+    // A faithful recording ends on its recorded step by itself (a solution or a failure is seen before any
+    // budget); this last guard keeps an edited one, whose budgets promise more than it recorded, from running
+    // without end.
+    else conditions.add(stepLimit(std::max<std::uint64_t>(result.counters.steps, 1)));
     return conditions;
 }
 
@@ -354,6 +364,14 @@ RecordingRead loadRecording(const std::string& path) {
     if (!in) {
         RecordingRead read;
         read.error = {path, 0, 0, "cannot read the file"};
+        return read;
+    }
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxRecordingBytes) {
+        RecordingRead read;
+        read.error = {path, 0, 0, std::to_string(size) + " bytes is more than a recording may have (" +
+                                      std::to_string(kMaxRecordingBytes) + ", kMaxRecordingBytes)"};
         return read;
     }
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

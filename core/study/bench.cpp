@@ -26,34 +26,17 @@ const char* const kFormat = "puzzle-workbench bench 1";
 // The lines of runs.jsonl that were written whole; `partial` tells whether a last line without its newline
 // (a run killed while writing) followed them, `wholeBytes` where they end.
 std::vector<json> readRunLines(const std::string& path, bool& partial, std::uintmax_t& wholeBytes) {
-    std::vector<json> lines;
     partial = false;
     wholeBytes = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) return lines;
+    if (!in) return {};
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxRunsFileBytes)
+        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a runs file may have (" +
+                                 std::to_string(kMaxRunsFileBytes) + ", kMaxRunsFileBytes)");
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    std::size_t start = 0;
-    int lineNumber = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        ++lineNumber;
-        if (end == std::string::npos) {
-            partial = true;
-            break;
-        }
-        const std::string line = text.substr(start, end - start);
-        if (!line.empty()) {
-            json parsed = json::parse(line, nullptr, false);
-            if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("configuration") ||
-                !parsed.contains("puzzle_index") || !parsed.contains("run"))
-                throw std::runtime_error(path + ":" + std::to_string(lineNumber) +
-                                         ": not a run line of puzzle-cli bench");
-            lines.push_back(std::move(parsed));
-        }
-        start = end + 1;
-        wholeBytes = start;
-    }
-    return lines;
+    return parseBenchRunLines(text, path, partial, wholeBytes);
 }
 
 std::string lineKey(const json& line) {
@@ -68,6 +51,36 @@ std::string formatNumber(double value, int digits) {
 }
 
 }  // namespace
+
+std::vector<json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
+                                     std::uintmax_t& wholeBytes) {
+    std::vector<json> lines;
+    partial = false;
+    wholeBytes = 0;
+    std::size_t start = 0;
+    int lineNumber = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        ++lineNumber;
+        if (end == std::string::npos) {
+            partial = true;
+            break;
+        }
+        const std::string_view line = text.substr(start, end - start);
+        if (!line.empty()) {
+            json parsed = json::parse(line.begin(), line.end(), nullptr, false);
+            if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("configuration") ||
+                !parsed.contains("puzzle_index") || !parsed.contains("run") || !parsed["configuration"].is_string() ||
+                !parsed["puzzle_index"].is_number_unsigned() || !parsed["run"].is_number_unsigned())
+                throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) +
+                                         ":1: not a run line of puzzle-cli bench");
+            lines.push_back(std::move(parsed));
+        }
+        start = end + 1;
+        wholeBytes = start;
+    }
+    return lines;
+}
 
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
                                                     const std::vector<std::string>& assignments) {
@@ -153,7 +166,9 @@ BenchPlan benchPlanFromJson(const json& config) {
             if (!algorithm) throw std::runtime_error("unknown algorithm '" + algorithmId + "'");
             const auto& specs = algorithm->info.parameters;
             BenchConfiguration configuration{entry.at("label").get<std::string>(), algorithmId, ParameterValues(specs)};
-            for (const auto& [key, value] : entry.at("parameters").items()) {
+            for (const auto& item : entry.at("parameters").items()) {
+                const std::string& key = item.key();
+                const auto& value = item.value();
                 const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
                 if (spec == specs.end()) throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
                 ParameterValue typed;
