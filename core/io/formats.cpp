@@ -549,7 +549,8 @@ private:
                 continue;
             }
             const auto tokens = tokenize(lines[i].text);
-            if (tokens.size() < 2) return false;
+            // A lone token is a grid one cell wide only under a header; else it is too ambiguous to be one.
+            if (tokens.size() < 2 && !header) return false;
             for (const auto& token : tokens) {
                 if (!isClueToken(token.text)) return header;  // a header commits the paragraph: report its errors
                 singleCharacters &= token.text.size() == 1;
@@ -914,8 +915,10 @@ std::string formatPuzzles(const std::vector<Puzzle>& puzzles) {
         } else {
             if (!text.empty()) text += "\n";
             const auto& solution = puzzle.nurikabe().solution;
-            text += formatNurikabe(puzzle.nurikabe().clues, solution ? &*solution : nullptr,
-                                   puzzle.id.find(':') == std::string::npos ? puzzle.id : std::string());
+            std::string id = puzzle.id.find(':') == std::string::npos ? puzzle.id : std::string();
+            // A grid one cell wide reads back as a grid only under a header (see isNurikabeParagraph).
+            if (id.empty() && puzzle.nurikabe().clues.width() == 1) id = "nurikabe";
+            text += formatNurikabe(puzzle.nurikabe().clues, solution ? &*solution : nullptr, id);
         }
     }
     return text;

@@ -348,6 +348,19 @@ RecordingRead parseRecording(std::string_view text, const std::string& sourceNam
         const auto detail = message.find(": syntax error");
         read.error.message = "not valid JSON" + (detail == std::string::npos ? std::string() : message.substr(detail));
         return read;
+    } catch (const Json::out_of_range& e) {
+        // A number too large for a double ("number overflow parsing '1e999'"): the library names the number,
+        // not its place, so the place is where that number first appears.
+        const std::string message = e.what();
+        const auto open = message.find('\'');
+        const auto close = message.rfind('\'');
+        const std::string number = open != std::string::npos && close > open ? message.substr(open + 1, close - open - 1) : "";
+        const auto at = number.empty() ? std::string_view::npos : text.find(number);
+        const auto [line, column] = lineAndColumn(text, at == std::string_view::npos ? 0 : at);
+        read.error.line = line;
+        read.error.column = column;
+        read.error.message = "not valid JSON: a number out of range" + (number.empty() ? std::string() : " (" + number + ")");
+        return read;
     }
     try {
         read.recording = readRecording(text, sourceName, root);
