@@ -1,8 +1,9 @@
 // Inputs the fuzz targets found (tests/fixtures/fuzz/), each read again with the check of its target, so a
 // fixed reader stays fixed. The file name's prefix names the reader: formats_ for parsePuzzles, recording_ for
-// parseRecording.
+// parseRecording, runs_ for a bench's runs.jsonl.
 #include "io/formats.h"
 #include "io/recording.h"
+#include "study/bench.h"
 
 #include <gtest/gtest.h>
 
@@ -73,6 +74,45 @@ TEST(FuzzRegressionTest, ANumberTooLargeForADoubleIsAnErrorNotACrash) {
     const RecordingRead read = parseRecording("{\n  \"seed\": 1e999\n}\n", "big.json");
     ASSERT_FALSE(read.recording);
     EXPECT_EQ(read.error.toString(), "big.json:2:11: not valid JSON: a number out of range (1e999)");
+}
+
+TEST(FuzzRegressionTest, EveryFoundRunsFileGivesRecordsOrAnError) {
+    int inputs = 0;
+    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("runs_", 0) != 0) continue;
+        ++inputs;
+        bool partial = false;
+        std::uintmax_t wholeBytes = 0;
+        const auto lines = parseBenchRunLines(contentOf(entry.path()), name, partial, wholeBytes);
+        int refused = 0;
+        for (const auto& line : lines) {
+            try {
+                (void)benchRecordFromJson(line);
+            } catch (const std::invalid_argument&) {
+                ++refused;
+            }
+        }
+        EXPECT_GT(refused, 0) << name << ": the bad run line was taken";
+    }
+    EXPECT_GT(inputs, 0) << "no runs_ input in " << PW_FUZZ_FIXTURES_DIR;
+}
+
+TEST(FuzzRegressionTest, ARunLineWithAFractionalCurveStepIsRefused) {
+    // Found by fuzz_bench_runs (UBSan): a step of 1.5e29 was converted to an integer unchecked.
+    const auto line = nlohmann::json::parse(R"({"configuration": "sa", "algorithm": "sa", "puzzle_index": 0, "id": "p",
+        "run": 0, "status": "solved", "seconds": 0.1, "steps": 10, "evaluations": 10, "best_cost": 0,
+        "curve": [[0, 3], [1.5e29, 0]]})");
+    try {
+        (void)benchRecordFromJson(line);
+        ADD_FAILURE() << "the line was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("whole step"), std::string::npos) << e.what();
+    }
+    auto fractionalRun = line;
+    fractionalRun["run"] = 2.5;
+    fractionalRun["curve"] = nlohmann::json::array();
+    EXPECT_THROW((void)benchRecordFromJson(fractionalRun), std::invalid_argument);
 }
 
 TEST(FuzzRegressionTest, ANurikabeOneCellWideReadsBackFromItsText) {

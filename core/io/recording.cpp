@@ -257,10 +257,10 @@ StopConditions RunRecording::replayStopConditions() const {
     if (budgets.maxEvaluations > 0) conditions.add(evaluationLimit(budgets.maxEvaluations));
     if (budgets.stagnationSteps > 0) conditions.add(stagnationLimit(budgets.stagnationSteps));
     if (endedByClockOrPerson()) conditions.add(stepLimit(result.counters.steps));
-    // A faithful recording ends on its recorded step by itself (a solution or a failure is seen before any
-    // budget); this last guard keeps an edited one, whose budgets promise more than it recorded, from running
-    // without end.
-    else conditions.add(stepLimit(std::max<std::uint64_t>(result.counters.steps, 1)));
+    // A faithful recording ends on its recorded step by itself, and its steps never pass the recorded count;
+    // this last guard, one step beyond it, keeps an edited recording whose budgets promise more than it
+    // recorded from running without end (the reader bounds the recorded steps by kMaxRecordedSteps).
+    else conditions.add(stepLimit(result.counters.steps + 1));
     return conditions;
 }
 

@@ -173,7 +173,12 @@ BenchPlan benchPlanFromJson(const json& config) {
                 if (spec == specs.end()) throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
                 ParameterValue typed;
                 switch (spec->type) {
-                case ParameterType::Integer: typed = value.get<std::int64_t>(); break;
+                case ParameterType::Integer:
+                    // An unchecked conversion of a fractional or huge number would be undefined behaviour.
+                    if (!value.is_number_integer())
+                        throw std::runtime_error(configuration.label + ": '" + key + "' must be a whole number");
+                    typed = value.get<std::int64_t>();
+                    break;
                 case ParameterType::Real: typed = value.get<double>(); break;
                 case ParameterType::Boolean: typed = value.get<bool>(); break;
                 case ParameterType::Choice: typed = value.get<std::string>(); break;
@@ -190,12 +195,16 @@ BenchPlan benchPlanFromJson(const json& config) {
             parsed.puzzles.front().id = id;
             plan.puzzles.push_back(std::move(parsed.puzzles.front()));
         }
-        plan.runs = config.at("runs").get<std::uint64_t>();
-        plan.seed = config.at("seed").get<std::uint64_t>();
+        auto count = [](const json& value, const char* name) {
+            if (!value.is_number_unsigned()) throw std::runtime_error(std::string("'") + name + "' must be a whole number");
+            return value.get<std::uint64_t>();
+        };
+        plan.runs = count(config.at("runs"), "runs");
+        plan.seed = count(config.at("seed"), "seed");
         const json& budget = config.at("budget");
         if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
-        if (budget.contains("max_steps")) plan.budget.maxSteps = budget["max_steps"].get<std::uint64_t>();
-        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = budget["max_evaluations"].get<std::uint64_t>();
+        if (budget.contains("max_steps")) plan.budget.maxSteps = count(budget["max_steps"], "max_steps");
+        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = count(budget["max_evaluations"], "max_evaluations");
         return plan;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("config.json: ") + e.what());
@@ -325,21 +334,31 @@ BenchRecord benchRecordFromJson(const json& line) {
         if (!line.contains(name)) throw std::invalid_argument(std::string("no '") + name + "' field");
         return line[name];
     };
+    // The library converts a fractional or huge number to an integer type without a check (undefined
+    // behaviour): counts are checked to be whole numbers first.
+    auto count = [&](const char* name) -> std::uint64_t {
+        const json& value = field(name);
+        if (!value.is_number_unsigned()) throw std::invalid_argument(std::string("'") + name + "' must be a whole number");
+        return value.get<std::uint64_t>();
+    };
     try {
         BenchRecord record;
         record.configuration = field("configuration").get<std::string>();
         record.algorithm = field("algorithm").get<std::string>();
-        record.puzzleIndex = field("puzzle_index").get<std::size_t>();
+        record.puzzleIndex = static_cast<std::size_t>(count("puzzle_index"));
         record.puzzleId = field("id").get<std::string>();
-        record.run = field("run").get<std::uint64_t>();
+        record.run = count("run");
         record.solved = field("status").get<std::string>() == "solved";
         record.seconds = field("seconds").get<double>();
         record.steps = field("steps").get<double>();
         record.evaluations = field("evaluations").get<double>();
         record.bestCost = field("best_cost").get<double>();
         if (line.contains("curve"))
-            for (const auto& point : line["curve"])
-                record.curve.emplace_back(point.at(0).get<std::uint64_t>(), point.at(1).get<double>());
+            for (const auto& point : line["curve"]) {
+                if (!point.is_array() || point.size() != 2 || !point[0].is_number_unsigned())
+                    throw std::invalid_argument("a curve point must be [step, best cost] with a whole step");
+                record.curve.emplace_back(point[0].get<std::uint64_t>(), point[1].get<double>());
+            }
         return record;
     } catch (const json::exception& e) {
         throw std::invalid_argument(std::string("a field has the wrong type: ") + e.what());
