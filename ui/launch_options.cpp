@@ -37,7 +37,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                        QStringLiteral("S"));
     const QCommandLineOption palette(QStringLiteral("palette"), QStringLiteral("light or dark."), QStringLiteral("NAME"));
     const QCommandLineOption stats(QStringLiteral("stats"),
-                                   QStringLiteral("Print steps, steps per second and the longest event-loop stall at exit."));
+                                   QStringLiteral("Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at exit) at exit."));
     const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
                                               QStringLiteral("Exit once the run has finished."));
     const QCommandLineOption difficultyLab(QStringLiteral("difficulty-lab"),

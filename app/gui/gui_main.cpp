@@ -11,7 +11,10 @@
 #include "main_window.h"
 #include "replay_view.h"
 
+#include "io/formats.h"
+
 #include <QApplication>
+#include <QBuffer>
 #include <QElapsedTimer>
 #include <QPainter>
 #include <QTimer>
@@ -19,9 +22,28 @@
 #include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 constexpr int kExitUsage = 2;
+
+// The resident set size of this process in kB (Linux), 0 where it cannot be read.
+long residentKilobytes() {
+    std::ifstream status("/proc/self/status");
+    std::string key;
+    long value = 0;
+    while (status >> key) {
+        if (key == "VmRSS:") {
+            status >> value;
+            return value;
+        }
+        status.ignore(1 << 12, '\n');
+    }
+    return 0;
+}
 
 void printError(const QString& message) {
     std::fprintf(stderr, "puzzle-workbench: %s\n", message.toLocal8Bit().constData());
@@ -62,13 +84,25 @@ int main(int argc, char* argv[]) {
     }
     window.show();
 
-    auto printStats = [&window] {
+    // --stats follows memory: RSS once a second, so that a long run shows whether it grows after warm-up
+    // (taken as the sample at a fifth of the session).
+    std::vector<long> rssSamples{residentKilobytes()};
+    QTimer rssTimer;
+    if (options.stats) {
+        QObject::connect(&rssTimer, &QTimer::timeout, &app, [&rssSamples] { rssSamples.push_back(residentKilobytes()); });
+        rssTimer.start(1000);
+    }
+    auto printStats = [&window, &rssSamples] {
+        rssSamples.push_back(residentKilobytes());
         const pw::ui::RunStatus& status = window.controller()->status();
         std::printf("steps=%llu evaluations=%llu seconds=%.3f steps_per_second=%.0f longest_stall_ms=%.1f\n",
                     static_cast<unsigned long long>(status.counters.steps),
                     static_cast<unsigned long long>(status.counters.evaluations), status.seconds,
                     status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0.0,
                     window.longestStallMs());
+        std::printf("rss_start_kb=%ld rss_warm_kb=%ld rss_end_kb=%ld rss_peak_kb=%ld rss_samples=%zu\n",
+                    rssSamples.front(), rssSamples[rssSamples.size() / 5], rssSamples.back(),
+                    *std::max_element(rssSamples.begin(), rssSamples.end()), rssSamples.size());
         if (pw::ui::ReplayView* replay = window.replayView(); replay && replay->timeline()) {
             // Scrubbing: 100 positions spread over the run, visited in a jumping order (forward and back).
             const std::size_t events = replay->timeline()->size();
@@ -123,8 +157,17 @@ int main(int argc, char* argv[]) {
                 painter.setPen(QPen(generator->palette().color(QPalette::Mid), 2));
                 painter.drawRect(frame.adjusted(-1, -1, 0, 0));
             }
-            if (!shot.save(options.screenshot, "PNG")) {
-                printError(QStringLiteral("--screenshot: cannot write %1").arg(options.screenshot));
+            // Encoded in memory and written atomically, as every file the window writes.
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            std::string writeError;
+            if (!shot.save(&buffer, "PNG") ||
+                !pw::writeFileAtomically(options.screenshot.toStdString(),
+                                         std::string_view(png.constData(), static_cast<std::size_t>(png.size())),
+                                         writeError)) {
+                printError(QStringLiteral("--screenshot: cannot write %1 %2").arg(options.screenshot,
+                                                                                  QString::fromStdString(writeError)));
                 app.exit(1);
                 return;
             }

@@ -9,6 +9,8 @@ namespace pw {
 namespace {
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+// Clang before 17 does not deduce aggregate template arguments by itself.
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 nlohmann::json toJson(const Event& event, const std::vector<std::string>& costParts) {
     nlohmann::json j;

@@ -41,6 +41,8 @@ const Counters& eventCounters(const Event& event) {
 
 namespace {
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+// Clang before 17 does not deduce aggregate template arguments by itself.
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 }  // namespace
 
 const char* eventTypeName(const Event& event) {

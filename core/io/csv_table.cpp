@@ -4,7 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace pw {
 
@@ -93,18 +95,17 @@ int CsvTable::columnContaining(std::string_view part) const {
     return -1;
 }
 
-std::optional<CsvTable> readCsvTable(const std::string& path, ParseError& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = {path, 0, 0, "cannot open the file"};
-        return std::nullopt;
-    }
+std::optional<CsvTable> parseCsvTable(std::string_view text, const std::string& sourceName, ParseError& error) {
     CsvTable table;
     bool haveHeader = false;
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        const std::string text = trimmed(line);
-        if (text.empty() || text[0] == '#') continue;
+    std::size_t start = 0;
+    for (int number = 1; start < text.size(); ++number) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string line(text.substr(start, end - start));
+        start = end + 1;
+        const std::string trimmedLine = trimmed(line);
+        if (trimmedLine.empty() || trimmedLine[0] == '#') continue;
         std::vector<std::string> fields;
         for (auto& field : splitCsvLine(line)) fields.push_back(std::move(field.text));
         if (!haveHeader) {
@@ -117,10 +118,27 @@ std::optional<CsvTable> readCsvTable(const std::string& path, ParseError& error)
         table.lineNumbers.push_back(number);
     }
     if (!haveHeader) {
-        error = {path, 1, 1, "expected a header line naming the columns"};
+        error = {sourceName, 1, 1, "expected a header line naming the columns"};
         return std::nullopt;
     }
     return table;
+}
+
+std::optional<CsvTable> readCsvTable(const std::string& path, ParseError& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = {path, 0, 0, "cannot open the file"};
+        return std::nullopt;
+    }
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxCsvFileBytes) {
+        error = {path, 0, 0, std::to_string(size) + " bytes is more than a table may have (" +
+                                 std::to_string(kMaxCsvFileBytes) + ", kMaxCsvFileBytes)"};
+        return std::nullopt;
+    }
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return parseCsvTable(text, path, error);
 }
 
 }  // namespace pw

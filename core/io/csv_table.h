@@ -4,6 +4,7 @@
 
 #include "io/formats.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +41,11 @@ std::optional<double> parseNumber(const std::string& field);
 // The key that joins tables on a puzzle string whatever character each writes for an empty cell ('.', '0', '-').
 std::string puzzleJoinKey(std::string puzzle);
 
+// Tables of human data and ratings are a few megabytes; a file above this size is refused before reading.
+inline constexpr std::uintmax_t kMaxCsvFileBytes = std::uintmax_t{64} << 20;
+
+// Parses a table whose first non-blank line is the header (as readCsvTable); `sourceName` names it in errors.
+std::optional<CsvTable> parseCsvTable(std::string_view text, const std::string& sourceName, ParseError& error);
 // Reads a table whose first non-blank line is the header; blank lines and lines starting with '#' are skipped.
 // On failure returns nothing and fills `error` (a missing file, no header).
 std::optional<CsvTable> readCsvTable(const std::string& path, ParseError& error);

@@ -117,6 +117,7 @@ public:
         } else {
             std::vector<Line> paragraph;
             for (const auto& line : lines) {
+                if (m_reportedFull) break;
                 if (isBlank(line.text)) {
                     readParagraph(paragraph);
                     paragraph.clear();
@@ -131,7 +132,13 @@ public:
 
 private:
     void error(int line, int column, std::string message) {
-        m_result.errors.push_back({m_source, line, column, std::move(message)});
+        if (m_result.errors.size() < kMaxParseErrors) {
+            m_result.errors.push_back({m_source, line, column, std::move(message)});
+        } else if (m_result.errors.size() == kMaxParseErrors) {
+            m_result.errors.push_back({m_source, line, column,
+                                       "more than " + std::to_string(kMaxParseErrors) +
+                                           " bad entries (kMaxParseErrors); the later ones are not listed"});
+        }
     }
     std::string place(int line) const { return m_source + ":" + std::to_string(line); }
 
@@ -192,7 +199,21 @@ private:
         return true;
     }
 
+    // True once the collection holds kMaxPuzzlesPerFile puzzles: the reading stops there, with one error.
+    bool full() const { return m_result.puzzles.size() >= kMaxPuzzlesPerFile; }
+    bool admit(int line) {
+        if (!full()) return true;
+        if (!m_reportedFull) {
+            m_reportedFull = true;
+            m_result.errors.push_back({m_source, line, 1, "more than " + std::to_string(kMaxPuzzlesPerFile) +
+                                                              " puzzles in one file (kMaxPuzzlesPerFile); the rest "
+                                                              "is not read"});
+        }
+        return false;
+    }
+
     void addSudoku(SudokuGrid grid, std::optional<SudokuGrid> solution, int line, std::string id = {}) {
+        if (!admit(line)) return;
         Puzzle puzzle;
         puzzle.origin = place(line);
         puzzle.id = id.empty() ? puzzle.origin : std::move(id);
@@ -358,6 +379,7 @@ private:
         GridRows grid;
         grid.id = gridId;
         for (const auto& line : lines) {
+            if (m_reportedFull) return;
             const std::string text = trim(line.text);
             if (text.empty() || text[0] == '#') continue;
             if (text.find("nurikabe/") != std::string::npos) {
@@ -462,6 +484,7 @@ private:
         const int solutionColumn = findColumn(header, {"solution", "solutions"}, false);
         const int idColumn = findColumn(header, {"id", "name", "game_no", "game no.", "game no"}, false);
         for (const auto& line : lines) {
+            if (m_reportedFull) return;
             if (line.number <= headerLine.number || isBlank(line.text) || trim(line.text)[0] == '#') continue;
             const auto fields = splitCsv(line.text);
             if (puzzleColumn >= static_cast<int>(fields.size())) {
@@ -528,7 +551,8 @@ private:
                 continue;
             }
             const auto tokens = tokenize(lines[i].text);
-            if (tokens.size() < 2) return false;
+            // A lone token is a grid one cell wide only under a header; else it is too ambiguous to be one.
+            if (tokens.size() < 2 && !header) return false;
             for (const auto& token : tokens) {
                 if (!isClueToken(token.text)) return header;  // a header commits the paragraph: report its errors
                 singleCharacters &= token.text.size() == 1;
@@ -587,6 +611,12 @@ private:
                     return;
                 }
                 row.push_back(token.text == "." ? 0 : std::stoi(token.text));
+            }
+            if (row.size() > static_cast<std::size_t>(kMaxNurikabeSide) ||
+                clueRows.size() >= static_cast<std::size_t>(kMaxNurikabeSide)) {
+                error(line.number, 1, "a Nurikabe grid must be 1 to " + std::to_string(kMaxNurikabeSide) +
+                                          " cells wide and high (kMaxNurikabeSide)");
+                return;
             }
             if (!clueRows.empty() && row.size() != clueRows[0].size()) {
                 error(line.number, 1, "Nurikabe row " + std::to_string(clueRows.size() + 1) + " has " +
@@ -649,6 +679,7 @@ private:
     }
 
     void addNurikabe(NurikabeGrid clues, std::optional<NurikabeGrid> solution, int line, std::string id) {
+        if (!admit(line)) return;
         Puzzle puzzle;
         puzzle.origin = place(line);
         puzzle.id = id.empty() ? puzzle.origin : std::move(id);
@@ -671,16 +702,26 @@ private:
             if (slash == std::string::npos) break;
             start = slash + 1;
         }
-        if (parts.size() < 2 || !isInteger(parts[0]) || !isInteger(parts[1])) {
+        // Sizes of any length are read, so that a huge one is refused by name rather than as a malformed URL.
+        const auto size = [](const std::string& text) -> long long {
+            if (text.empty() || text.size() > 18 ||
+                !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+                return -1;
+            return std::stoll(text);
+        };
+        if (parts.size() < 2 || size(parts[0]) < 0 || size(parts[1]) < 0) {
             error(line.number, column, "a puzz.link Nurikabe URL needs nurikabe/WIDTH/HEIGHT/BODY");
             return;
         }
-        const int width = std::stoi(parts[0]);
-        const int height = std::stoi(parts[1]);
-        if (width < 1 || height < 1 || width > 100 || height > 100) {
-            error(line.number, column, "a Nurikabe grid must be 1 to 100 cells wide and high");
+        const long long wide = size(parts[0]);
+        const long long high = size(parts[1]);
+        if (wide < 1 || high < 1 || wide > kMaxNurikabeSide || high > kMaxNurikabeSide) {
+            error(line.number, column, "a Nurikabe grid must be 1 to " + std::to_string(kMaxNurikabeSide) +
+                                           " cells wide and high (kMaxNurikabeSide), not " + parts[0] + "x" + parts[1]);
             return;
         }
+        const int width = static_cast<int>(wide);
+        const int height = static_cast<int>(high);
         const std::string body = parts.size() > 2 ? parts[2] : std::string();
         NurikabeGrid clues(height, width);
         int cell = 0;
@@ -757,6 +798,7 @@ private:
 
     std::string m_source;
     PuzzleCollection m_result;
+    bool m_reportedFull = false;
 };
 
 }  // namespace
@@ -773,6 +815,14 @@ PuzzleCollection loadPuzzleFile(const std::string& path) {
     if (!in) {
         PuzzleCollection result;
         result.errors.push_back({path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno)});
+        return result;
+    }
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxPuzzleFileBytes) {
+        PuzzleCollection result;
+        result.errors.push_back({path, 0, 0, std::to_string(size) + " bytes is more than a puzzle file may have (" +
+                                                 std::to_string(kMaxPuzzleFileBytes) + ", kMaxPuzzleFileBytes)"});
         return result;
     }
     std::ostringstream text;

@@ -14,11 +14,23 @@
 
 #include "puzzle/puzzle.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace pw {
+
+// Limits that keep a hostile or mistaken file from exhausting memory or time; each error names its limit.
+// The largest bundled collection is well under a megabyte; a file above this size is refused before reading.
+inline constexpr std::uintmax_t kMaxPuzzleFileBytes = std::uintmax_t{64} << 20;
+// At most this many errors are listed (then one that says the rest were left out); the good entries still load.
+inline constexpr std::size_t kMaxParseErrors = 1000;
+// At most this many puzzles are read from one text; the reading stops there with an error.
+inline constexpr std::size_t kMaxPuzzlesPerFile = 200000;
+// The widest and highest Nurikabe grid read (text grids and puzz.link URLs alike).
+inline constexpr int kMaxNurikabeSide = 100;
 
 struct ParseError {
     std::string file;  // the source name given to the reader ("<argument>", "<stdin>", a path)

@@ -21,9 +21,11 @@ std::string puzzleLine(const NurikabePuzzle& puzzle) { return formatNurikabeUrl(
 
 void appendPuzzleText(std::string& text, const NurikabePuzzle& puzzle, const std::string& id) {
     if (!text.empty()) text += "\n";  // a blank line between Nurikabe blocks
-    // A "file:line" id is where the puzzle came from, not a name to write into a header.
-    text += formatNurikabe(puzzle.clues, puzzle.solution ? &*puzzle.solution : nullptr,
-                           id.find(':') == std::string::npos ? id : std::string());
+    // A "file:line" id is where the puzzle came from, not a name to write into a header; but a grid one cell
+    // wide reads back as a grid only under a header (see isNurikabeParagraph), so it gets one.
+    std::string header = id.find(':') == std::string::npos ? id : std::string();
+    if (header.empty() && puzzle.clues.width() == 1) header = "nurikabe";
+    text += formatNurikabe(puzzle.clues, puzzle.solution ? &*puzzle.solution : nullptr, header);
 }
 
 std::string boardText(const NurikabeGrid& board) {

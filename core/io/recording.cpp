@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -231,6 +233,10 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
     // JSON has no infinity: a run that never costed a board writes null.
     recording.result.bestCost =
         reader.number(result, "result", "best_cost", true, std::numeric_limits<double>::infinity());
+    if (recording.result.counters.steps > kMaxRecordedSteps)
+        reader.fail("result.steps", "a recording of " + std::to_string(recording.result.counters.steps) +
+                                        " steps is longer than a replay may be (" + std::to_string(kMaxRecordedSteps) +
+                                        " steps, kMaxRecordedSteps)");
     if (recording.endedByClockOrPerson() && recording.result.counters.steps == 0)
         reader.fail("result.steps", "a run ended by a clock or by hand is replayed up to its steps, which must be at least 1");
     return recording;
@@ -253,6 +259,10 @@ StopConditions RunRecording::replayStopConditions() const {
     if (budgets.maxEvaluations > 0) conditions.add(evaluationLimit(budgets.maxEvaluations));
     if (budgets.stagnationSteps > 0) conditions.add(stagnationLimit(budgets.stagnationSteps));
     if (endedByClockOrPerson()) conditions.add(stepLimit(result.counters.steps));
+    // A faithful recording ends on its recorded step by itself, and its steps never pass the recorded count;
+    // this last guard, one step beyond it, keeps an edited recording whose budgets promise more than it
+    // recorded from running without end (the reader bounds the recorded steps by kMaxRecordedSteps).
+    else conditions.add(stepLimit(result.counters.steps + 1));
     return conditions;
 }
 
@@ -340,6 +350,19 @@ RecordingRead parseRecording(std::string_view text, const std::string& sourceNam
         const auto detail = message.find(": syntax error");
         read.error.message = "not valid JSON" + (detail == std::string::npos ? std::string() : message.substr(detail));
         return read;
+    } catch (const Json::out_of_range& e) {
+        // A number too large for a double ("number overflow parsing '1e999'"): the library names the number,
+        // not its place, so the place is where that number first appears.
+        const std::string message = e.what();
+        const auto open = message.find('\'');
+        const auto close = message.rfind('\'');
+        const std::string number = open != std::string::npos && close > open ? message.substr(open + 1, close - open - 1) : "";
+        const auto at = number.empty() ? std::string_view::npos : text.find(number);
+        const auto [line, column] = lineAndColumn(text, at == std::string_view::npos ? 0 : at);
+        read.error.line = line;
+        read.error.column = column;
+        read.error.message = "not valid JSON: a number out of range" + (number.empty() ? std::string() : " (" + number + ")");
+        return read;
     }
     try {
         read.recording = readRecording(text, sourceName, root);
@@ -356,6 +379,14 @@ RecordingRead loadRecording(const std::string& path) {
     if (!in) {
         RecordingRead read;
         read.error = {path, 0, 0, "cannot read the file"};
+        return read;
+    }
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxRecordingBytes) {
+        RecordingRead read;
+        read.error = {path, 0, 0, std::to_string(size) + " bytes is more than a recording may have (" +
+                                      std::to_string(kMaxRecordingBytes) + ", kMaxRecordingBytes)"};
         return read;
     }
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

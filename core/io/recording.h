@@ -25,6 +25,11 @@
 
 namespace pw {
 
+// A recording holds inputs only (a puzzle, parameters, numbers): a file above this size is refused unread.
+inline constexpr std::uintmax_t kMaxRecordingBytes = std::uintmax_t{4} << 20;
+// The most steps a recording may claim: a replay re-runs every one of them.
+inline constexpr std::uint64_t kMaxRecordedSteps = 1'000'000'000;
+
 // The project version this build was made from ("0.1.0").
 const char* workbenchVersion();
 

@@ -29,12 +29,31 @@ const char* const kFormat = "puzzle-workbench bench 1";
 // The lines of runs.jsonl that were written whole; `partial` tells whether a last line without its newline
 // (a run killed while writing) followed them, `wholeBytes` where they end.
 std::vector<json> readRunLines(const std::string& path, bool& partial, std::uintmax_t& wholeBytes) {
-    std::vector<json> lines;
     partial = false;
     wholeBytes = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) return lines;
+    if (!in) return {};
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxRunsFileBytes)
+        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a runs file may have (" +
+                                 std::to_string(kMaxRunsFileBytes) + ", kMaxRunsFileBytes)");
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return parseBenchRunLines(text, path, partial, wholeBytes);
+}
+
+std::string lineKey(const json& line) {
+    return benchRunKey(line.at("configuration").get<std::string>(), line.at("puzzle_index").get<std::size_t>(),
+                       line.at("run").get<std::uint64_t>());
+}
+
+}  // namespace
+
+std::vector<json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
+                                     std::uintmax_t& wholeBytes) {
+    std::vector<json> lines;
+    partial = false;
+    wholeBytes = 0;
     std::size_t start = 0;
     int lineNumber = 0;
     while (start < text.size()) {
@@ -44,13 +63,14 @@ std::vector<json> readRunLines(const std::string& path, bool& partial, std::uint
             partial = true;
             break;
         }
-        const std::string line = text.substr(start, end - start);
+        const std::string_view line = text.substr(start, end - start);
         if (!line.empty()) {
-            json parsed = json::parse(line, nullptr, false);
+            json parsed = json::parse(line.begin(), line.end(), nullptr, false);
             if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("configuration") ||
-                !parsed.contains("puzzle_index") || !parsed.contains("run"))
-                throw std::runtime_error(path + ":" + std::to_string(lineNumber) +
-                                         ": not a run line of puzzle-cli bench");
+                !parsed.contains("puzzle_index") || !parsed.contains("run") || !parsed["configuration"].is_string() ||
+                !parsed["puzzle_index"].is_number_unsigned() || !parsed["run"].is_number_unsigned())
+                throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) +
+                                         ":1: not a run line of puzzle-cli bench");
             lines.push_back(std::move(parsed));
         }
         start = end + 1;
@@ -58,13 +78,6 @@ std::vector<json> readRunLines(const std::string& path, bool& partial, std::uint
     }
     return lines;
 }
-
-std::string lineKey(const json& line) {
-    return benchRunKey(line.at("configuration").get<std::string>(), line.at("puzzle_index").get<std::size_t>(),
-                       line.at("run").get<std::uint64_t>());
-}
-
-}  // namespace
 
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
                                                     const std::vector<std::string>& assignments) {
@@ -154,12 +167,19 @@ BenchPlan benchPlanFromJson(const json& config) {
             if (!algorithm) throw std::runtime_error("unknown algorithm '" + algorithmId + "'");
             const auto& specs = algorithm->info.parameters;
             BenchConfiguration configuration{entry.at("label").get<std::string>(), algorithmId, ParameterValues(specs)};
-            for (const auto& [key, value] : entry.at("parameters").items()) {
+            for (const auto& item : entry.at("parameters").items()) {
+                const std::string& key = item.key();
+                const auto& value = item.value();
                 const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
                 if (spec == specs.end()) throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
                 ParameterValue typed;
                 switch (spec->type) {
-                case ParameterType::Integer: typed = value.get<std::int64_t>(); break;
+                case ParameterType::Integer:
+                    // An unchecked conversion of a fractional or huge number would be undefined behaviour.
+                    if (!value.is_number_integer())
+                        throw std::runtime_error(configuration.label + ": '" + key + "' must be a whole number");
+                    typed = value.get<std::int64_t>();
+                    break;
                 case ParameterType::Real: typed = value.get<double>(); break;
                 case ParameterType::Boolean: typed = value.get<bool>(); break;
                 case ParameterType::Choice: typed = value.get<std::string>(); break;
@@ -176,12 +196,16 @@ BenchPlan benchPlanFromJson(const json& config) {
             parsed.puzzles.front().id = id;
             plan.puzzles.push_back(std::move(parsed.puzzles.front()));
         }
-        plan.runs = config.at("runs").get<std::uint64_t>();
-        plan.seed = config.at("seed").get<std::uint64_t>();
+        auto count = [](const json& value, const char* name) {
+            if (!value.is_number_unsigned()) throw std::runtime_error(std::string("'") + name + "' must be a whole number");
+            return value.get<std::uint64_t>();
+        };
+        plan.runs = count(config.at("runs"), "runs");
+        plan.seed = count(config.at("seed"), "seed");
         const json& budget = config.at("budget");
         if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
-        if (budget.contains("max_steps")) plan.budget.maxSteps = budget["max_steps"].get<std::uint64_t>();
-        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = budget["max_evaluations"].get<std::uint64_t>();
+        if (budget.contains("max_steps")) plan.budget.maxSteps = count(budget["max_steps"], "max_steps");
+        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = count(budget["max_evaluations"], "max_evaluations");
         return plan;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("config.json: ") + e.what());
@@ -383,13 +407,20 @@ BenchRecord benchRecordFromJson(const json& line) {
         if (!line.contains(name)) throw std::invalid_argument(std::string("no '") + name + "' field");
         return line[name];
     };
+    // The library converts a fractional or huge number to an integer type without a check (undefined
+    // behaviour): counts are checked to be whole numbers first.
+    auto count = [&](const char* name) -> std::uint64_t {
+        const json& value = field(name);
+        if (!value.is_number_unsigned()) throw std::invalid_argument(std::string("'") + name + "' must be a whole number");
+        return value.get<std::uint64_t>();
+    };
     try {
         BenchRecord record;
         record.configuration = field("configuration").get<std::string>();
         record.algorithm = field("algorithm").get<std::string>();
-        record.puzzleIndex = field("puzzle_index").get<std::size_t>();
+        record.puzzleIndex = static_cast<std::size_t>(count("puzzle_index"));
         record.puzzleId = field("id").get<std::string>();
-        record.run = field("run").get<std::uint64_t>();
+        record.run = count("run");
         record.solved = field("status").get<std::string>() == "solved";
         record.seconds = field("seconds").get<double>();
         record.steps = field("steps").get<double>();
@@ -397,8 +428,12 @@ BenchRecord benchRecordFromJson(const json& line) {
         record.bestCost = field("best_cost").get<double>();
         if (line.contains("curve"))
             for (const auto& point : line["curve"]) {
-                record.curve.emplace_back(point.at(0).get<std::uint64_t>(), point.at(1).get<double>());
-                if (point.size() > 2) record.curveEvaluations.push_back(point.at(2).get<std::uint64_t>());
+                if (!point.is_array() || (point.size() != 2 && point.size() != 3) || !point[0].is_number_unsigned() ||
+                    (point.size() == 3 && !point[2].is_number_unsigned()))
+                    throw std::invalid_argument(
+                        "a curve point must be [step, best cost] or [step, best cost, evaluations], with a whole step");
+                record.curve.emplace_back(point[0].get<std::uint64_t>(), point[1].get<double>());
+                if (point.size() > 2) record.curveEvaluations.push_back(point[2].get<std::uint64_t>());
             }
         // A bench written before the curve carried evaluations has none; a mix is not a curve.
         if (!record.curveEvaluations.empty() && record.curveEvaluations.size() != record.curve.size())

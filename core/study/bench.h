@@ -32,6 +32,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -97,6 +98,14 @@ std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTas
 // runs under way have ended. An exception from `onRun` stops the workers and is rethrown once they have.
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
+
+// A runs.jsonl larger than this is refused before it is read (a bench of a million runs with their curves
+// stays far below it).
+inline constexpr std::uintmax_t kMaxRunsFileBytes = std::uintmax_t{256} << 20;
+// The whole run lines of a runs.jsonl text (see BenchLog); throws std::runtime_error naming
+// sourceName:line:column of a line that is not a run.
+std::vector<nlohmann::json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
+                                               std::uintmax_t& wholeBytes);
 
 // DIR/runs.jsonl: read on opening (a partial last line, left by a killed run, is cut off the file), then
 // appended to, one flushed line per run.

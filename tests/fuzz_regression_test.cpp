@@ -1,0 +1,134 @@
+// Inputs the fuzz targets found (tests/fixtures/fuzz/), each read again with the check of its target, so a
+// fixed reader stays fixed. The file name's prefix names the reader: formats_ for parsePuzzles, recording_ for
+// parseRecording, runs_ for a bench's runs.jsonl.
+#include "io/formats.h"
+#include "io/recording.h"
+#include "study/bench.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace pw {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string contentOf(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The check of fuzz/fuzz_puzzle_formats.cpp: whatever loads reads back after writing, and a Nurikabe from its URL.
+void expectPuzzlesReadBack(const std::string& text, const std::string& name) {
+    const PuzzleCollection collection = parsePuzzles(text, name);
+    for (const auto& puzzle : collection.puzzles) {
+        const std::string written = formatPuzzles({puzzle});
+        const PuzzleCollection again = parsePuzzles(written, "<written>");
+        ASSERT_EQ(again.puzzles.size(), 1u) << name << ": " << puzzle.origin << " written as\n" << written;
+        EXPECT_TRUE(again.errors.empty()) << name << ": " << again.errors.front().toString();
+        ASSERT_EQ(again.puzzles[0].kind(), puzzle.kind());
+        if (puzzle.kind() == PuzzleKind::Nurikabe) {
+            EXPECT_TRUE(again.puzzles[0].nurikabe().clues == puzzle.nurikabe().clues) << name << ": " << written;
+            EXPECT_EQ(parsePuzzles(formatNurikabeUrl(puzzle.nurikabe().clues), "<url>").puzzles.size(), 1u);
+        } else {
+            // The values only: pencil marks are not written (see formats.h).
+            const SudokuGrid& before = puzzle.sudoku().givens;
+            const SudokuGrid& after = again.puzzles[0].sudoku().givens;
+            ASSERT_EQ(after.cellCount(), before.cellCount());
+            for (int cell = 0; cell < before.cellCount(); ++cell) EXPECT_EQ(after.value(cell), before.value(cell)) << name;
+        }
+    }
+}
+
+TEST(FuzzRegressionTest, EveryFoundInputOfThePuzzleReaderNowReadsBack) {
+    int inputs = 0;
+    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("formats_", 0) != 0) continue;
+        ++inputs;
+        expectPuzzlesReadBack(contentOf(entry.path()), name);
+    }
+    EXPECT_GT(inputs, 0) << "no formats_ input in " << PW_FUZZ_FIXTURES_DIR;
+}
+
+TEST(FuzzRegressionTest, EveryFoundInputOfTheRecordingReaderGivesAnErrorWithItsPlace) {
+    int inputs = 0;
+    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("recording_", 0) != 0) continue;
+        ++inputs;
+        const RecordingRead read = parseRecording(contentOf(entry.path()), name);
+        EXPECT_FALSE(read.recording) << name;
+        EXPECT_GT(read.error.line, 0) << name << ": " << read.error.toString();
+    }
+    EXPECT_GT(inputs, 0) << "no recording_ input in " << PW_FUZZ_FIXTURES_DIR;
+}
+
+TEST(FuzzRegressionTest, ANumberTooLargeForADoubleIsAnErrorNotACrash) {
+    // Found by fuzz_recording: the JSON library throws out_of_range, not parse_error, for such a number, and it
+    // escaped the reader.
+    const RecordingRead read = parseRecording("{\n  \"seed\": 1e999\n}\n", "big.json");
+    ASSERT_FALSE(read.recording);
+    EXPECT_EQ(read.error.toString(), "big.json:2:11: not valid JSON: a number out of range (1e999)");
+}
+
+TEST(FuzzRegressionTest, EveryFoundRunsFileGivesRecordsOrAnError) {
+    int inputs = 0;
+    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("runs_", 0) != 0) continue;
+        ++inputs;
+        bool partial = false;
+        std::uintmax_t wholeBytes = 0;
+        const auto lines = parseBenchRunLines(contentOf(entry.path()), name, partial, wholeBytes);
+        int refused = 0;
+        for (const auto& line : lines) {
+            try {
+                (void)benchRecordFromJson(line);
+            } catch (const std::invalid_argument&) {
+                ++refused;
+            }
+        }
+        EXPECT_GT(refused, 0) << name << ": the bad run line was taken";
+    }
+    EXPECT_GT(inputs, 0) << "no runs_ input in " << PW_FUZZ_FIXTURES_DIR;
+}
+
+TEST(FuzzRegressionTest, ARunLineWithAFractionalCurveStepIsRefused) {
+    // Found by fuzz_bench_runs (UBSan): a step of 1.5e29 was converted to an integer unchecked.
+    const auto line = nlohmann::json::parse(R"({"configuration": "sa", "algorithm": "sa", "puzzle_index": 0, "id": "p",
+        "run": 0, "status": "solved", "seconds": 0.1, "steps": 10, "evaluations": 10, "best_cost": 0,
+        "curve": [[0, 3], [1.5e29, 0]]})");
+    try {
+        (void)benchRecordFromJson(line);
+        ADD_FAILURE() << "the line was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("whole step"), std::string::npos) << e.what();
+    }
+    auto fractionalRun = line;
+    fractionalRun["run"] = 2.5;
+    fractionalRun["curve"] = nlohmann::json::array();
+    EXPECT_THROW((void)benchRecordFromJson(fractionalRun), std::invalid_argument);
+}
+
+TEST(FuzzRegressionTest, ANurikabeOneCellWideReadsBackFromItsText) {
+    // Found by fuzz_puzzle_formats: a 1x3 grid from a URL was written as rows of one token, which did not read
+    // back as a grid. It is now written under a header, and a header makes one-token rows a grid.
+    const PuzzleCollection collection = parsePuzzles("https://puzz.link/p?nurikabe/1/3/1ee\n", "column.url");
+    ASSERT_EQ(collection.puzzles.size(), 1u);
+    const std::string written = formatPuzzles(collection.puzzles);
+    EXPECT_EQ(written, "nurikabe 3 1\n1\n14\n14\n");
+    const PuzzleCollection again = parsePuzzles(written, "column.txt");
+    ASSERT_EQ(again.puzzles.size(), 1u);
+    EXPECT_EQ(again.puzzles[0].nurikabe().clues.height(), 3);
+    EXPECT_EQ(again.puzzles[0].nurikabe().clues.width(), 1);
+    // Without a header a column of numbers is still not taken for a grid.
+    EXPECT_TRUE(parsePuzzles("1\n14\n14\n", "numbers.txt").puzzles.empty());
+}
+
+}  // namespace
+}  // namespace pw
