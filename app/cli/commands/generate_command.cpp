@@ -7,6 +7,7 @@
 
 #include "../cli_support.h"
 
+#include "base/text_format.h"
 #include "io/formats.h"
 #include "study/generator.h"
 
@@ -103,12 +104,6 @@ NurikabeGeneratorOptions nurikabeOptions(const GenerateOptions& options) {
     return nurikabe;
 }
 
-std::string formatValue(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
-}
-
 // The text of one puzzle in the chosen format; `first` puts the CSV header (or nothing) before it.
 std::string sudokuText(const GeneratedSudoku& puzzle, const std::string& id, const std::string& format, bool first) {
     if (format == "grid") return (first ? "" : "\n") + formatSudoku(puzzle.givens, SudokuTextStyle::Grid);
@@ -120,7 +115,7 @@ std::string sudokuText(const GeneratedSudoku& puzzle, const std::string& id, con
         solution.pop_back();
         line += id + "," + givens + "," + solution + "," + std::to_string(puzzle.givens.filledCount()) + "," +
                 (puzzle.unique ? "yes" : "no") + "," + sudokuLevelName(puzzle.level) + "," +
-                (puzzle.serate ? formatValue(*puzzle.serate) : "") + "," + std::to_string(puzzle.attempts) + "\n";
+                (puzzle.serate ? pw::formatNumber(*puzzle.serate) : "") + "," + std::to_string(puzzle.attempts) + "\n";
         return line;
     }
     std::string line = formatSudoku(puzzle.givens, SudokuTextStyle::Line);

@@ -2,6 +2,8 @@
 
 #include "../cli_support.h"
 
+#include "base/text_format.h"
+
 #include "io/csv_table.h"
 #include "io/formats.h"
 #include "io/puzzle_text.h"
@@ -51,12 +53,7 @@ std::vector<const pw::DifficultyMetric*> metricsNamed(const std::string& list) {
     return metrics;
 }
 
-std::string formatValue(const std::optional<double>& value) {
-    if (!value) return {};
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", *value);
-    return text;
-}
+std::string formatValue(const std::optional<double>& value) { return value ? pw::formatNumber(*value) : std::string(); }
 
 int runRate(const RateOptions& options, const std::atomic<bool>& interrupted) {
     const auto metrics = metricsNamed(options.metrics);
