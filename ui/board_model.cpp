@@ -83,13 +83,19 @@ bool BoardModel::acceptsMove(const Move& move) const {
     const int count = cellCount();
     if (move.cell < 0 || move.cell >= count) return false;
     if (isGiven(move.cell)) return false;
-    if (isSudoku()) {
-        if (move.kind == MoveKind::Shade) return false;
-        if (move.kind == MoveKind::Swap) return move.otherCell >= 0 && move.otherCell < count && !isGiven(move.otherCell);
-        if (move.kind == MoveKind::Erase) return true;
-        return move.value >= 1 && move.value <= sudoku().size();
-    }
-    return move.kind == MoveKind::Shade && move.value <= static_cast<int>(NurikabeCell::Island);
+    return std::visit(Overloaded{[&](const SudokuGrid& grid) {
+                                     if (move.kind == MoveKind::Shade) return false;
+                                     if (move.kind == MoveKind::Swap)
+                                         return move.otherCell >= 0 && move.otherCell < count &&
+                                                !isGiven(move.otherCell);
+                                     if (move.kind == MoveKind::Erase) return true;
+                                     return move.value >= 1 && move.value <= grid.size();
+                                 },
+                                 [&](const NurikabeGrid&) {
+                                     return move.kind == MoveKind::Shade &&
+                                            move.value <= static_cast<int>(NurikabeCell::Island);
+                                 }},
+                      m_board);
 }
 
 void BoardModel::applyOne(const Move& move, CellOrigin origin, std::vector<int>& changed) {
@@ -106,21 +112,25 @@ void BoardModel::applyOne(const Move& move, CellOrigin origin, std::vector<int>&
         m_lastMove = move;
         return;
     }
-    if (auto* grid = std::get_if<SudokuGrid>(&m_board)) {
-        grid->apply(move);
-        auto originOf = [&](int cell) { return grid->isEmpty(cell) ? CellOrigin::Empty : origin; };
-        m_origins[move.cell] = originOf(move.cell);
-        changed.push_back(move.cell);
-        if (move.kind == MoveKind::Swap) {
-            m_origins[move.otherCell] = originOf(move.otherCell);
-            changed.push_back(move.otherCell);
-        }
-    } else {
-        auto& nurikabeGrid = std::get<NurikabeGrid>(m_board);
-        nurikabeGrid.apply(move);
-        m_origins[move.cell] = nurikabeGrid.state(move.cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
-        changed.push_back(move.cell);
-    }
+    std::visit(Overloaded{[&](SudokuGrid& grid) {
+                              grid.apply(move);
+                              auto originOf = [&](int cell) {
+                                  return grid.isEmpty(cell) ? CellOrigin::Empty : origin;
+                              };
+                              m_origins[move.cell] = originOf(move.cell);
+                              changed.push_back(move.cell);
+                              if (move.kind == MoveKind::Swap) {
+                                  m_origins[move.otherCell] = originOf(move.otherCell);
+                                  changed.push_back(move.otherCell);
+                              }
+                          },
+                          [&](NurikabeGrid& grid) {
+                              grid.apply(move);
+                              m_origins[move.cell] =
+                                  grid.state(move.cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
+                              changed.push_back(move.cell);
+                          }},
+               m_board);
     m_lastMove = move;
 }
 
@@ -143,29 +153,33 @@ void BoardModel::applyMove(const Move& move, CellOrigin origin, bool animate) {
 void BoardModel::setBoard(const Board& board, CellOrigin origin) {
     if (board.index() != m_board.index()) return;
     std::vector<int> changed;
-    if (const auto* grid = std::get_if<SudokuGrid>(&board)) {
-        auto& mine = std::get<SudokuGrid>(m_board);
-        if (grid->shape() != mine.shape()) return;
-        for (int cell = 0; cell < mine.cellCount(); ++cell) {
-            if (isGiven(cell)) continue;
-            if (grid->value(cell) != mine.value(cell) || grid->marks(cell) != mine.marks(cell)) {
-                mine.setValue(cell, grid->value(cell));
-                mine.setMarks(cell, grid->marks(cell));
-                m_origins[cell] = mine.isEmpty(cell) ? CellOrigin::Empty : origin;
-                changed.push_back(cell);
-            }
-        }
-    } else {
-        const auto& other = std::get<NurikabeGrid>(board);
-        auto& mine = std::get<NurikabeGrid>(m_board);
-        if (!mine.sameClues(other)) return;
-        for (int cell = 0; cell < mine.cellCount(); ++cell) {
-            if (isGiven(cell) || other.state(cell) == mine.state(cell)) continue;
-            mine.setState(cell, other.state(cell));
-            m_origins[cell] = mine.state(cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
-            changed.push_back(cell);
-        }
-    }
+    // Both boards are of one kind (checked above), so the visitor takes the model's grid of the same type.
+    std::visit(Overloaded{[&](SudokuGrid& mine) {
+                              const auto& other = std::get<SudokuGrid>(board);
+                              if (other.shape() != mine.shape()) return;
+                              for (int cell = 0; cell < mine.cellCount(); ++cell) {
+                                  if (isGiven(cell)) continue;
+                                  if (other.value(cell) != mine.value(cell) ||
+                                      other.marks(cell) != mine.marks(cell)) {
+                                      mine.setValue(cell, other.value(cell));
+                                      mine.setMarks(cell, other.marks(cell));
+                                      m_origins[cell] = mine.isEmpty(cell) ? CellOrigin::Empty : origin;
+                                      changed.push_back(cell);
+                                  }
+                              }
+                          },
+                          [&](NurikabeGrid& mine) {
+                              const auto& other = std::get<NurikabeGrid>(board);
+                              if (!mine.sameClues(other)) return;
+                              for (int cell = 0; cell < mine.cellCount(); ++cell) {
+                                  if (isGiven(cell) || other.state(cell) == mine.state(cell)) continue;
+                                  mine.setState(cell, other.state(cell));
+                                  m_origins[cell] =
+                                      mine.state(cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
+                                  changed.push_back(cell);
+                              }
+                          }},
+               m_board);
     announce(changed);
 }
 
@@ -214,25 +228,30 @@ void BoardModel::showHeatMap(const QString& label) {
 void BoardModel::recomputeConflicts(std::vector<int>& changed) {
     std::vector<bool> conflicts(cellCount(), false);
     QStringList brokenRules;
-    if (const auto* grid = std::get_if<SudokuGrid>(&m_board)) {
-        for (const SudokuConflict& conflict : grid->conflicts())
-            for (int cell : conflict.cells)
-                if (grid->value(cell) == conflict.digit) conflicts[cell] = true;
-    } else {
-        const auto& nurikabeGrid = std::get<NurikabeGrid>(m_board);
-        bool undecided = false;
-        for (int cell = 0; cell < nurikabeGrid.cellCount() && !undecided; ++cell)
-            undecided = nurikabeGrid.state(cell) == NurikabeCell::Unknown;
-        for (const NurikabeViolation& violation : nurikabeGrid.violations()) {
-            // While cells are undecided only the rules no later cell can repair are shown as conflicts.
-            const bool final = violation.rule == NurikabeRule::Pool || violation.rule == NurikabeRule::TwoCluesInIsland;
-            if (violation.rule == NurikabeRule::Undecided || (undecided && !final)) continue;
-            brokenRules.append(QStringLiteral("%1: %2").arg(QString::fromLatin1(nurikabeRuleName(violation.rule)),
-                                                           QString::fromStdString(violation.message)));
-            for (int cell : violation.cells)
-                if (cell >= 0 && cell < cellCount()) conflicts[cell] = true;
-        }
-    }
+    std::visit(Overloaded{[&](const SudokuGrid& grid) {
+                              for (const SudokuConflict& conflict : grid.conflicts())
+                                  for (int cell : conflict.cells)
+                                      if (grid.value(cell) == conflict.digit) conflicts[cell] = true;
+                          },
+                          [&](const NurikabeGrid& nurikabeGrid) {
+                              bool undecided = false;
+                              for (int cell = 0; cell < nurikabeGrid.cellCount() && !undecided; ++cell)
+                                  undecided = nurikabeGrid.state(cell) == NurikabeCell::Unknown;
+                              for (const NurikabeViolation& violation : nurikabeGrid.violations()) {
+                                  // While cells are undecided only the rules no later cell can repair are
+                                  // shown as conflicts.
+                                  const bool final = violation.rule == NurikabeRule::Pool ||
+                                                     violation.rule == NurikabeRule::TwoCluesInIsland;
+                                  if (violation.rule == NurikabeRule::Undecided || (undecided && !final))
+                                      continue;
+                                  brokenRules.append(QStringLiteral("%1: %2").arg(
+                                      QString::fromLatin1(nurikabeRuleName(violation.rule)),
+                                      QString::fromStdString(violation.message)));
+                                  for (int cell : violation.cells)
+                                      if (cell >= 0 && cell < cellCount()) conflicts[cell] = true;
+                              }
+                          }},
+               m_board);
     int count = 0;
     for (int cell = 0; cell < cellCount(); ++cell) {
         if (conflicts[cell] != m_conflicts[cell]) changed.push_back(cell);
