@@ -414,7 +414,9 @@ TEST(CuckooSearchTest, AbandonsTheWorstFractionOfNests) {
         for (const Event& event : sink.events()) {
             const auto* stats = std::get_if<GenerationStats>(&event);
             if (!stats) continue;
-            if (lastEvaluations) EXPECT_EQ(stats->at.evaluations - *lastEvaluations, 20u + abandoned) << fraction;
+            if (lastEvaluations) {
+                EXPECT_EQ(stats->at.evaluations - *lastEvaluations, 20u + abandoned) << fraction;
+            }
             EXPECT_LE(stats->best, lastBest) << "p_a " << fraction << ", generation " << stats->generation;
             lastEvaluations = stats->at.evaluations;
             lastBest = stats->best;

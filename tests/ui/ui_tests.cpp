@@ -929,7 +929,7 @@ private slots:
 
         QTemporaryDir dir;
         std::map<QString, double> lightness;
-        for (const QString palette : {QStringLiteral("light"), QStringLiteral("dark")}) {
+        for (const QString& palette : {QStringLiteral("light"), QStringLiteral("dark")}) {
             const QString shot = dir.filePath(palette + QStringLiteral(".png"));
             process.start(QStringLiteral(PW_WORKBENCH_PATH),
                           {QStringLiteral("--open"), QString::fromLatin1(kEasySudoku), QStringLiteral("--palette"), palette,
