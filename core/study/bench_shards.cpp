@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
+#include <charconv>
+#include <optional>
+#include <string_view>
 #include <stdexcept>
 
 namespace pw {
@@ -20,6 +22,26 @@ std::string shardName(const BenchShard& shard) {
     return "shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
 }
 
+// The two numbers of PREFIX + K + MIDDLE + N + SUFFIX, each of 1 to 9 digits, or nothing when `text` is not so.
+std::optional<BenchShard> twoNumbers(std::string_view text, std::string_view prefix, std::string_view middle,
+                                     std::string_view suffix) {
+    if (!text.starts_with(prefix) || !text.ends_with(suffix)) return std::nullopt;
+    text = text.substr(prefix.size(), text.size() - prefix.size() - suffix.size());
+    const auto split = text.find(middle);
+    if (split == std::string_view::npos) return std::nullopt;
+    auto number = [](std::string_view digits) -> std::optional<std::size_t> {
+        if (digits.empty() || digits.size() > 9) return std::nullopt;
+        std::size_t value = 0;
+        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+        return value;
+    };
+    const auto first = number(text.substr(0, split));
+    const auto second = number(text.substr(split + middle.size()));
+    if (!first || !second) return std::nullopt;
+    return BenchShard{*first, *second};
+}
+
 json readJsonFile(const fs::path& path) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read '" + path.string() + "'");
@@ -31,11 +53,9 @@ json readJsonFile(const fs::path& path) {
 }  // namespace
 
 BenchShard parseBenchShard(const std::string& text) {
-    static const std::regex pattern(R"((\d{1,9})/(\d{1,9}))");
-    std::smatch match;
-    if (!std::regex_match(text, match, pattern))
-        throw std::invalid_argument("--shard " + text + ": expected K/N, e.g. 3/8");
-    BenchShard shard{std::stoul(match[1].str()), std::stoul(match[2].str())};
+    const std::optional<BenchShard> parsed = twoNumbers(text, "", "/", "");
+    if (!parsed) throw std::invalid_argument("--shard " + text + ": expected K/N, e.g. 3/8");
+    const BenchShard shard = *parsed;
     if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
         throw std::invalid_argument("--shard " + text + ": K must be 1 to N");
     return shard;
@@ -65,15 +85,12 @@ BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
     for (std::size_t i = 0; i < tasks.size(); ++i) taskIndex[benchRunKey(plan, tasks[i])] = i;
 
     // The part files, by shard; a plan file without runs is a shard that has not written a run yet.
-    static const std::regex partName(R"(shard-(\d+)-of-(\d+)\.plan\.json)");
     std::vector<BenchShard> shards;
     const fs::path partsDir = fs::path(dir) / "parts";
     if (fs::is_directory(partsDir))
         for (const auto& entry : fs::directory_iterator(partsDir)) {
-            std::smatch match;
             const std::string name = entry.path().filename().string();
-            if (std::regex_match(name, match, partName))
-                shards.push_back({std::stoul(match[1].str()), std::stoul(match[2].str())});
+            if (const auto shard = twoNumbers(name, "shard-", "-of-", ".plan.json")) shards.push_back(*shard);
         }
     std::sort(shards.begin(), shards.end(), [](const BenchShard& a, const BenchShard& b) { return a.index < b.index; });
     for (const BenchShard& shard : shards) {
