@@ -378,7 +378,7 @@ std::size_t lineCount(const std::string& text) { return static_cast<std::size_t>
 // Row 1 holds 1 to 8 and its last cell sees the 9 below it: no solution, so a stochastic run uses its whole
 // budget.
 const std::string kNoSolution = "12345678.........9" + std::string(63, '.');
-// A Nurikabe whose count takes the exact solver more than 30 s.
+// A Nurikabe whose count takes the exact solver about 30 s.
 const std::string kSlowNurikabe = std::string(PW_TEST_FIXTURES_DIR) + "/nurikabe_slow_count.txt";
 // AI Escargot's solution with one cell open: every algorithm solves it at once.
 std::string oneCellOpen() {
