@@ -389,10 +389,11 @@ std::string oneCellOpen() {
 }
 
 TEST(CliInterruptTest, SolveReportsTheFinishedRunsAndExits130) {
-    BackgroundCli cli({"solve", "-a", "sa", "--seed", "1", "--runs", "3", "--max-steps", "100000000", "--json",
+    BackgroundCli cli({"solve", "-a", "sa", "--seed", "1", "--runs", "3", "--max-steps", "10000000000", "--json",
                        oneCellOpen(), kNoSolution});
     ASSERT_TRUE(cli.started());
-    // The three runs on the open cell end at once; the first run on the impossible grid then takes minutes.
+    // The three runs on the open cell end at once; the first run on the impossible grid then takes minutes
+    // (10^10 steps; 10^8 take about 2 s).
     ASSERT_TRUE(cli.waitForOutput([](const std::string& out) { return lineCount(out) >= 3; })) << cli.err();
     EXPECT_EQ(cli.interruptAndWait(), 130);
     const auto lines = jsonLines(cli.out());
