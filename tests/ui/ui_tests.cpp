@@ -848,6 +848,10 @@ private slots:
         QCOMPARE(speed->value(), slow + 1);
         key(Qt::Key_Minus, Qt::ControlModifier);  // slower
         QCOMPARE(speed->value(), slow);
+        key(Qt::Key_Equal, Qt::ControlModifier);  // faster, the '+' key without Shift
+        QCOMPARE(speed->value(), slow + 1);
+        key(Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(speed->value(), slow);
 
         QAction* heatMap = nullptr;
         for (QAction* action : window.findChildren<QAction*>())
