@@ -986,9 +986,9 @@ private slots:
                        QStringLiteral("1"), QStringLiteral("--out"), benchDir, QString::fromLatin1(kEasySudoku)});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
-        const auto screenshotOf = [&](const QString& name, QStringList arguments) {
+        const auto screenshotOf = [&](const QString& name, QStringList arguments, const QString& afterMs = QStringLiteral("300")) {
             const QString shot = dir.filePath(name + QStringLiteral(".png"));
-            arguments << QStringLiteral("--screenshot") << shot << QStringLiteral("--after-ms") << QStringLiteral("300");
+            arguments << QStringLiteral("--screenshot") << shot << QStringLiteral("--after-ms") << afterMs;
             process.start(QStringLiteral(PW_WORKBENCH_PATH), arguments);
             if (!process.waitForFinished(60000) || process.exitCode() != 0) return QImage();
             return QImage(shot);
@@ -1007,6 +1007,29 @@ private slots:
         const QImage lab = screenshotOf(QStringLiteral("lab"), {QStringLiteral("--difficulty-lab")});
         QVERIFY2(!lab.isNull(), process.readAllStandardError().constData());
         QVERIFY(lab != window);
+        // --replay-at: a recorded run shown at its start and at its end (without the option both would show the
+        // end). The recording is re-run when opened, so the shots wait long enough for a loaded machine.
+        const QString recording = dir.filePath(QStringLiteral("run.json"));
+        process.start(QStringLiteral(PW_CLI_PATH),
+                      {QStringLiteral("solve"), QStringLiteral("-a"), QStringLiteral("sa"), QStringLiteral("--seed"),
+                       QStringLiteral("9"), QStringLiteral("--max-steps"), QStringLiteral("3000"), QStringLiteral("--record"),
+                       recording, QString::fromLatin1(kEasySudoku)});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        const auto replayAt = [&](const QString& name, const QString& fraction) {
+            return screenshotOf(name, {QStringLiteral("--open"), recording, QStringLiteral("--replay-at"), fraction},
+                                QStringLiteral("3000"));
+        };
+        const QImage start = replayAt(QStringLiteral("start"), QStringLiteral("0"));
+        const QImage end = replayAt(QStringLiteral("end"), QStringLiteral("1"));
+        QVERIFY2(!start.isNull() && !end.isNull(), process.readAllStandardError().constData());
+        QVERIFY(start != end);
+        process.start(QStringLiteral(PW_WORKBENCH_PATH), {QStringLiteral("--open"), recording, QStringLiteral("--replay-at"),
+                                                         QStringLiteral("1.5")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("--replay-at: '1.5' is not a fraction from 0 to 1"));
+
         process.start(QStringLiteral(PW_WORKBENCH_PATH), {QStringLiteral("--generate"), QStringLiteral("hardest")});
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 2);
