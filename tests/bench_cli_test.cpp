@@ -156,6 +156,45 @@ TEST_F(BenchCliTest, AKilledExperimentResumesToTheResultOfAnUninterruptedOne) {
     EXPECT_EQ(readFile(resumed / "runs.jsonl"), complete);
 }
 
+// Ctrl-C: the finished runs stay in runs.jsonl and summary.csv, the message says how many, the status is 130.
+TEST_F(BenchCliTest, CtrlCKeepsTheFinishedRunsSummarisesThemAndExits130) {
+    // A full grid solves at step 0; the grid without a solution then takes all of its budget: minutes.
+    const std::string solved = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    const std::string noSolution = "12345678.........9" + std::string(63, '.');
+    const fs::path out = m_dir / "interrupted";
+    const fs::path errPath = m_dir / "err";
+    const pid_t pid = startCli({"bench", "-a", "sa", "--runs", "3", "--seed", "1", "--max-steps", "10000000000",
+                                "--jobs", "1", "--out", out.string(), solved, noSolution},
+                               errPath.string());
+    ASSERT_GT(pid, 0);
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(2);  // a safety net only
+    while (completeLines(out / "runs.jsonl") < 3 && std::chrono::steady_clock::now() < giveUp)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(completeLines(out / "runs.jsonl"), 3u) << readFile(errPath);
+    ::kill(pid, SIGINT);
+    EXPECT_EQ(waitForExit(pid), 130);
+    const auto runs = runsOf(out);
+    ASSERT_EQ(runs.size(), 3u);
+    for (const auto& [key, line] : runs) EXPECT_EQ(line["puzzle_index"], 0) << key;
+    const std::string err = readFile(errPath);
+    EXPECT_NE(err.find("puzzle-cli: interrupted: 3 of 6 runs are in " + out.string()), std::string::npos) << err;
+    // The summary covers the finished runs: the full grid solved 3 of 3, the other puzzle without a run.
+    std::istringstream summary(readFile(out / "summary.csv"));
+    std::map<std::string, std::vector<std::string>> rows;  // puzzle_index -> fields
+    for (std::string line; std::getline(summary, line);) {
+        std::vector<std::string> fields;
+        std::istringstream in(line);
+        for (std::string field; std::getline(in, field, ',');) fields.push_back(field);
+        if (fields.size() > 6 && fields[0] == "sa") rows[fields[2]] = fields;
+    }
+    ASSERT_EQ(rows.count("0"), 1u) << readFile(out / "summary.csv");
+    EXPECT_EQ(rows["0"][4], "3");  // runs
+    EXPECT_EQ(rows["0"][5], "3");  // solved
+    if (rows.count("1")) {
+        EXPECT_EQ(rows["1"][4], "0");
+    }
+}
+
 TEST_F(BenchCliTest, SummaryHasOneRowPerSettingAndPuzzle) {
     const CliOutcome result = runCli({"bench", "-a", "backtracking", "--runs", "2", "--max-steps", "100000", "--out",
                                     (m_dir / "out").string(), test::kPillayFigure1},

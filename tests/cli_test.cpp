@@ -8,10 +8,22 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <fcntl.h>
+#include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
+#include <spawn.h>
 #include <sstream>
 #include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
 
 namespace pw {
 namespace {
@@ -290,6 +302,155 @@ TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
     EXPECT_EQ(twoRuns.exitCode, 2);
     EXPECT_NE(twoRuns.err.find("--record keeps one run"), std::string::npos) << twoRuns.err;
     EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+// A puzzle-cli process in the background, its standard output and error going to files the test reads while
+// it runs: the Ctrl-C tests wait for output, then send SIGINT.
+class BackgroundCli {
+public:
+    explicit BackgroundCli(std::vector<std::string> arguments)
+        : m_outPath(tempPath("pw_cli_bg_out")), m_errPath(tempPath("pw_cli_bg_err")) {
+        arguments.insert(arguments.begin(), PW_CLI_PATH);
+        std::vector<char*> pointers;
+        for (auto& argument : arguments) pointers.push_back(argument.data());
+        pointers.push_back(nullptr);
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, m_outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, m_errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (posix_spawn(&m_pid, PW_CLI_PATH, &actions, nullptr, pointers.data(), environ) != 0) m_pid = -1;
+        posix_spawn_file_actions_destroy(&actions);
+    }
+    ~BackgroundCli() {
+        if (m_pid > 0 && !m_exited) {
+            ::kill(m_pid, SIGKILL);
+            ::waitpid(m_pid, nullptr, 0);
+        }
+        std::filesystem::remove(m_outPath);
+        std::filesystem::remove(m_errPath);
+    }
+    BackgroundCli(const BackgroundCli&) = delete;
+    BackgroundCli& operator=(const BackgroundCli&) = delete;
+
+    bool started() const { return m_pid > 0; }
+    std::string out() const { return readAll(m_outPath); }
+    std::string err() const { return readAll(m_errPath); }
+
+    // Waits until the standard output satisfies `ready`; false when the process ended first or the safety
+    // time-out (far beyond what a loaded machine needs) passed.
+    bool waitForOutput(const std::function<bool(const std::string&)>& ready) {
+        const auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+        while (std::chrono::steady_clock::now() < giveUp) {
+            if (ready(out())) return true;
+            int status = 0;
+            if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
+                m_exited = true;
+                return false;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    }
+
+    // Sends Ctrl-C's signal and returns the exit status, -1 when the process did not exit by itself.
+    int interruptAndWait() {
+        ::kill(m_pid, SIGINT);
+        int status = 0;
+        ::waitpid(m_pid, &status, 0);
+        m_exited = true;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+private:
+    static std::string readAll(const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    }
+    std::string m_outPath;
+    std::string m_errPath;
+    pid_t m_pid = -1;
+    bool m_exited = false;
+};
+
+std::size_t lineCount(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+// Row 1 holds 1 to 8 and its last cell sees the 9 below it: no solution, so a stochastic run uses its whole
+// budget.
+const std::string kNoSolution = "12345678.........9" + std::string(63, '.');
+// A Nurikabe whose count takes the exact solver about 30 s.
+const std::string kSlowNurikabe = std::string(PW_TEST_FIXTURES_DIR) + "/nurikabe_slow_count.txt";
+// AI Escargot's solution with one cell open: every algorithm solves it at once.
+std::string oneCellOpen() {
+    const auto solution = countSolutions(test::sudokuPuzzle(test::kAiEscargot)).first;
+    std::string line = boardLine(*solution);
+    line[40] = '.';
+    return line;
+}
+
+TEST(CliInterruptTest, SolveReportsTheFinishedRunsAndExits130) {
+    BackgroundCli cli({"solve", "-a", "sa", "--seed", "1", "--runs", "3", "--max-steps", "10000000000", "--json",
+                       oneCellOpen(), kNoSolution});
+    ASSERT_TRUE(cli.started());
+    // The three runs on the open cell end at once; the first run on the impossible grid then takes minutes
+    // (10^10 steps; 10^8 take about 2 s).
+    ASSERT_TRUE(cli.waitForOutput([](const std::string& out) { return lineCount(out) >= 3; })) << cli.err();
+    EXPECT_EQ(cli.interruptAndWait(), 130);
+    const auto lines = jsonLines(cli.out());
+    ASSERT_EQ(lines.size(), 3u) << cli.out();
+    for (std::size_t run = 0; run < 3; ++run) {
+        EXPECT_EQ(lines[run]["run"], run);
+        EXPECT_EQ(lines[run]["valid"], true) << lines[run];
+    }
+    EXPECT_NE(cli.err().find("puzzle-cli: interrupted: 3 of 6 runs done"), std::string::npos) << cli.err();
+}
+
+TEST(CliInterruptTest, CheckStopsBetweenPuzzlesAndExits130) {
+    BackgroundCli cli({"check", "--json", test::kAiEscargot, kSlowNurikabe, test::kAiEscargot});
+    ASSERT_TRUE(cli.started());
+    // The first verdict is written at once; the Nurikabe after it takes far longer than the signal needs.
+    ASSERT_TRUE(cli.waitForOutput([](const std::string& out) { return lineCount(out) >= 1; })) << cli.err();
+    EXPECT_EQ(cli.interruptAndWait(), 130);
+    const auto lines = jsonLines(cli.out());
+    ASSERT_EQ(lines.size(), 1u) << cli.out();
+    EXPECT_EQ(lines[0]["status"], "unique");
+    EXPECT_NE(cli.err().find("puzzle-cli: interrupted: 1 of 3 puzzles checked"), std::string::npos) << cli.err();
+}
+
+TEST(CliInterruptTest, GenerateKeepsWhatItWroteAndExits130) {
+    BackgroundCli cli({"generate", "--count", "1000000", "--seed", "4"});
+    ASSERT_TRUE(cli.started());
+    ASSERT_TRUE(cli.waitForOutput([](const std::string& out) { return lineCount(out) >= 1; })) << cli.err();
+    EXPECT_EQ(cli.interruptAndWait(), 130);
+    const std::string out = cli.out();
+    ASSERT_GE(lineCount(out), 1u);
+    EXPECT_EQ(out.substr(0, 81), runCli("generate --count 1 --seed 4").out.substr(0, 81));  // whole puzzles only
+    EXPECT_EQ(out.back(), '\n');
+    EXPECT_NE(cli.err().find("interrupted"), std::string::npos) << cli.err();
+}
+
+TEST(CliTest, CheckBudgetsMakeAPuzzleUndecidedWithoutFailingTheCommand) {
+    auto result = runCli("check --json --node-limit 1 " + test::kAiEscargot);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["status"], "undecided");
+    EXPECT_EQ(lines[0]["ended_by"], "node limit");
+    EXPECT_EQ(lines[0]["solutions"], 0);
+    // A budget large enough decides it as before.
+    lines = jsonLines(runCli("check --json --node-limit 100000 --time-limit 600 " + test::kAiEscargot).out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["status"], "unique");
+    EXPECT_FALSE(lines[0].contains("ended_by"));
+
+    result = runCli("check --time-limit 0.2 '" + kSlowNurikabe + "'");
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(result.out.find("660_14x24  undecided (time limit of 0.2 s reached before the count was decided"),
+              std::string::npos)
+        << result.out;
+
+    EXPECT_EQ(runCli("check --node-limit 0 " + test::kAiEscargot).exitCode, 2);
+    EXPECT_EQ(runCli("check --time-limit -1 " + test::kAiEscargot).exitCode, 2);
 }
 
 TEST(CliTest, ChecksUniqueMultipleNoneAndInvalid) {

@@ -68,8 +68,45 @@ TEST(PuzzleKindTest, SudokuCountsSeveralAndNoneAndReportsTheNodeLimitAsUndecided
     const SolutionCount cut = countSolutions(sudokuPuzzle(empty), 2, 1);
     EXPECT_FALSE(cut.decided);
     EXPECT_LT(cut.found, 2);
-    EXPECT_STREQ(cut.verdict(), "unknown");
+    EXPECT_STREQ(cut.verdict(), "undecided");
     EXPECT_EQ(cut.nodes, 1u);
+}
+
+TEST(PuzzleKindTest, ABudgetOfTimeAndAStopFlagEndsACountAsUndecidedAndOtherwiseChangesNothing) {
+    const Puzzle escargot = sudokuPuzzle(test::sudokuFromLine(test::kAiEscargot));
+    const Puzzle nurikabe = nurikabePuzzle({"2.", ".."});
+    for (const Puzzle* puzzle : {&escargot, &nurikabe}) {
+        // Without time or flag the budget visits the very nodes of the plain node limit.
+        const SolutionCount plain = countSolutions(*puzzle, 2, kSolutionSearchNodeLimit);
+        const SolutionCount budgeted = countSolutions(*puzzle, 2, SearchBudget{});
+        EXPECT_TRUE(budgeted.decided);
+        EXPECT_EQ(budgeted.endedBy, nullptr);
+        EXPECT_EQ(budgeted.nodes, plain.nodes);
+        EXPECT_STREQ(budgeted.verdict(), plain.verdict());
+
+        SearchBudget late;
+        late.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+        EXPECT_EQ(countSolutions(*puzzle, 2, late).nodes, plain.nodes);
+
+        SearchBudget past;
+        past.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+        const SolutionCount timedOut = countSolutions(*puzzle, 2, past);
+        EXPECT_FALSE(timedOut.decided);
+        EXPECT_STREQ(timedOut.endedBy, "time limit");
+        EXPECT_STREQ(timedOut.verdict(), "undecided");
+
+        const std::atomic<bool> stop{true};
+        SearchBudget stopped;
+        stopped.stop = &stop;
+        const SolutionCount cut = countSolutions(*puzzle, 2, stopped);
+        EXPECT_FALSE(cut.decided);
+        EXPECT_STREQ(cut.endedBy, "stopped");
+        EXPECT_EQ(cut.nodes, 0u);
+
+        SearchBudget oneNode;
+        oneNode.nodeLimit = 1;
+        EXPECT_STREQ(countSolutions(*puzzle, 5, oneNode).endedBy, "node limit");
+    }
 }
 
 TEST(PuzzleKindTest, NurikabeStartsFromItsCluesAndCountsWithTheSameNodeLimitPolicy) {
@@ -91,7 +128,7 @@ TEST(PuzzleKindTest, NurikabeStartsFromItsCluesAndCountsWithTheSameNodeLimitPoli
     EXPECT_STREQ(countSolutions(nurikabePuzzle({"22"})).verdict(), "none");
     const SolutionCount cut = countSolutions(nurikabePuzzle({"2.", ".."}), 5, 1);
     EXPECT_FALSE(cut.decided);
-    EXPECT_STREQ(cut.verdict(), "unknown");
+    EXPECT_STREQ(cut.verdict(), "undecided");
 }
 
 TEST(PuzzleKindTest, KnownSolutionIsTheSourcesAndFindSolutionFallsBackToTheSolver) {

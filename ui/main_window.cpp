@@ -258,8 +258,9 @@ void MainWindow::createActions() {
     m_replayAction = runMenu->addAction(tr("Re&play program"), this, &MainWindow::replayProgram);
     m_replayAction->setToolTip(tr("Replay the last run's best program of heuristic moves on the board, move by move"));
     runMenu->addSeparator();
+    // Ctrl+= too: on most layouts '+' needs Shift, and Ctrl+= is the same key without it.
     runMenu->addAction(tr("Faster"), this, [this] { m_speedSlider->setValue(m_speedSlider->value() + 1); })
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Plus));
+        ->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
     runMenu->addAction(tr("Slower"), this, [this] { m_speedSlider->setValue(m_speedSlider->value() - 1); })
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
 
@@ -309,7 +310,7 @@ void MainWindow::createActions() {
     m_speedSlider->setTickPosition(QSlider::TicksBelow);
     m_speedSlider->setFixedWidth(170);
     speedBox->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
-    m_speedSlider->setToolTip(tr("From one move per second to flat out (Ctrl+Plus, Ctrl+Minus)"));
+    m_speedSlider->setToolTip(tr("From one move per second to flat out (Ctrl+Plus or Ctrl+=, Ctrl+Minus)"));
     speedLayout->addWidget(m_speedSlider);
     m_speedLabel = new QLabel(speedBox);
     m_speedLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("20,000 moves/s")));

@@ -17,7 +17,14 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void onInterrupt(int) { g_interrupted.store(true); }
+// The first Ctrl-C sets the flag the commands look at; the second one, for a user who will not wait, ends the
+// process the way Ctrl-C ends any program (both calls are async-signal-safe).
+extern "C" void onInterrupt(int) {
+    if (g_interrupted.exchange(true)) {
+        std::signal(SIGINT, SIG_DFL);
+        std::raise(SIGINT);
+    }
+}
 
 // A missing file should be reported as such, not parsed as a puzzle: an argument with a folder separator or
 // a short name with a file extension (".txt", ".sdk") is taken for a path. Puzzle strings use '.' for empty
@@ -59,17 +66,22 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
     }
 
     std::signal(SIGINT, onInterrupt);
+    int status = kExitUsage;  // stays so only if no command was chosen, which the app does not allow
     try {
         for (const auto& command : m_commands)
-            if (command.subcommand->parsed()) return command.run();
-        return kExitUsage;  // unreachable: the app requires one subcommand
+            if (command.subcommand->parsed()) {
+                status = command.run();
+                break;
+            }
     } catch (const UsageError& e) {
         std::cerr << "puzzle-cli: " << e.message << "\n";
-        return kExitUsage;
+        status = kExitUsage;
     } catch (const std::exception& e) {
         std::cerr << "puzzle-cli: " << e.what() << "\n";
-        return kExitRejected;
+        status = kExitRejected;
     }
+    // One status for Ctrl-C whichever command ran: the command has already said what it kept.
+    return g_interrupted.load() ? kExitInterrupted : status;
 }
 
 LoadedInputs loadInputs(const std::vector<std::string>& inputs) {

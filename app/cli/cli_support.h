@@ -4,7 +4,12 @@
 //
 // Exit status: 0 when every input was valid; 1 when some puzzles were rejected (the others still ran and were
 // reported) or a command failed; 2 on usage errors (unknown algorithm or parameter, value out of range,
-// missing file).
+// missing file); 130 (128 + SIGINT, as a shell reports a program ended by Ctrl-C) when Ctrl-C stopped the
+// command, whatever else happened.
+//
+// Ctrl-C, the same for every command: the first one asks the command to stop at its next safe point (between
+// runs, puzzles or search nodes); it writes what it finished, says on standard error what it left undone and
+// exits with 130. A second Ctrl-C ends the program at once, writing nothing more.
 
 #include "io/formats.h"
 #include "puzzle/puzzle.h"
@@ -29,6 +34,7 @@ namespace pw::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitRejected = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitInterrupted = 130;
 
 // A mistake on the command line: reported with exit status 2.
 struct UsageError {
@@ -39,7 +45,7 @@ struct UsageError {
 // that adds its subcommand and options to the app and hands the context what to run when it is chosen.
 class CliContext {
 public:
-    // Set by Ctrl-C: long commands stop between runs and say what they kept.
+    // Set by Ctrl-C: long commands stop between runs and say what they kept; the exit status is then 130.
     const std::atomic<bool>& interrupted() const;
 
     void addCommand(CLI::App* subcommand, std::function<int()> run);

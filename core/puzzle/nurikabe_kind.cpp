@@ -24,8 +24,29 @@ SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t 
     SolutionCount count;
     count.found = result.solutionCount;
     count.decided = !result.nodeLimitHit;
+    if (result.nodeLimitHit) count.endedBy = "node limit";
     if (result.firstSolution) count.first = *result.firstSolution;
     count.nodes = result.nodes;
+    return count;
+}
+
+// The loop of solveNurikabe, with the budget looked at where it looks at its node limit.
+SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, const SearchBudget& budget) {
+    NurikabeSearch search(clues, upTo);
+    SolutionCount count;
+    for (;;) {
+        if (const char* reason = budget.exhausted(search.nodes())) {
+            count.decided = false;
+            count.endedBy = reason;
+            break;
+        }
+        const auto status = search.step(nullptr);
+        if (status == NurikabeSearch::Status::Exhausted) break;
+        if (status == NurikabeSearch::Status::FoundSolution && search.solutionsFound() >= upTo) break;
+    }
+    count.found = search.solutionsFound();
+    if (search.firstSolution()) count.first = *search.firstSolution();
+    count.nodes = search.nodes();
     return count;
 }
 

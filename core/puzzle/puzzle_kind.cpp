@@ -5,8 +5,16 @@
 
 namespace pw {
 
+const char* SearchBudget::exhausted(std::uint64_t nodes) const {
+    if (nodes >= nodeLimit) return "node limit";
+    if (stop && stop->load(std::memory_order_relaxed)) return "stopped";
+    // A clock read costs more than a node of the simpler searches: look every 64 nodes.
+    if (deadline && nodes % 64 == 0 && std::chrono::steady_clock::now() >= *deadline) return "time limit";
+    return nullptr;
+}
+
 const char* SolutionCount::verdict() const {
-    if (!decided && found < 2) return "unknown";
+    if (!decided && found < 2) return "undecided";
     return found == 0 ? "none" : found == 1 ? "unique" : "multiple";
 }
 
@@ -16,6 +24,11 @@ std::optional<Board> knownSolution(const Puzzle& puzzle) {
 
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo, std::uint64_t nodeLimit) {
     return std::visit([&](const auto& content) { return countSolutions(startGrid(content), upTo, nodeLimit); },
+                      puzzle.content);
+}
+
+SolutionCount countSolutions(const Puzzle& puzzle, int upTo, const SearchBudget& budget) {
+    return std::visit([&](const auto& content) { return countSolutions(startGrid(content), upTo, budget); },
                       puzzle.content);
 }
 

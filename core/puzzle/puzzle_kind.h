@@ -13,6 +13,8 @@
 #include "base/move.h"
 #include "puzzle/puzzle.h"
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,14 +32,28 @@ struct GridSize {
     int columns = 0;
 };
 
+// What a count may spend: search nodes, and optionally wall-clock time and a flag another thread sets to stop
+// it. The time and the flag are looked at between nodes, so a count without them visits exactly the nodes it
+// visited before they existed.
+struct SearchBudget {
+    std::uint64_t nodeLimit = kSolutionSearchNodeLimit;
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    const std::atomic<bool>* stop = nullptr;
+
+    // Why a search that has visited `nodes` nodes must end now: "node limit", "time limit", "stopped", or
+    // nullptr while it may go on.
+    const char* exhausted(std::uint64_t nodes) const;
+};
+
 // What a solution count found.
 struct SolutionCount {
     int found = 0;        // solutions found, at most the number asked for
-    bool decided = true;  // false: the node limit stopped the search first, and `found` is only a lower bound
-    std::optional<Board> first;  // the first solution found
-    std::uint64_t nodes = 0;     // search nodes visited
+    bool decided = true;  // false: the budget ran out first, and `found` is only a lower bound
+    const char* endedBy = nullptr;  // when undecided: which part of the budget ran out (SearchBudget::exhausted)
+    std::optional<Board> first;     // the first solution found
+    std::uint64_t nodes = 0;        // search nodes visited
 
-    // "none", "unique", "multiple" (two or more; counting up to 2), or "unknown" when the node limit came
+    // "none", "unique", "multiple" (two or more; counting up to 2), or "undecided" when the budget ran out
     // before the search could tell.
     const char* verdict() const;
 };
@@ -63,6 +79,9 @@ std::optional<Board> knownSolution(const NurikabePuzzle& puzzle);
 // Counts solutions up to `upTo` with the exact solver of the kind, giving up after `nodeLimit` search nodes.
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t nodeLimit);
 SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t nodeLimit);
+// The same within a budget of nodes, time and a stop flag.
+SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBudget& budget);
+SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, const SearchBudget& budget);
 
 // A board as one line of text: the 81-character line for Sudoku, the solution string for Nurikabe.
 std::string boardLine(const SudokuGrid& board);
@@ -97,6 +116,7 @@ Overloaded(Lambdas...) -> Overloaded<Lambdas...>;
 
 std::optional<Board> knownSolution(const Puzzle& puzzle);
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo = 2, std::uint64_t nodeLimit = kSolutionSearchNodeLimit);
+SolutionCount countSolutions(const Puzzle& puzzle, int upTo, const SearchBudget& budget);
 // The source's solution, else the first the exact solver finds within the node limit; none when the puzzle
 // has no solution or the search gave up.
 std::optional<Board> findSolution(const Puzzle& puzzle);

@@ -20,11 +20,18 @@ std::optional<Board> knownSolution(const SudokuPuzzle& puzzle) {
 }
 
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t nodeLimit) {
+    SearchBudget budget;
+    budget.nodeLimit = nodeLimit;
+    return countSolutions(givens, upTo, budget);
+}
+
+SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBudget& budget) {
     SudokuSearch search(givens, upTo);
     SolutionCount count;
     for (;;) {
-        if (search.nodes() >= nodeLimit) {
+        if (const char* reason = budget.exhausted(search.nodes())) {
             count.decided = false;
+            count.endedBy = reason;
             break;
         }
         const auto status = search.step(nullptr);

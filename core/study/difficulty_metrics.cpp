@@ -109,7 +109,8 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          }},
         {"serate", "Serate (hardest refutation step)",
          "Pelánek's model (naked and hidden singles at random, refutation when stuck): the largest refutation "
-         "score of a solve, 0 when singles suffice; mean over the runs (core/logic.cpp gives every detail)",
+         "score of a solve — 0 when no refutation needed a single, which singles solving the puzzle implies but "
+         "does not require; mean over the runs (core/sudoku/logic.cpp gives every detail)",
          PuzzleKind::Sudoku, true, 30,
          logicMetric(&LogicRating::serate)},
         {"refutation-sum", "Refutation sum",

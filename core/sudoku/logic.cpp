@@ -30,12 +30,16 @@
 //
 // Metrics (ids `serate` and `refutation-sum`). One run of the model starts from the givens and places every
 // empty cell: a single chosen at random when one applies, else the refutation step. The serate metric is a
-// run's largest refutation score (0 when singles suffice — the hardest step taken); the refutation sum is a
-// run's sum of refutation scores. Both are means over `runs` runs (30, as in the thesis) drawn from one
+// run's largest refutation score (the hardest step taken); the refutation sum is a run's sum of refutation
+// scores. Both are 0 for a run with no refutation step (singles suffice) and equally for a run whose every
+// refutation step found a cell each of whose wrong candidates contradicts at once — an empty cell without
+// candidates or a digit without a place, before any single — as happens where locked candidates or pairs
+// would go on: a 0 does not mean that singles solve the puzzle, only that no refutation needed a single. Both are means over `runs` runs (30, as in the thesis) drawn from one
 // random stream seeded by the caller, so a seed gives the same rating everywhere.
 //
 // Search effort (id `search-effort`, our extension, not in the thesis). The two metrics above see only the
-// steps where singles fail, so every puzzle that singles solve rates 0 — most puzzles people solve for fun.
+// steps where singles fail, so every puzzle that singles solve rates 0 (with some that singles do not solve)
+// — most puzzles people solve for fun.
 // Yet such puzzles differ too: a step is quick to find when many singles are on offer and slow when there is
 // one. People find placements mostly by scanning a digit across a row, column or box — hidden singles — so a
 // single step costs (empty cells) / (hidden-single applications on offer), the places scanned at random

@@ -94,7 +94,8 @@ LogicStep refuteCheapestCell(const LogicGrid& grid, const SudokuGrid& solution, 
 struct LogicModelRun {
     int singles = 0;            // steps taken by a single
     int refutations = 0;        // steps taken by refutation
-    int hardestRefutation = 0;  // the largest refutation score of the run (0 when singles sufficed)
+    int hardestRefutation = 0;  // the largest refutation score of the run (0 also when no refutation step was
+                                // needed, or each one contradicted at once: see logic.cpp)
     long refutationSum = 0;     // the sum of the refutation scores of the run
     double searchEffort = 0;    // see logic.cpp: places examined to find each step, summed
     std::uint64_t simpleSteps = 0;

@@ -37,6 +37,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -848,6 +849,10 @@ private slots:
         QCOMPARE(speed->value(), slow + 1);
         key(Qt::Key_Minus, Qt::ControlModifier);  // slower
         QCOMPARE(speed->value(), slow);
+        key(Qt::Key_Equal, Qt::ControlModifier);  // faster, the '+' key without Shift
+        QCOMPARE(speed->value(), slow + 1);
+        key(Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(speed->value(), slow);
 
         QAction* heatMap = nullptr;
         for (QAction* action : window.findChildren<QAction*>())
@@ -952,6 +957,83 @@ private slots:
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("is not a directory written by puzzle-cli bench"));
+    }
+
+    // The launch options the test above leaves out, through the binary.
+    void moreLaunchOptionsWorkThroughTheBinary() {
+        QProcess process;
+        // --time-limit alone ends a run on a grid without a solution, which no other budget would end.
+        process.start(QStringLiteral(PW_WORKBENCH_PATH),
+                      {QStringLiteral("--open"), QStringLiteral("12345678.........9") + QString(63, QLatin1Char('.')),
+                       QStringLiteral("--algorithm"), QStringLiteral("sa"), QStringLiteral("--seed"), QStringLiteral("1"),
+                       QStringLiteral("--run"), QStringLiteral("--speed"), QStringLiteral("max"), QStringLiteral("--time-limit"),
+                       QStringLiteral("0.5"), QStringLiteral("--stats"), QStringLiteral("--exit-when-finished")});
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        const QString stats = QString::fromUtf8(process.readAllStandardOutput());
+        const QRegularExpressionMatch steps = QRegularExpression(QStringLiteral("^steps=(\\d+) ")).match(stats);
+        const QRegularExpressionMatch seconds = QRegularExpression(QStringLiteral(" seconds=([0-9.]+) ")).match(stats);
+        QVERIFY2(steps.hasMatch() && seconds.hasMatch(), qPrintable(stats));
+        QVERIFY2(steps.captured(1).toULongLong() > 0, qPrintable(stats));
+        QVERIFY2(seconds.captured(1).toDouble() >= 0.5, qPrintable(stats));
+
+        QTemporaryDir dir;
+        // --compare on a directory puzzle-cli bench wrote (the test before gives it a wrong one).
+        const QString benchDir = dir.filePath(QStringLiteral("bench"));
+        process.start(QStringLiteral(PW_CLI_PATH),
+                      {QStringLiteral("bench"), QStringLiteral("-a"), QStringLiteral("sa"), QStringLiteral("--runs"),
+                       QStringLiteral("2"), QStringLiteral("--max-steps"), QStringLiteral("2000"), QStringLiteral("--jobs"),
+                       QStringLiteral("1"), QStringLiteral("--out"), benchDir, QString::fromLatin1(kEasySudoku)});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        const auto screenshotOf = [&](const QString& name, QStringList arguments, const QString& afterMs = QStringLiteral("300")) {
+            const QString shot = dir.filePath(name + QStringLiteral(".png"));
+            arguments << QStringLiteral("--screenshot") << shot << QStringLiteral("--after-ms") << afterMs;
+            process.start(QStringLiteral(PW_WORKBENCH_PATH), arguments);
+            if (!process.waitForFinished(60000) || process.exitCode() != 0) return QImage();
+            return QImage(shot);
+        };
+        const QImage compare = screenshotOf(QStringLiteral("compare"), {QStringLiteral("--compare"), benchDir});
+        QVERIFY2(!compare.isNull(), process.readAllStandardError().constData());
+        const QImage window = screenshotOf(QStringLiteral("window"), {QStringLiteral("--open"), QString::fromLatin1(kEasySudoku)});
+        QVERIFY(!window.isNull());
+        QVERIFY(compare != window);  // the screenshot shows the Compare view, not the window
+
+        // --generate LEVEL and --difficulty-lab open their windows; an unknown level is refused.
+        const QImage generate = screenshotOf(QStringLiteral("generate"), {QStringLiteral("--generate"), QStringLiteral("singles"),
+                                                                           QStringLiteral("--seed"), QStringLiteral("3")});
+        QVERIFY2(!generate.isNull(), process.readAllStandardError().constData());
+        QVERIFY(generate.size() == window.size() && generate != window);  // the dialog drawn over the window
+        const QImage lab = screenshotOf(QStringLiteral("lab"), {QStringLiteral("--difficulty-lab")});
+        QVERIFY2(!lab.isNull(), process.readAllStandardError().constData());
+        QVERIFY(lab != window);
+        // --replay-at: a recorded run shown at its start and at its end (without the option both would show the
+        // end). The recording is re-run when opened, so the shots wait long enough for a loaded machine.
+        const QString recording = dir.filePath(QStringLiteral("run.json"));
+        process.start(QStringLiteral(PW_CLI_PATH),
+                      {QStringLiteral("solve"), QStringLiteral("-a"), QStringLiteral("sa"), QStringLiteral("--seed"),
+                       QStringLiteral("9"), QStringLiteral("--max-steps"), QStringLiteral("3000"), QStringLiteral("--record"),
+                       recording, QString::fromLatin1(kEasySudoku)});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        const auto replayAt = [&](const QString& name, const QString& fraction) {
+            return screenshotOf(name, {QStringLiteral("--open"), recording, QStringLiteral("--replay-at"), fraction},
+                                QStringLiteral("3000"));
+        };
+        const QImage start = replayAt(QStringLiteral("start"), QStringLiteral("0"));
+        const QImage end = replayAt(QStringLiteral("end"), QStringLiteral("1"));
+        QVERIFY2(!start.isNull() && !end.isNull(), process.readAllStandardError().constData());
+        QVERIFY(start != end);
+        process.start(QStringLiteral(PW_WORKBENCH_PATH), {QStringLiteral("--open"), recording, QStringLiteral("--replay-at"),
+                                                         QStringLiteral("1.5")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("--replay-at: '1.5' is not a fraction from 0 to 1"));
+
+        process.start(QStringLiteral(PW_WORKBENCH_PATH), {QStringLiteral("--generate"), QStringLiteral("hardest")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("--generate: 'hardest' is not one of"));
     }
 
     void badCommandLineExitsWithAMessage() {

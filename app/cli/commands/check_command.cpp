@@ -2,13 +2,18 @@
 
 #include "../cli_support.h"
 
+#include "base/text_format.h"
 #include "puzzle/puzzle_kind.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,24 +24,42 @@ namespace {
 using nlohmann::json;
 
 struct CheckVerdict {
-    std::string status;  // unique / multiple / none / unknown
+    std::string status;  // unique / multiple / none / undecided
     int solutions = 0;
+    std::string endedBy;  // when undecided: "node limit" or "time limit"
     std::string note;
 };
 
-CheckVerdict checkPuzzle(const pw::Puzzle& puzzle) {
-    const pw::SolutionCount count = pw::countSolutions(puzzle);
-    const std::string status = count.verdict();
-    if (status == "unknown") return {status, count.found, "search node limit reached before the count was decided"};
-    return {status, count.found, {}};
-}
-
 struct CheckOptions {
     bool asJson = false;
+    std::optional<double> timeLimit;
+    std::uint64_t nodeLimit = pw::kSolutionSearchNodeLimit;
     std::vector<std::string> inputs;
 };
 
-int runCheck(const CheckOptions& options) {
+// The count within the budget; nullopt when Ctrl-C stopped it, then the puzzle is not reported at all.
+std::optional<CheckVerdict> checkPuzzle(const pw::Puzzle& puzzle, const CheckOptions& options,
+                                        const std::atomic<bool>& interrupted) {
+    pw::SearchBudget budget;
+    budget.nodeLimit = options.nodeLimit;
+    if (options.timeLimit)
+        budget.deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(*options.timeLimit));
+    budget.stop = &interrupted;
+    const pw::SolutionCount count = pw::countSolutions(puzzle, 2, budget);
+    const std::string status = count.verdict();
+    if (status != "undecided") return CheckVerdict{status, count.found, {}, {}};
+    const std::string endedBy = count.endedBy ? count.endedBy : "";
+    if (endedBy == "stopped") return std::nullopt;
+    const std::string limit = endedBy == "time limit" ? pw::formatNumber(*options.timeLimit) + " s"
+                                                      : std::to_string(options.nodeLimit) + " nodes";
+    return CheckVerdict{status, count.found, endedBy,
+                        endedBy + " of " + limit + " reached before the count was decided; " +
+                            std::to_string(count.found) + " solution" + (count.found == 1 ? "" : "s") + " found"};
+}
+
+int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) {
     const bool asJson = options.asJson;
     const LoadedInputs loaded = loadInputs(options.inputs);
     for (const auto& error : loaded.errors) {
@@ -53,23 +76,31 @@ int runCheck(const CheckOptions& options) {
             std::cout << error.file << ":" << error.line << "  invalid  " << error.toString() << "\n";
         }
     }
+    std::size_t checked = 0;
     for (const auto& puzzle : loaded.puzzles) {
-        const CheckVerdict verdict = checkPuzzle(puzzle);
+        if (interrupted) break;
+        const std::optional<CheckVerdict> verdict = checkPuzzle(puzzle, options, interrupted);
+        if (!verdict) break;
+        ++checked;
         if (asJson) {
             json line = {{"id", puzzle.id},
                          {"origin", puzzle.origin},
                          {"kind", pw::puzzleKindName(puzzle.kind())},
-                         {"status", verdict.status},
-                         {"solutions", verdict.solutions}};
-            if (!verdict.note.empty()) line["note"] = verdict.note;
+                         {"status", verdict->status},
+                         {"solutions", verdict->solutions}};
+            if (!verdict->endedBy.empty()) line["ended_by"] = verdict->endedBy;
+            if (!verdict->note.empty()) line["note"] = verdict->note;
             std::cout << line.dump() << "\n";
         } else {
-            std::cout << puzzle.id << "  " << verdict.status;
-            if (verdict.status == "multiple") std::cout << " (2 or more solutions)";
-            if (!verdict.note.empty()) std::cout << " (" << verdict.note << ")";
+            std::cout << puzzle.id << "  " << verdict->status;
+            if (verdict->status == "multiple") std::cout << " (2 or more solutions)";
+            if (!verdict->note.empty()) std::cout << " (" << verdict->note << ")";
             std::cout << "\n";
         }
+        std::cout << std::flush;  // a slow file shows its verdicts as they come
     }
+    if (interrupted)
+        std::cerr << "puzzle-cli: interrupted: " << checked << " of " << loaded.puzzles.size() << " puzzles checked\n";
     if (!asJson) reportErrors(loaded.errors);
     return loaded.errors.empty() ? kExitOk : kExitRejected;
 }
@@ -80,10 +111,17 @@ void addCheckCommand(CLI::App& app, CliContext& context) {
     auto options = std::make_shared<CheckOptions>();
     auto* command = app.add_subcommand("check", "Parse, validate and count the solutions of puzzles");
     command->add_flag("--json", options->asJson, "One JSON object per puzzle per line");
+    command->add_option("--time-limit", options->timeLimit, "Wall-clock budget per puzzle, in seconds; a count "
+                                                            "it cuts short is reported as undecided")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--node-limit", options->nodeLimit, "Search nodes per puzzle; a count it cuts short is "
+                                                            "reported as undecided")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     command->add_option("INPUT", options->inputs, "A puzzle file (any supported format), - for standard input, "
                                                   "or a literal puzzle string")
         ->required();
-    context.addCommand(command, [options] { return runCheck(*options); });
+    context.addCommand(command, [options, &context] { return runCheck(*options, context.interrupted()); });
 }
 
 }  // namespace pw::cli

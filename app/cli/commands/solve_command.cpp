@@ -114,6 +114,11 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     json parameterJson = json::object();
     for (const auto& [key, value] : parameters.all()) parameterJson[key] = pw::parameterValueJson(value);
 
+    std::uint64_t runsPlanned = 0;
+    for (const auto& puzzle : loaded.puzzles)
+        if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
+    std::uint64_t runsDone = 0;
+
     for (const auto& puzzle : loaded.puzzles) {
         if (!entry->info.supports(puzzle.kind())) {
             std::cerr << "puzzle-cli: " << puzzle.origin << ": algorithm '" << entry->info.id << "' does not solve "
@@ -141,6 +146,9 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
             auto algorithm = entry->create();
             pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
             const pw::RunResult result = runner.runToEnd();
+            // The run Ctrl-C cut short is not a result: only finished runs are reported.
+            if (interrupted) break;
+            ++runsDone;
             if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
                 const json line = pw::runResultJson(puzzle, entry->info.id, runSeed, run, result);
@@ -156,10 +164,13 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                 std::cout << "\n";
                 if (pw::isFalseSolution(result))
                     std::cout << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
+                std::cout << std::flush;  // each run's result as soon as it is known, not when the buffer fills
             }
         }
     }
     trace.commit();
+    if (interrupted)
+        std::cerr << "puzzle-cli: interrupted: " << runsDone << " of " << runsPlanned << " runs done\n";
     return rejected ? kExitRejected : kExitOk;
 }
 
