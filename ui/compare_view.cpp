@@ -67,7 +67,7 @@ QString readableColumn(const QString& raw) {
         {QStringLiteral("success_rate"), QObject::tr("success rate")},
     };
     if (const auto found = names.find(raw); found != names.end()) return found->second;
-    // time_min, evaluations_median, ...: "time to solve, min (s)", "evaluations to solve, median".
+    // time_min, evaluations_median, ...: "time to solve / min (s)", "evaluations to solve / median" on two lines.
     static const std::map<QString, QString> statistics = {
         {QStringLiteral("min"), QObject::tr("min")},       {QStringLiteral("median"), QObject::tr("median")},
         {QStringLiteral("mean"), QObject::tr("mean")},     {QStringLiteral("max"), QObject::tr("max")},
@@ -77,9 +77,9 @@ QString readableColumn(const QString& raw) {
         const auto statistic = statistics.find(raw.mid(cut + 1));
         const QString measure = raw.left(cut);
         if (statistic != statistics.end() && measure == QStringLiteral("time"))
-            return QObject::tr("time to solve, %1 (s)").arg(statistic->second);
+            return QObject::tr("time to solve\n%1 (s)").arg(statistic->second);
         if (statistic != statistics.end() && measure == QStringLiteral("evaluations"))
-            return QObject::tr("evaluations to solve, %1").arg(statistic->second);
+            return QObject::tr("evaluations to solve\n%1").arg(statistic->second);
     }
     return raw;
 }
@@ -94,7 +94,8 @@ QTableWidgetItem* numberItem(double value) {
     return item;
 }
 QTableWidgetItem* intervalItem(const Interval& interval) {
-    auto bound = [](double value) { return std::isinf(value) ? QStringLiteral("∞") : QString::number(value, 'g', 4); };
+    // Three digits: the interval is an estimate, and the table must fit the tab.
+    auto bound = [](double value) { return std::isinf(value) ? QStringLiteral("∞") : QString::number(value, 'g', 3); };
     auto* item = new QTableWidgetItem(QStringLiteral("[%1, %2]").arg(bound(interval.low), bound(interval.high)));
     item->setData(Qt::UserRole, QVariantList{interval.low, interval.high});
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -212,6 +213,8 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     splitter->addWidget(createSetupPanel());
     splitter->addWidget(results);
     splitter->setStretchFactor(1, 1);
+    // The setup at its narrowest: the Statistics table's columns need the width.
+    splitter->setSizes({360, 960});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
@@ -552,6 +555,18 @@ void CompareView::refreshResults() {
     refreshCharts();
 }
 
+QStringList CompareView::tabKeys() {
+    return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
+            QStringLiteral("summary"), QStringLiteral("statistics")};
+}
+
+bool CompareView::showTab(const QString& key) {
+    const qsizetype index = tabKeys().indexOf(key);
+    if (index < 0 || index >= m_tabs->count()) return false;
+    m_tabs->setCurrentIndex(static_cast<int>(index));
+    return true;
+}
+
 CostAxis CompareView::costAxis() const { return static_cast<CostAxis>(m_costAxis->currentData().toInt()); }
 
 void CompareView::setCostAxis(CostAxis axis) {
@@ -576,11 +591,10 @@ void CompareView::refreshStatistics() {
         }
     }
     setHeader(m_statisticsTable,
-              {tr("setting"), tr("puzzle"), tr("runs"), tr("target cost"), tr("successes"), tr("success rate"),
-               tr("95 % interval"), tr("ERT (%1)").arg(axisName), tr("95 % interval"), tr("mean final cost"),
-               tr("median final cost")},
-              {QString(), QString(), QString(), tr("A run succeeds once its best cost is at most this (0: solved)"),
-               QString(), QString(), tr("Bootstrap 95 % interval of the success rate"),
+              {tr("setting"), tr("puzzle"), tr("runs"), tr("solved"), tr("success\nrate"), tr("95 % interval"),
+               tr("ERT (%1)").arg(axisName), tr("95 % interval"), tr("mean\nfinal cost"), tr("median\nfinal cost")},
+              {QString(), QString(), QString(), tr("Runs that reached the target: a best cost at most the smallest target"),
+               QString(), tr("Bootstrap 95 % interval of the success rate"),
                tr("Expected running time: the %1 of all runs (unsolved ones to their budget) over the successes")
                    .arg(axisName),
                tr("Bootstrap 95 % interval of the ERT"), QString(), QString()});
@@ -603,9 +617,11 @@ void CompareView::refreshStatistics() {
     QStringList targets;
     for (double target : stats.targets) targets.append(QString::number(target));
     m_statisticsNote->setText(
-        tr("ERT: %1 of all runs (unsolved ones to their budget) over the solved runs, with bootstrap 95 % "
-           "intervals. Area under the ECDF of the %1 to the targets (cost ≤ %2) over every puzzle, up to %3: %4.")
-            .arg(axisName, targets.join(QStringLiteral(", ")), QString::number(stats.maxTime),
+        tr("ERT: %1 of all runs (unsolved ones to their budget) over the runs that reached cost ≤ %2, with "
+           "bootstrap 95 % intervals. Area under the ECDF of the %1 to the targets (cost ≤ %3) over every puzzle, "
+           "up to %4: %5.")
+            .arg(axisName, QString::number(stats.targets.empty() ? 0.0 : stats.targets.front()),
+                 targets.join(QStringLiteral(", ")), QString::number(stats.maxTime, 'g', 4),
                  areas.join(QStringLiteral(" · "))));
 
     m_statisticsTable->setRowCount(static_cast<int>(stats.rows.size()));
@@ -615,14 +631,13 @@ void CompareView::refreshStatistics() {
         m_statisticsTable->setItem(i, 0, textItem(QString::fromStdString(row.configuration)));
         m_statisticsTable->setItem(i, 1, textItem(QString::fromStdString(row.puzzleId)));
         m_statisticsTable->setItem(i, 2, numberItem(row.runs));
-        m_statisticsTable->setItem(i, 3, numberItem(stats.targets.empty() ? 0 : stats.targets.front()));
-        m_statisticsTable->setItem(i, 4, numberItem(row.successes));
-        m_statisticsTable->setItem(i, 5, numberItem(row.successRate));
-        m_statisticsTable->setItem(i, 6, intervalItem(row.successRateInterval));
-        m_statisticsTable->setItem(i, 7, numberItem(row.ert));
-        m_statisticsTable->setItem(i, 8, intervalItem(row.ertInterval));
-        m_statisticsTable->setItem(i, 9, numberItem(row.meanFinalCost));
-        m_statisticsTable->setItem(i, 10, numberItem(row.medianFinalCost));
+        m_statisticsTable->setItem(i, 3, numberItem(row.successes));
+        m_statisticsTable->setItem(i, 4, numberItem(row.successRate));
+        m_statisticsTable->setItem(i, 5, intervalItem(row.successRateInterval));
+        m_statisticsTable->setItem(i, 6, numberItem(row.ert));
+        m_statisticsTable->setItem(i, 7, intervalItem(row.ertInterval));
+        m_statisticsTable->setItem(i, 8, numberItem(row.meanFinalCost));
+        m_statisticsTable->setItem(i, 9, numberItem(row.medianFinalCost));
     }
     m_statisticsTable->resizeColumnsToContents();
 

@@ -76,6 +76,10 @@ public:
     CostAxis costAxis() const;
     void setCostAxis(CostAxis axis);
     QComboBox* costAxisBox() const { return m_costAxis; }
+    // The tabs by key, in order: convergence, run-length, final-cost, summary, statistics (for --compare-tab).
+    static QStringList tabKeys();
+    // Shows the tab of `key`; false when no tab has it.
+    bool showTab(const QString& key);
     // The summary table as CSV (the columns of summary.csv), atomically.
     bool exportCsv(const QString& path, QString& error) const;
     // The chart of the current tab as PNG or SVG.

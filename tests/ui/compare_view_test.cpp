@@ -136,7 +136,7 @@ void CompareViewTest::runsSettingsAndShowsEveryChart() {
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("sa"));
     QCOMPARE(table->item(2, 0)->text(), QStringLiteral("sa#2"));
     QCOMPARE(table->horizontalHeaderItem(6)->text(), QStringLiteral("success rate"));
-    QCOMPARE(table->horizontalHeaderItem(7)->text(), QStringLiteral("time to solve, min (s)"));
+    QCOMPARE(table->horizontalHeaderItem(7)->text(), QStringLiteral("time to solve\nmin (s)"));
     QVERIFY(table->horizontalHeaderItem(7)->toolTip().contains(QStringLiteral("time_min")));
     for (int row = 0; row < 3; ++row) {
         QCOMPARE(table->item(row, 4)->text(), QStringLiteral("3"));  // runs
@@ -274,12 +274,15 @@ void CompareViewTest::opensADirectoryOfTheRunner() {
     // The Statistics tab, on the evaluations axis: its column names in words.
     QTableWidget* statistics = view.statisticsTable();
     QCOMPARE(statistics->rowCount(), 3);
-    QCOMPARE(statistics->horizontalHeaderItem(7)->text(), QStringLiteral("ERT (evaluations)"));
-    QCOMPARE(statistics->horizontalHeaderItem(8)->text(), QStringLiteral("95 % interval"));
+    QCOMPARE(statistics->horizontalHeaderItem(6)->text(), QStringLiteral("ERT (evaluations)"));
+    QCOMPARE(statistics->horizontalHeaderItem(7)->text(), QStringLiteral("95 % interval"));
     QCOMPARE(view.testsTable()->rowCount(), 6);  // 3 pairs x 2 measures on the one puzzle
     QCOMPARE(view.testsTable()->item(0, 1)->text(), QStringLiteral("evaluations to solve"));
     QCOMPARE(view.testsTable()->horizontalHeaderItem(7)->text(), QStringLiteral("Holm p"));
     QCOMPARE(view.testsTable()->horizontalHeaderItem(8)->text(), QStringLiteral("A₁₂"));
+    QVERIFY(view.showTab(QStringLiteral("statistics")));  // what --compare-tab statistics shows
+    QCOMPARE(view.tabs()->currentWidget(), view.statisticsTable()->parentWidget());
+    QVERIFY(!view.showTab(QStringLiteral("stats")));
     QCOMPARE(view.convergenceChart()->bandCount(), 3);
     QVERIFY(view.convergenceChart()->title().contains(QStringLiteral("pillay")));
     QCOMPARE(view.configurationCount(), 3);  // the experiment's setup, ready to run again
@@ -398,7 +401,7 @@ void CompareViewTest::statisticsTableHoldsTheStatisticsOfTheAxis() {
         options.axis = axis;
         const BenchStatistics stats = benchStatistics(view.records(), labels, options);
         QTableWidget* table = view.statisticsTable();
-        QCOMPARE(table->horizontalHeaderItem(7)->text(),
+        QCOMPARE(table->horizontalHeaderItem(6)->text(),
                  QStringLiteral("ERT (%1)").arg(QString::fromLatin1(costAxisName(axis))));
         QCOMPARE(table->rowCount(), static_cast<int>(stats.rows.size()));
         auto value = [table](int row, int column) { return table->item(row, column)->data(Qt::UserRole); };
@@ -406,17 +409,17 @@ void CompareViewTest::statisticsTableHoldsTheStatisticsOfTheAxis() {
             const SettingPuzzleStatistics& expected = stats.rows[static_cast<std::size_t>(row)];
             QCOMPARE(table->item(row, 0)->text(), QString::fromStdString(expected.configuration));
             QCOMPARE(value(row, 2).toDouble(), static_cast<double>(expected.runs));
-            QCOMPARE(value(row, 4).toDouble(), static_cast<double>(expected.successes));
-            QCOMPARE(value(row, 5).toDouble(), expected.successRate);
-            QCOMPARE(value(row, 6).toList().at(0).toDouble(), expected.successRateInterval.low);
-            QCOMPARE(value(row, 6).toList().at(1).toDouble(), expected.successRateInterval.high);
-            QCOMPARE(value(row, 7).toDouble(), expected.ert);
-            QCOMPARE(value(row, 8).toList().at(0).toDouble(), expected.ertInterval.low);
-            QCOMPARE(value(row, 8).toList().at(1).toDouble(), expected.ertInterval.high);
-            QCOMPARE(value(row, 9).toDouble(), expected.meanFinalCost);
-            QCOMPARE(value(row, 10).toDouble(), expected.medianFinalCost);
+            QCOMPARE(value(row, 3).toDouble(), static_cast<double>(expected.successes));
+            QCOMPARE(value(row, 4).toDouble(), expected.successRate);
+            QCOMPARE(value(row, 5).toList().at(0).toDouble(), expected.successRateInterval.low);
+            QCOMPARE(value(row, 5).toList().at(1).toDouble(), expected.successRateInterval.high);
+            QCOMPARE(value(row, 6).toDouble(), expected.ert);
+            QCOMPARE(value(row, 7).toList().at(0).toDouble(), expected.ertInterval.low);
+            QCOMPARE(value(row, 7).toList().at(1).toDouble(), expected.ertInterval.high);
+            QCOMPARE(value(row, 8).toDouble(), expected.meanFinalCost);
+            QCOMPARE(value(row, 9).toDouble(), expected.medianFinalCost);
             // What is shown is the number, to four digits (∞ without a success).
-            QCOMPARE(table->item(row, 7)->text(),
+            QCOMPARE(table->item(row, 6)->text(),
                      std::isinf(expected.ert) ? QStringLiteral("∞") : QString::number(expected.ert, 'g', 4));
         }
         QTableWidget* tests = view.testsTable();
@@ -451,7 +454,7 @@ void CompareViewTest::benchWithoutCurveEvaluationsFallsBackToSteps() {
     QCOMPARE(view.costAxis(), CostAxis::Steps);
     QCOMPARE(view.convergenceChart()->axisTitle(), QStringLiteral("steps (log scale)"));
     QCOMPARE(view.statisticsTable()->rowCount(), 3);
-    QCOMPARE(view.statisticsTable()->horizontalHeaderItem(7)->text(), QStringLiteral("ERT (steps)"));
+    QCOMPARE(view.statisticsTable()->horizontalHeaderItem(6)->text(), QStringLiteral("ERT (steps)"));
     QVERIFY(view.openResults(after.path(), true));
     QVERIFY(model->item(evaluations)->isEnabled());
     QCOMPARE(view.costAxis(), CostAxis::Evaluations);
