@@ -8,7 +8,6 @@
 #include "parameter_form.h"
 #include "puzzle_io.h"
 #include "study/run_statistics.h"
-#include "study/statistics_report.h"
 
 #include <QCloseEvent>
 #include <QComboBox>
@@ -28,12 +27,15 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <thread>
 
@@ -53,7 +55,63 @@ QString changedParameters(const BenchConfiguration& configuration) {
     return changed.isEmpty() ? QObject::tr("defaults") : changed.join(QStringLiteral(", "));
 }
 
-// Shows a CSV table (header and rows) in `table`, numbers right-aligned.
+// The column names of summary.csv in words; the raw name stays the header's tooltip, as it is in the file.
+QString readableColumn(const QString& raw) {
+    static const std::map<QString, QString> names = {
+        {QStringLiteral("configuration"), QObject::tr("setting")},
+        {QStringLiteral("algorithm"), QObject::tr("algorithm")},
+        {QStringLiteral("puzzle_index"), QObject::tr("puzzle #")},
+        {QStringLiteral("puzzle_id"), QObject::tr("puzzle")},
+        {QStringLiteral("runs"), QObject::tr("runs")},
+        {QStringLiteral("solved"), QObject::tr("solved")},
+        {QStringLiteral("success_rate"), QObject::tr("success rate")},
+    };
+    if (const auto found = names.find(raw); found != names.end()) return found->second;
+    // time_min, evaluations_median, ...: "time to solve / min (s)", "evaluations to solve / median" on two lines.
+    static const std::map<QString, QString> statistics = {
+        {QStringLiteral("min"), QObject::tr("min")},       {QStringLiteral("median"), QObject::tr("median")},
+        {QStringLiteral("mean"), QObject::tr("mean")},     {QStringLiteral("max"), QObject::tr("max")},
+        {QStringLiteral("sd"), QObject::tr("sd")}};
+    const qsizetype cut = raw.lastIndexOf(QLatin1Char('_'));
+    if (cut > 0) {
+        const auto statistic = statistics.find(raw.mid(cut + 1));
+        const QString measure = raw.left(cut);
+        if (statistic != statistics.end() && measure == QStringLiteral("time"))
+            return QObject::tr("time to solve\n%1 (s)").arg(statistic->second);
+        if (statistic != statistics.end() && measure == QStringLiteral("evaluations"))
+            return QObject::tr("evaluations to solve\n%1").arg(statistic->second);
+    }
+    return raw;
+}
+
+// A number as the Statistics tab shows it: four significant digits, infinity as ∞; the exact value is the
+// item's Qt::UserRole data.
+QTableWidgetItem* numberItem(double value) {
+    const QString text = std::isinf(value) ? QStringLiteral("∞") : QString::number(value, 'g', 4);
+    auto* item = new QTableWidgetItem(text);
+    item->setData(Qt::UserRole, value);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+QTableWidgetItem* intervalItem(const Interval& interval) {
+    // Three digits: the interval is an estimate, and the table must fit the tab.
+    auto bound = [](double value) { return std::isinf(value) ? QStringLiteral("∞") : QString::number(value, 'g', 3); };
+    auto* item = new QTableWidgetItem(QStringLiteral("[%1, %2]").arg(bound(interval.low), bound(interval.high)));
+    item->setData(Qt::UserRole, QVariantList{interval.low, interval.high});
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+QTableWidgetItem* textItem(const QString& text) { return new QTableWidgetItem(text); }
+
+void setHeader(QTableWidget* table, const QStringList& header, const QStringList& tooltips) {
+    table->clear();
+    table->setColumnCount(static_cast<int>(header.size()));
+    table->setHorizontalHeaderLabels(header);
+    for (int column = 0; column < static_cast<int>(tooltips.size()); ++column)
+        table->horizontalHeaderItem(column)->setToolTip(tooltips[column]);
+}
+
+// Shows a CSV table (header in words, rows) in `table`, numbers right-aligned.
 void fillTable(QTableWidget* table, const std::string& csv) {
     std::vector<std::vector<CsvField>> lines;
     std::size_t start = 0;
@@ -71,8 +129,11 @@ void fillTable(QTableWidget* table, const std::string& csv) {
     table->setColumnCount(static_cast<int>(lines.front().size()));
     table->setRowCount(static_cast<int>(lines.size()) - 1);
     QStringList header;
-    for (const CsvField& field : lines.front()) header.append(QString::fromStdString(field.text));
+    for (const CsvField& field : lines.front()) header.append(readableColumn(QString::fromStdString(field.text)));
     table->setHorizontalHeaderLabels(header);
+    for (std::size_t column = 0; column < lines.front().size(); ++column)
+        table->horizontalHeaderItem(static_cast<int>(column))
+            ->setToolTip(QObject::tr("%1 in summary.csv").arg(QString::fromStdString(lines.front()[column].text)));
     for (std::size_t row = 1; row < lines.size(); ++row)
         for (std::size_t column = 0; column < lines[row].size(); ++column) {
             const QString text = QString::fromStdString(lines[row][column].text);
@@ -100,33 +161,32 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_resultPuzzle->setToolTip(tr("The puzzle whose runs the charts show; the summary table holds every puzzle"));
     auto* exportChartButton = new QPushButton(tr("Export chart…"), results);
     auto* exportCsvButton = new QPushButton(tr("Export CSV…"), results);
+    m_costAxis = new QComboBox(results);
+    m_costAxis->addItem(tr("evaluations"), static_cast<int>(CostAxis::Evaluations));
+    m_costAxis->addItem(tr("steps"), static_cast<int>(CostAxis::Steps));
+    m_costAxis->addItem(tr("seconds"), static_cast<int>(CostAxis::Seconds));
+    m_costAxis->setToolTip(tr("What a run's cost is measured in, in every chart and in the statistics. Evaluations "
+                              "are fair across algorithms: an SA step evaluates one move, a tabu step a whole "
+                              "neighbourhood."));
     bar->addWidget(new QLabel(tr("Puzzle"), results));
     bar->addWidget(m_resultPuzzle, 1);
+    bar->addWidget(new QLabel(tr("Cost axis"), results));
+    bar->addWidget(m_costAxis);
     bar->addWidget(exportChartButton);
     bar->addWidget(exportCsvButton);
     resultsLayout->addLayout(bar);
     m_tabs = new QTabWidget(results);
     m_convergence = new ConvergenceChart(m_tabs);
     m_tabs->addTab(m_convergence, tr("Convergence"));
-    auto* ecdfTab = new QWidget(m_tabs);
-    auto* ecdfLayout = new QVBoxLayout(ecdfTab);
-    m_ecdfMeasure = new QComboBox(ecdfTab);
-    m_ecdfMeasure->addItems({tr("time to solve"), tr("evaluations to solve")});
-    auto* measureBar = new QHBoxLayout;
-    measureBar->addWidget(new QLabel(tr("Measure"), ecdfTab));
-    measureBar->addWidget(m_ecdfMeasure);
-    measureBar->addStretch(1);
-    ecdfLayout->addLayout(measureBar);
-    m_ecdf = new EcdfChart(ecdfTab);
-    ecdfLayout->addWidget(m_ecdf, 1);
-    m_tabs->addTab(ecdfTab, tr("Run-length distribution"));
+    m_ecdf = new EcdfChart(m_tabs);
+    m_tabs->addTab(m_ecdf, tr("Run-length distribution"));
     m_boxPlot = new BoxPlotChart(m_tabs);
     m_tabs->addTab(m_boxPlot, tr("Final cost"));
     m_summaryTable = new QTableWidget(m_tabs);
     m_summaryTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_summaryTable->verticalHeader()->hide();
     m_tabs->addTab(m_summaryTable, tr("Summary"));
-    // Fixed-target statistics on the evaluations axis, as `puzzle-cli stats` prints them.
+    // Fixed-target statistics on the cost axis, as `puzzle-cli stats` prints them.
     auto* statisticsTab = new QWidget(m_tabs);
     auto* statisticsLayout = new QVBoxLayout(statisticsTab);
     m_statisticsNote = new QLabel(statisticsTab);
@@ -136,11 +196,12 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_statisticsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_statisticsTable->verticalHeader()->hide();
     statisticsLayout->addWidget(m_statisticsTable, 3);
-    statisticsLayout->addWidget(new QLabel(tr("Pairwise Mann–Whitney U per puzzle, on the evaluations to solve "
-                                              "(unsolved runs ranked worst) and on the final cost; p_holm is "
-                                              "Holm-corrected within a puzzle and measure; A12 < 0.5 favours "
-                                              "the first setting"),
-                                           statisticsTab));
+    auto* testsNote = new QLabel(tr("Pairwise Mann–Whitney U per puzzle, on the cost to solve (unsolved runs ranked "
+                                    "worst) and on the final cost. Holm p is corrected within a puzzle and measure; "
+                                    "A₁₂ < 0.5 favours setting A."),
+                                 statisticsTab);
+    testsNote->setWordWrap(true);
+    statisticsLayout->addWidget(testsNote);
     m_testsTable = new QTableWidget(statisticsTab);
     m_testsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_testsTable->verticalHeader()->hide();
@@ -152,11 +213,17 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     splitter->addWidget(createSetupPanel());
     splitter->addWidget(results);
     splitter->setStretchFactor(1, 1);
+    // The setup at its narrowest: the Statistics table's columns need the width.
+    splitter->setSizes({360, 960});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
     connect(m_resultPuzzle, &QComboBox::currentIndexChanged, this, &CompareView::refreshCharts);
-    connect(m_ecdfMeasure, &QComboBox::currentIndexChanged, this, &CompareView::refreshCharts);
+    connect(m_costAxis, &QComboBox::currentIndexChanged, this, [this] {
+        m_axisFellBack = false;  // the user's choice from now on
+        refreshStatistics();
+        refreshCharts();
+    });
     connect(exportChartButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QDir::homePath(),
                                                           tr("PNG image (*.png);;SVG drawing (*.svg)"));
@@ -459,26 +526,90 @@ void CompareView::refreshResults() {
         const int index = m_resultPuzzle->findText(chosen);
         if (index >= 0) m_resultPuzzle->setCurrentIndex(index);
     }
+    // Evaluations on the axis need curves that carry them; a bench made before they were recorded has none.
+    const bool evaluationsRecorded = std::all_of(m_records.begin(), m_records.end(),
+                                                 [](const BenchRecord& r) { return !r.curveEvaluations.empty(); });
+    {
+        QSignalBlocker blocker(m_costAxis);
+        auto* model = qobject_cast<QStandardItemModel*>(m_costAxis->model());
+        const int evaluations = m_costAxis->findData(static_cast<int>(CostAxis::Evaluations));
+        if (model && evaluations >= 0) {
+            QStandardItem* item = model->item(evaluations);
+            item->setEnabled(evaluationsRecorded);
+            item->setToolTip(evaluationsRecorded
+                                 ? QString()
+                                 : tr("These runs were made before their curves recorded evaluations: measure them "
+                                      "in steps or seconds, or run the bench again"));
+        }
+        if (!evaluationsRecorded && costAxis() == CostAxis::Evaluations) {
+            m_costAxis->setCurrentIndex(m_costAxis->findData(static_cast<int>(CostAxis::Steps)));
+            m_axisFellBack = true;
+        } else if (evaluationsRecorded && m_axisFellBack) {
+            m_costAxis->setCurrentIndex(evaluations);
+            m_axisFellBack = false;
+        }
+    }
     // The table is summary.csv itself, so what is shown is what is exported.
     fillTable(m_summaryTable, benchSummaryCsv(summarizeBench(m_records, m_resultLabels)));
     refreshStatistics();
     refreshCharts();
 }
 
+QStringList CompareView::tabKeys() {
+    return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
+            QStringLiteral("summary"), QStringLiteral("statistics")};
+}
+
+bool CompareView::showTab(const QString& key) {
+    const qsizetype index = tabKeys().indexOf(key);
+    if (index < 0 || index >= m_tabs->count()) return false;
+    m_tabs->setCurrentIndex(static_cast<int>(index));
+    return true;
+}
+
+CostAxis CompareView::costAxis() const { return static_cast<CostAxis>(m_costAxis->currentData().toInt()); }
+
+void CompareView::setCostAxis(CostAxis axis) {
+    const int index = m_costAxis->findData(static_cast<int>(axis));
+    auto* model = qobject_cast<QStandardItemModel*>(m_costAxis->model());
+    if (index >= 0 && (!model || model->item(index)->isEnabled())) m_costAxis->setCurrentIndex(index);
+}
+
 void CompareView::refreshStatistics() {
-    if (m_records.empty()) {
-        fillTable(m_statisticsTable, {});
-        fillTable(m_testsTable, {});
-        m_statisticsNote->setText(tr("Run settings or open results to see their statistics."));
-        return;
-    }
-    StatisticsOptions options;
+    const QString axisName = QString::fromLatin1(costAxisName(costAxis()));
     BenchStatistics stats;
-    try {
-        stats = benchStatistics(m_records, m_resultLabels, options);
-    } catch (const std::invalid_argument&) {
-        options.axis = CostAxis::Steps;  // a bench from before its curves carried evaluations
-        stats = benchStatistics(m_records, m_resultLabels, options);
+    QString problem;
+    if (m_records.empty()) {
+        problem = tr("Run settings or open results to see their statistics.");
+    } else {
+        StatisticsOptions options;
+        options.axis = costAxis();
+        try {
+            stats = benchStatistics(m_records, m_resultLabels, options);
+        } catch (const std::invalid_argument& e) {
+            problem = QString::fromUtf8(e.what());
+        }
+    }
+    setHeader(m_statisticsTable,
+              {tr("setting"), tr("puzzle"), tr("runs"), tr("solved"), tr("success\nrate"), tr("95 % interval"),
+               tr("ERT (%1)").arg(axisName), tr("95 % interval"), tr("mean\nfinal cost"), tr("median\nfinal cost")},
+              {QString(), QString(), QString(), tr("Runs that reached the target: a best cost at most the smallest target"),
+               QString(), tr("Bootstrap 95 % interval of the success rate"),
+               tr("Expected running time: the %1 of all runs (unsolved ones to their budget) over the successes")
+                   .arg(axisName),
+               tr("Bootstrap 95 % interval of the ERT"), QString(), QString()});
+    setHeader(m_testsTable,
+              {tr("puzzle"), tr("measure"), tr("setting A"), tr("setting B"), tr("U"), tr("p"), tr("method"),
+               tr("Holm p"), tr("A₁₂")},
+              {QString(), QString(), QString(), QString(), tr("Mann–Whitney U of setting A"),
+               tr("Two-sided p-value"), tr("Exact null distribution for small samples without ties, else normal"),
+               tr("p after Holm's correction within the puzzle and measure"),
+               tr("Vargha–Delaney effect size: the chance that A's value exceeds B's; below 0.5 favours A")});
+    if (!problem.isEmpty()) {
+        m_statisticsTable->setRowCount(0);
+        m_testsTable->setRowCount(0);
+        m_statisticsNote->setText(problem);
+        return;
     }
     QStringList areas;
     for (const SettingEcdf& ecdf : stats.ecdfs)
@@ -486,73 +617,168 @@ void CompareView::refreshStatistics() {
     QStringList targets;
     for (double target : stats.targets) targets.append(QString::number(target));
     m_statisticsNote->setText(
-        tr("ERT: %1 of all runs (unsolved ones to their budget) over the solved runs, with bootstrap 95 % "
-           "intervals. Area under the ECDF of the %1 to the targets (cost ≤ %2) over every puzzle, up to %3: %4.")
-            .arg(QString::fromLatin1(costAxisName(stats.axis)), targets.join(QStringLiteral(", ")),
-                 QString::number(stats.maxTime), areas.join(QStringLiteral(" · "))));
-    fillTable(m_statisticsTable, statisticsCsv(stats, StatisticsTable::Summary));
-    fillTable(m_testsTable, statisticsCsv(stats, StatisticsTable::Pairs));
+        tr("ERT: %1 of all runs (unsolved ones to their budget) over the runs that reached cost ≤ %2, with "
+           "bootstrap 95 % intervals. Area under the ECDF of the %1 to the targets (cost ≤ %3) over every puzzle, "
+           "up to %4: %5.")
+            .arg(axisName, QString::number(stats.targets.empty() ? 0.0 : stats.targets.front()),
+                 targets.join(QStringLiteral(", ")), QString::number(stats.maxTime, 'g', 4),
+                 areas.join(QStringLiteral(" · "))));
+
+    m_statisticsTable->setRowCount(static_cast<int>(stats.rows.size()));
+    for (std::size_t r = 0; r < stats.rows.size(); ++r) {
+        const SettingPuzzleStatistics& row = stats.rows[r];
+        const int i = static_cast<int>(r);
+        m_statisticsTable->setItem(i, 0, textItem(QString::fromStdString(row.configuration)));
+        m_statisticsTable->setItem(i, 1, textItem(QString::fromStdString(row.puzzleId)));
+        m_statisticsTable->setItem(i, 2, numberItem(row.runs));
+        m_statisticsTable->setItem(i, 3, numberItem(row.successes));
+        m_statisticsTable->setItem(i, 4, numberItem(row.successRate));
+        m_statisticsTable->setItem(i, 5, intervalItem(row.successRateInterval));
+        m_statisticsTable->setItem(i, 6, numberItem(row.ert));
+        m_statisticsTable->setItem(i, 7, intervalItem(row.ertInterval));
+        m_statisticsTable->setItem(i, 8, numberItem(row.meanFinalCost));
+        m_statisticsTable->setItem(i, 9, numberItem(row.medianFinalCost));
+    }
+    m_statisticsTable->resizeColumnsToContents();
+
+    auto puzzleName = [this](std::size_t index) {
+        return index < m_resultPuzzleIds.size() ? QString::fromStdString(m_resultPuzzleIds[index])
+                                                : QString::number(index);
+    };
+    m_testsTable->setRowCount(static_cast<int>(stats.pairs.size()));
+    for (std::size_t r = 0; r < stats.pairs.size(); ++r) {
+        const PairComparison& pair = stats.pairs[r];
+        const int i = static_cast<int>(r);
+        m_testsTable->setItem(i, 0, textItem(puzzleName(pair.puzzleIndex)));
+        m_testsTable->setItem(i, 1, textItem(pair.measure == "final_cost" ? tr("final cost")
+                                                                          : tr("%1 to solve").arg(axisName)));
+        m_testsTable->setItem(i, 2, textItem(QString::fromStdString(pair.first)));
+        m_testsTable->setItem(i, 3, textItem(QString::fromStdString(pair.second)));
+        m_testsTable->setItem(i, 4, numberItem(pair.test.u));
+        m_testsTable->setItem(i, 5, numberItem(pair.test.pValue));
+        m_testsTable->setItem(i, 6, textItem(pair.test.exact ? tr("exact") : tr("normal")));
+        m_testsTable->setItem(i, 7, numberItem(pair.pHolm));
+        m_testsTable->setItem(i, 8, numberItem(pair.a12));
+    }
+    m_testsTable->resizeColumnsToContents();
 }
+
+namespace {
+
+// Log-spaced points from `low` to `high` (both included), ten a decade: on the integer axes the curve's own
+// sample points 1, 2, 3, 4, 5, 6, 8, 10, 13, ...
+std::vector<double> axisPoints(double low, double high, bool integral) {
+    std::vector<double> points;
+    if (integral) {
+        for (std::uint64_t point = 1;; point = nextCurvePoint(point)) {
+            const double x = std::min(static_cast<double>(point), high);
+            points.push_back(std::max(x, low));
+            if (x >= high) break;
+        }
+    } else {
+        for (int k = 0;; ++k) {
+            const double x = std::min(low * std::pow(10.0, k / 10.0), high);
+            points.push_back(x);
+            if (x >= high) break;
+        }
+    }
+    return points;
+}
+
+}  // namespace
 
 void CompareView::refreshCharts() {
     const int puzzle = m_resultPuzzle->currentIndex() >= 0 ? m_resultPuzzle->currentData().toInt() : -1;
-    std::vector<CurveBand> bands;
-    std::vector<EcdfSample> samples;
-    std::vector<std::pair<QString, std::vector<double>>> finalCosts;
-    const bool byTime = m_ecdfMeasure->currentIndex() == 0;
+    const CostAxis axis = costAxis();
+    const QString axisName = QString::fromLatin1(costAxisName(axis));
+    std::vector<std::vector<const BenchRecord*>> runsBySetting;
+    std::vector<QString> names;
     for (const std::string& label : m_resultLabels) {
         std::vector<const BenchRecord*> runs;
         for (const BenchRecord& record : m_records)
             if (record.configuration == label && static_cast<int>(record.puzzleIndex) == puzzle) runs.push_back(&record);
         if (runs.empty()) continue;
-        const QString name = QString::fromStdString(label);
-        // Medians and quartiles at the curve's sample points, each run carrying its final cost forward.
-        double lastStep = 1;
-        for (const BenchRecord* run : runs) lastStep = std::max(lastStep, run->steps);
-        CurveBand band;
-        band.name = name;
-        for (std::uint64_t step = 1;; step = nextCurvePoint(step)) {
-            const double x = std::min(static_cast<double>(step), lastStep);
-            std::vector<double> costs;
-            for (const BenchRecord* run : runs) costs.push_back(run->costAt(static_cast<std::uint64_t>(x)));
-            band.steps.push_back(x);
-            band.median.push_back(median(costs));
-            band.lowerQuartile.push_back(quantile(costs, 0.25));
-            band.upperQuartile.push_back(quantile(costs, 0.75));
-            if (x >= lastStep) break;
-        }
-        for (const BenchRecord* run : runs) {
-            std::vector<QPointF> points;
-            for (const auto& [step, cost] : run->curve)
-                if (step >= 1) points.emplace_back(static_cast<double>(step), cost);
-            points.emplace_back(std::max(1.0, run->steps), run->bestCost);
-            band.runs.push_back(std::move(points));
-        }
-        bands.push_back(std::move(band));
-
-        EcdfSample sample;
-        sample.name = name;
-        sample.runs = static_cast<int>(runs.size());
-        std::vector<double> costs;
-        for (const BenchRecord* run : runs) {
-            if (run->solved) sample.solvedValues.push_back(byTime ? run->seconds : run->evaluations);
-            costs.push_back(run->bestCost);
-        }
-        samples.push_back(std::move(sample));
-        finalCosts.emplace_back(name, std::move(costs));
+        runsBySetting.push_back(std::move(runs));
+        names.push_back(QString::fromStdString(label));
     }
     const QString puzzleName = m_resultPuzzle->currentText();
-    if (bands.empty()) {
-        m_convergence->setData(tr("Run settings or open results to compare them"), {});
-        m_ecdf->setData(tr("Run-length distribution"), byTime ? tr("seconds") : tr("evaluations"), {});
+    if (runsBySetting.empty()) {
+        m_convergence->setData(tr("Run settings or open results to compare them"), axisName, 1, {});
+        m_ecdf->setData(tr("Run-length distribution"), axisName, {});
         m_boxPlot->setData(tr("Final cost"), tr("best cost"), {});
         return;
     }
-    m_convergence->setData(tr("Best cost on %1: median and inter-quartile band (hover a median for its runs)").arg(puzzleName), bands);
-    m_ecdf->setData(byTime ? tr("Time to solve %1 (ECDF over all runs)").arg(puzzleName)
-                           : tr("Evaluations to solve %1 (ECDF over all runs)").arg(puzzleName),
-                    byTime ? tr("seconds") : tr("evaluations"), samples);
-    m_boxPlot->setData(tr("Final best cost on %1").arg(puzzleName), tr("best cost"), finalCosts);
+    try {
+        // The log axis starts at 1 evaluation or step; seconds start at the decade below the first curve point
+        // after the start. A run's start, at 0, is drawn there.
+        double xMinimum = 1;
+        if (axis == CostAxis::Seconds) {
+            double first = std::numeric_limits<double>::infinity();
+            for (const auto& runs : runsBySetting)
+                for (const BenchRecord* run : runs)
+                    for (std::size_t i = 0; i < run->curve.size(); ++i)
+                        if (const double t = curvePointTime(*run, i, axis); t > 0) first = std::min(first, t);
+            xMinimum = std::isfinite(first) ? std::pow(10.0, std::floor(std::log10(first))) : 1e-3;
+        }
+        std::vector<CurveBand> bands;
+        std::vector<EcdfSample> samples;
+        std::vector<std::pair<QString, std::vector<double>>> finalCosts;
+        // The budget every run had on the axis: the shortest unsolved run (a solved run stops early, its best
+        // cost carried forward); all the runs' lengths when every run solved the puzzle.
+        double commonBudget = std::numeric_limits<double>::infinity();
+        for (const auto& runs : runsBySetting)
+            for (const BenchRecord* run : runs)
+                if (!run->solved) commonBudget = std::min(commonBudget, runLength(*run, axis));
+        for (std::size_t s = 0; s < runsBySetting.size(); ++s) {
+            const auto& runs = runsBySetting[s];
+            // Medians and quartiles at log-spaced points of the axis, each run carrying its final cost forward.
+            double last = xMinimum;
+            for (const BenchRecord* run : runs) last = std::max(last, runLength(*run, axis));
+            CurveBand band;
+            band.name = names[s];
+            for (double x : axisPoints(xMinimum, last, axis != CostAxis::Seconds)) {
+                std::vector<double> costs;
+                for (const BenchRecord* run : runs) costs.push_back(bestCostWithin(*run, x, axis));
+                band.x.push_back(x);
+                band.median.push_back(median(costs));
+                band.lowerQuartile.push_back(quantile(costs, 0.25));
+                band.upperQuartile.push_back(quantile(costs, 0.75));
+            }
+            for (const BenchRecord* run : runs) {
+                std::vector<QPointF> points;
+                for (std::size_t i = 0; i < run->curve.size(); ++i)
+                    points.emplace_back(std::max(xMinimum, curvePointTime(*run, i, axis)), run->curve[i].second);
+                points.emplace_back(std::max(xMinimum, runLength(*run, axis)), run->bestCost);
+                band.runs.push_back(std::move(points));
+            }
+            bands.push_back(std::move(band));
+
+            EcdfSample sample;
+            sample.name = names[s];
+            sample.runs = static_cast<int>(runs.size());
+            std::vector<double> costs;
+            for (const BenchRecord* run : runs) {
+                if (run->solved) sample.solvedValues.push_back(runLength(*run, axis));
+                costs.push_back(std::isfinite(commonBudget) ? bestCostWithin(*run, commonBudget, axis) : run->bestCost);
+            }
+            samples.push_back(std::move(sample));
+            finalCosts.emplace_back(names[s], std::move(costs));
+        }
+        m_convergence->setData(
+            tr("Best cost on %1 by %2: median and inter-quartile band (hover a median for its runs)").arg(puzzleName, axisName),
+            axisName, xMinimum, bands);
+        m_ecdf->setData(tr("Cost to solve %1 in %2 (ECDF over all runs)").arg(puzzleName, axisName), axisName, samples);
+        m_boxPlot->setData(std::isfinite(commonBudget)
+                               ? tr("Best cost on %1 within %2 %3, the budget every run had")
+                                     .arg(puzzleName, QString::number(commonBudget, 'g', 4), axisName)
+                               : tr("Final best cost on %1 (every run solved it)").arg(puzzleName),
+                           tr("best cost"), finalCosts);
+    } catch (const std::invalid_argument& e) {
+        const QString message = QString::fromUtf8(e.what());
+        m_convergence->setData(message, axisName, 1, {});
+        m_ecdf->setData(message, axisName, {});
+        m_boxPlot->setData(message, tr("best cost"), {});
+    }
 }
 
 bool CompareView::exportCsv(const QString& path, QString& error) const {

@@ -2,10 +2,14 @@
 // The Compare view: many runs of several algorithm settings on a puzzle or a puzzle set, made on every core
 // with the experiment runner of `puzzle-cli bench` (same seeds, same run lines), then compared side by side:
 // convergence curves (median and inter-quartile band per setting, a setting's runs on hover), the run-length
-// distributions (ECDF of time and of evaluations to solve), a box plot of the final cost, the summary
-// table, and the statistics of `puzzle-cli stats` (ERT with intervals, ECDF area, pairwise tests). Charts export to PNG/SVG and the table to CSV; a directory written by `puzzle-cli bench` opens here.
+// distribution (ECDF of the cost to solve), a box plot of the best cost within the budget every run had, the
+// summary table, and the statistics of `puzzle-cli stats` (ERT with intervals, ECDF area, pairwise tests).
+// Cost is measured on one axis for all of them, chosen in the view: evaluations (the default, and the fair
+// one: an SA step evaluates one move, a tabu step a whole neighbourhood), steps or seconds. Charts export to
+// PNG/SVG and the table to CSV; a directory written by `puzzle-cli bench` opens here.
 
 #include "study/bench.h"
+#include "study/run_statistics.h"
 
 #include <QDialog>
 
@@ -67,6 +71,15 @@ public:
     EcdfChart* ecdfChart() const { return m_ecdf; }
     BoxPlotChart* boxPlot() const { return m_boxPlot; }
     QTabWidget* tabs() const { return m_tabs; }
+    // The cost axis of the charts and the statistics. Evaluations cannot be chosen for a bench whose curves
+    // have none (made before they were recorded): the view then falls back to steps.
+    CostAxis costAxis() const;
+    void setCostAxis(CostAxis axis);
+    QComboBox* costAxisBox() const { return m_costAxis; }
+    // The tabs by key, in order: convergence, run-length, final-cost, summary, statistics (for --compare-tab).
+    static QStringList tabKeys();
+    // Shows the tab of `key`; false when no tab has it.
+    bool showTab(const QString& key);
     // The summary table as CSV (the columns of summary.csv), atomically.
     bool exportCsv(const QString& path, QString& error) const;
     // The chart of the current tab as PNG or SVG.
@@ -110,7 +123,8 @@ private:
     QProgressBar* m_progress;
     QLabel* m_status;
     QComboBox* m_resultPuzzle;
-    QComboBox* m_ecdfMeasure;
+    QComboBox* m_costAxis;
+    bool m_axisFellBack = false;  // evaluations were chosen but the results have none
     QTabWidget* m_tabs;
     ConvergenceChart* m_convergence;
     EcdfChart* m_ecdf;

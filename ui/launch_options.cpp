@@ -1,5 +1,8 @@
 #include "launch_options.h"
 
+#include "compare_view.h"
+
+
 #include <QCommandLineParser>
 
 namespace pw::ui {
@@ -56,8 +59,13 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                      QStringLiteral("Open the Compare view on a directory puzzle-cli bench wrote; "
                                                     "--screenshot then shows the view."),
                                      QStringLiteral("DIR"));
-    parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, screenshot, afterMs, speed,
-                       stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
+    const QCommandLineOption compareTab(QStringLiteral("compare-tab"),
+                                        QStringLiteral("With --compare: the tab to show, one of %1 (default "
+                                                       "convergence).")
+                                            .arg(CompareView::tabKeys().join(QStringLiteral(", "))),
+                                        QStringLiteral("TAB"));
+    parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, compareTab,
+                       screenshot, afterMs, speed, stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -93,6 +101,18 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         }
     }
     options.compareDir = parser.value(compare);
+    if (parser.isSet(compareTab)) {
+        options.compareTab = parser.value(compareTab);
+        if (options.compareDir.isEmpty()) {
+            result.error = QStringLiteral("--compare-tab needs --compare DIR");
+            return result;
+        }
+        if (!CompareView::tabKeys().contains(options.compareTab)) {
+            result.error = QStringLiteral("--compare-tab: '%1' is not one of %2")
+                               .arg(options.compareTab, CompareView::tabKeys().join(QStringLiteral(", ")));
+            return result;
+        }
+    }
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);

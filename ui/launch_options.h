@@ -1,7 +1,7 @@
 #pragma once
 // The window's command line, for the README, docs, tests and CI:
 //   puzzle-workbench [--open FILE_OR_PUZZLE_STRING | FILE] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
-//                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR]
+//                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR [--compare-tab TAB]]
 //                    [--screenshot FILE.png --after-ms MS] [--replay-at FRACTION]  (with --open of a run recording)
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
 
@@ -23,6 +23,7 @@ struct LaunchOptions {
     bool difficultyLab = false;  // open the Difficulty lab (and rate its default set with --run)
     QString generateLevel;       // non-empty: open the Generate dialog and make a Sudoku of this level
     QString compareDir;          // open the Compare view on a directory written by `puzzle-cli bench`
+    QString compareTab;          // with compareDir: the tab to show (CompareView::tabKeys())
     QString screenshot;
     int afterMs = 1000;
     std::optional<double> movesPerSecond;  // 0 = flat out

@@ -144,6 +144,7 @@ int main(int argc, char* argv[]) {
         printError(QStringLiteral("--compare: %1 is not a directory written by puzzle-cli bench").arg(options.compareDir));
         return kExitUsage;
     }
+    if (compare && !options.compareTab.isEmpty()) compare->showTab(options.compareTab);
     if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });
     if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {

@@ -229,10 +229,7 @@ double runLength(const BenchRecord& run, CostAxis axis) {
     return run.evaluations;
 }
 
-namespace {
-
-// The axis value of curve point i, no more than the run's total.
-double pointTime(const BenchRecord& run, std::size_t i, CostAxis axis) {
+double curvePointTime(const BenchRecord& run, std::size_t i, CostAxis axis) {
     const auto step = static_cast<double>(run.curve[i].first);
     switch (axis) {
     case CostAxis::Evaluations:
@@ -247,11 +244,9 @@ double pointTime(const BenchRecord& run, std::size_t i, CostAxis axis) {
     return step;
 }
 
-}  // namespace
-
 std::optional<double> timeToTarget(const BenchRecord& run, double target, CostAxis axis) {
     for (std::size_t i = 0; i < run.curve.size(); ++i)
-        if (run.curve[i].second <= target) return pointTime(run, i, axis);
+        if (run.curve[i].second <= target) return curvePointTime(run, i, axis);
     if (run.bestCost <= target) return runLength(run, axis);
     return std::nullopt;
 }
@@ -260,7 +255,7 @@ double bestCostWithin(const BenchRecord& run, double budget, CostAxis axis) {
     if (budget >= runLength(run, axis) || run.curve.empty()) return run.bestCost;
     double cost = run.curve.front().second;
     for (std::size_t i = 0; i < run.curve.size(); ++i) {
-        if (pointTime(run, i, axis) > budget) break;
+        if (curvePointTime(run, i, axis) > budget) break;
         cost = run.curve[i].second;
     }
     return cost;

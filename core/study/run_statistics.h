@@ -71,6 +71,9 @@ std::optional<CostAxis> costAxisFromName(const std::string& name);
 
 // What a run used on the axis (its evaluations, steps or seconds).
 double runLength(const BenchRecord& run, CostAxis axis);
+// The axis value of the run's curve point `index`, no more than the run's total. Throws std::invalid_argument
+// for the evaluations axis on a run whose curve has no evaluations.
+double curvePointTime(const BenchRecord& run, std::size_t index, CostAxis axis);
 // The time on the axis the run took to reach `target`; empty when it never did. Throws std::invalid_argument
 // for the evaluations axis on a run whose curve has no evaluations (a bench from before they were recorded).
 std::optional<double> timeToTarget(const BenchRecord& run, double target, CostAxis axis);

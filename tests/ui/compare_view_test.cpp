@@ -7,24 +7,29 @@
 #include "main_window.h"
 #include "study/bench.h"
 #include "study/run_statistics.h"
-#include "study/statistics_report.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtCharts/QBoxPlotSeries>
 #include <QtCharts/QBoxSet>
+#include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
 
 #include <algorithm>
-
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <map>
 
 using namespace pw;
@@ -59,6 +64,27 @@ QList<QBoxSet*> boxSetsOf(const QWidget* chart) {
     return {};
 }
 
+// Writes the plan's config.json and its runs, as `puzzle-cli bench` does; `withoutCurveEvaluations` writes the
+// curves as benches did before they carried evaluations ([step, best cost] points).
+void writeBenchDirectory(const QString& dir, const BenchPlan& plan, bool withoutCurveEvaluations = false) {
+    std::ofstream(QDir(dir).filePath(QStringLiteral("config.json")).toStdString()) << benchPlanJson(plan).dump(2);
+    BenchLog log(QDir(dir).filePath(QStringLiteral("runs.jsonl")).toStdString());
+    runBench(plan, benchTasks(plan), 2, [&](const nlohmann::json& line) {
+        nlohmann::json written = line;
+        if (withoutCurveEvaluations)
+            for (auto& point : written["curve"]) point.erase(2);
+        log.append(written);
+    });
+}
+
+// The run series of a convergence chart (unnamed, one per run, in the order of the records), per setting.
+QList<QLineSeries*> runSeriesOf(const QWidget* chart) {
+    QList<QLineSeries*> runs;
+    for (QLineSeries* series : lineSeriesOf(chart))
+        if (series->name().isEmpty()) runs.append(series);
+    return runs;
+}
+
 QString readAll(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return {};
@@ -74,6 +100,10 @@ private slots:
     void chartsDrawTheSpreadOfAHandMadeSet();
     void opensADirectoryOfTheRunner();
     void refusesADirectoryThatIsNotOne();
+    void costAxisDecidesWhatTheChartsDraw();
+    void statisticsTableHoldsTheStatisticsOfTheAxis();
+    void benchWithoutCurveEvaluationsFallsBackToSteps();
+    void runSolvedAtItsStartShowsOnTheLogAxis();
     void opensFromTheToolsMenu();
 };
 
@@ -105,7 +135,9 @@ void CompareViewTest::runsSettingsAndShowsEveryChart() {
     QCOMPARE(table->rowCount(), 3);
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("sa"));
     QCOMPARE(table->item(2, 0)->text(), QStringLiteral("sa#2"));
-    QCOMPARE(table->horizontalHeaderItem(7)->text(), QStringLiteral("time_min"));
+    QCOMPARE(table->horizontalHeaderItem(6)->text(), QStringLiteral("success rate"));
+    QCOMPARE(table->horizontalHeaderItem(7)->text(), QStringLiteral("time to solve\nmin (s)"));
+    QVERIFY(table->horizontalHeaderItem(7)->toolTip().contains(QStringLiteral("time_min")));
     for (int row = 0; row < 3; ++row) {
         QCOMPARE(table->item(row, 4)->text(), QStringLiteral("3"));  // runs
         const auto summary = summarizeBench(expected, labels);
@@ -120,9 +152,14 @@ void CompareViewTest::runsSettingsAndShowsEveryChart() {
     QCOMPARE(view.ecdfChart()->curveCount(), 3);
     QCOMPARE(view.boxPlot()->boxCount(), 3);
 
-    // The values drawn, against the runner's runs: each ECDF curve ends at its setting's success rate, each box
-    // holds the median and quartiles of the final costs (three runs: sorted a <= b <= c, median b, quartiles
-    // (a+b)/2 and (b+c)/2), and each median curve of the convergence chart ends at the median final cost.
+    // The values drawn, against the runner's runs, on the default axis, evaluations: each ECDF curve ends at its
+    // setting's success rate, each box holds the median and quartiles of the best costs within the budget every
+    // run had (the shortest unsolved run; three runs: sorted a <= b <= c, median b, quartiles (a+b)/2 and
+    // (b+c)/2), and each median curve of the convergence chart ends at the median final cost.
+    QCOMPARE(view.costAxis(), CostAxis::Evaluations);
+    double commonBudget = std::numeric_limits<double>::infinity();
+    for (const BenchRecord& record : expected)
+        if (!record.solved) commonBudget = std::min(commonBudget, record.evaluations);
     const auto summaries = summarizeBench(expected, labels);
     const QList<QLineSeries*> ecdfCurves = lineSeriesOf(view.ecdfChart());
     QCOMPARE(ecdfCurves.size(), qsizetype{3});
@@ -140,16 +177,22 @@ void CompareViewTest::runsSettingsAndShowsEveryChart() {
         } else {
             QCOMPARE(ecdfCurves[row]->count(), 0);
         }
-        std::vector<double> finalCosts;
+        std::vector<double> finalCosts, costsWithinBudget;
         for (const BenchRecord& record : expected)
-            if (record.configuration == labels[static_cast<std::size_t>(row)]) finalCosts.push_back(record.bestCost);
+            if (record.configuration == labels[static_cast<std::size_t>(row)]) {
+                finalCosts.push_back(record.bestCost);
+                costsWithinBudget.push_back(std::isfinite(commonBudget)
+                                                ? bestCostWithin(record, commonBudget, CostAxis::Evaluations)
+                                                : record.bestCost);
+            }
         QCOMPARE(finalCosts.size(), std::size_t{3});
         std::sort(finalCosts.begin(), finalCosts.end());
-        QCOMPARE(boxes[row]->at(QBoxSet::Median), finalCosts[1]);
-        QCOMPARE(boxes[row]->at(QBoxSet::LowerQuartile), (finalCosts[0] + finalCosts[1]) / 2);
-        QCOMPARE(boxes[row]->at(QBoxSet::UpperQuartile), (finalCosts[1] + finalCosts[2]) / 2);
-        QCOMPARE(boxes[row]->at(QBoxSet::LowerExtreme), finalCosts[0]);
-        QCOMPARE(boxes[row]->at(QBoxSet::UpperExtreme), finalCosts[2]);
+        std::sort(costsWithinBudget.begin(), costsWithinBudget.end());
+        QCOMPARE(boxes[row]->at(QBoxSet::Median), costsWithinBudget[1]);
+        QCOMPARE(boxes[row]->at(QBoxSet::LowerQuartile), (costsWithinBudget[0] + costsWithinBudget[1]) / 2);
+        QCOMPARE(boxes[row]->at(QBoxSet::UpperQuartile), (costsWithinBudget[1] + costsWithinBudget[2]) / 2);
+        QCOMPARE(boxes[row]->at(QBoxSet::LowerExtreme), costsWithinBudget[0]);
+        QCOMPARE(boxes[row]->at(QBoxSet::UpperExtreme), costsWithinBudget[2]);
         QCOMPARE(medians[static_cast<std::size_t>(row)]->points().last().y(), finalCosts[1]);
     }
 
@@ -222,29 +265,24 @@ void CompareViewTest::chartsDrawTheSpreadOfAHandMadeSet() {
 void CompareViewTest::opensADirectoryOfTheRunner() {
     QTemporaryDir dir;
     const BenchPlan plan = smallPlan();
-    {
-        std::ofstream(dir.filePath(QStringLiteral("config.json")).toStdString()) << benchPlanJson(plan).dump(2);
-        BenchLog log(dir.filePath(QStringLiteral("runs.jsonl")).toStdString());
-        runBench(plan, benchTasks(plan), 2, [&](const nlohmann::json& line) { log.append(line); });
-    }
+    writeBenchDirectory(dir.path(), plan);
     CompareView view(QStringLiteral(PW_PUZZLES_DIR));
     QVERIFY(view.openResults(dir.path(), true));
     QCOMPARE(view.records().size(), std::size_t{9});
     QCOMPARE(view.summaryTable()->rowCount(), 3);
     QCOMPARE(view.summaryTable()->item(1, 0)->text(), QStringLiteral("tabu"));  // in the plan's order
-    // The Statistics tab holds what `puzzle-cli stats DIR --csv` prints, on the evaluations axis.
-    const BenchStatistics stats = benchStatistics(view.records(), {"sa", "tabu", "sa#2"}, StatisticsOptions{});
-    const std::string statsCsv = statisticsCsv(stats, StatisticsTable::Summary);
+    // The Statistics tab, on the evaluations axis: its column names in words.
     QTableWidget* statistics = view.statisticsTable();
     QCOMPARE(statistics->rowCount(), 3);
-    QCOMPARE(statistics->horizontalHeaderItem(9)->text(), QStringLiteral("ert_evaluations"));
-    QStringList firstRow;
-    for (int column = 0; column < statistics->columnCount(); ++column) firstRow.append(statistics->item(0, column)->text());
-    const std::size_t lineStart = statsCsv.find('\n') + 1;
-    QCOMPARE(firstRow.join(QLatin1Char(',')),
-             QString::fromStdString(statsCsv.substr(lineStart, statsCsv.find('\n', lineStart) - lineStart)));
+    QCOMPARE(statistics->horizontalHeaderItem(6)->text(), QStringLiteral("ERT (evaluations)"));
+    QCOMPARE(statistics->horizontalHeaderItem(7)->text(), QStringLiteral("95 % interval"));
     QCOMPARE(view.testsTable()->rowCount(), 6);  // 3 pairs x 2 measures on the one puzzle
-    QCOMPARE(view.testsTable()->item(0, 1)->text(), QStringLiteral("time_to_target"));
+    QCOMPARE(view.testsTable()->item(0, 1)->text(), QStringLiteral("evaluations to solve"));
+    QCOMPARE(view.testsTable()->horizontalHeaderItem(7)->text(), QStringLiteral("Holm p"));
+    QCOMPARE(view.testsTable()->horizontalHeaderItem(8)->text(), QStringLiteral("A₁₂"));
+    QVERIFY(view.showTab(QStringLiteral("statistics")));  // what --compare-tab statistics shows
+    QCOMPARE(view.tabs()->currentWidget(), view.statisticsTable()->parentWidget());
+    QVERIFY(!view.showTab(QStringLiteral("stats")));
     QCOMPARE(view.convergenceChart()->bandCount(), 3);
     QVERIFY(view.convergenceChart()->title().contains(QStringLiteral("pillay")));
     QCOMPARE(view.configurationCount(), 3);  // the experiment's setup, ready to run again
@@ -290,6 +328,164 @@ void CompareViewTest::opensFromTheToolsMenu() {
     QVERIFY(view);
     QVERIFY(view->isVisible());
     QCOMPARE(view->configurationCount(), 1);  // the window's algorithm as a first setting
+}
+
+// Switching the cost axis changes the x values every chart draws: each run's curve point at the evaluations
+// (then the steps) it had made, each ECDF step at a solved run's evaluations (then steps).
+void CompareViewTest::costAxisDecidesWhatTheChartsDraw() {
+    QTemporaryDir dir;
+    writeBenchDirectory(dir.path(), smallPlan());
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    QVERIFY(view.openResults(dir.path(), true));
+    QCOMPARE(view.costAxis(), CostAxis::Evaluations);
+    const std::vector<BenchRecord> records = view.records();
+    // tabu evaluates a neighbourhood a step: the two axes differ, so the test can tell them apart.
+    QVERIFY(std::any_of(records.begin(), records.end(),
+                        [](const BenchRecord& r) { return r.algorithm == "tabu" && r.evaluations > 2 * r.steps; }));
+    const std::vector<std::string> labels{"sa", "tabu", "sa#2"};
+    for (const CostAxis axis : {CostAxis::Evaluations, CostAxis::Steps}) {
+        view.setCostAxis(axis);
+        QCOMPARE(view.costAxis(), axis);
+        const QString name = QString::fromLatin1(costAxisName(axis));
+        QCOMPARE(view.convergenceChart()->axisTitle(), QStringLiteral("%1 (log scale)").arg(name));
+        // The runs in the order the chart draws them: per setting, in the order of the records.
+        std::vector<const BenchRecord*> ordered;
+        for (const std::string& label : labels)
+            for (const BenchRecord& record : records)
+                if (record.configuration == label) ordered.push_back(&record);
+        const QList<QLineSeries*> runs = runSeriesOf(view.convergenceChart());
+        QCOMPARE(runs.size(), qsizetype{9});
+        for (std::size_t r = 0; r < ordered.size(); ++r) {
+            const BenchRecord& record = *ordered[r];
+            const QList<QPointF> points = runs[static_cast<qsizetype>(r)]->points();
+            QCOMPARE(points.size(), static_cast<qsizetype>(record.curve.size() + 1));
+            for (std::size_t i = 0; i < record.curve.size(); ++i) {
+                const double at = axis == CostAxis::Evaluations
+                                      ? std::min(record.evaluations, static_cast<double>(record.curveEvaluations[i]))
+                                      : std::min(record.steps, static_cast<double>(record.curve[i].first));
+                QCOMPARE(points[static_cast<qsizetype>(i)].x(), std::max(1.0, at));  // the start drawn at 1
+                QCOMPARE(points[static_cast<qsizetype>(i)].y(), record.curve[i].second);
+            }
+            const double length = axis == CostAxis::Evaluations ? record.evaluations : record.steps;
+            QCOMPARE(points.last().x(), std::max(1.0, length));
+            QCOMPARE(points.last().y(), record.bestCost);
+        }
+        // The ECDF steps up at the solved runs' lengths on the axis.
+        const QList<QLineSeries*> curves = lineSeriesOf(view.ecdfChart());
+        QCOMPARE(curves.size(), qsizetype{3});
+        for (std::size_t s = 0; s < labels.size(); ++s) {
+            std::vector<double> solved;
+            for (const BenchRecord& record : records)
+                if (record.configuration == labels[s] && record.solved)
+                    solved.push_back(axis == CostAxis::Evaluations ? record.evaluations : record.steps);
+            std::sort(solved.begin(), solved.end());
+            std::vector<double> rises;
+            const QList<QPointF> points = curves[static_cast<qsizetype>(s)]->points();
+            for (qsizetype i = 1; i < points.size(); ++i)
+                if (points[i].y() > points[i - 1].y()) rises.push_back(points[i].x());
+            QCOMPARE(rises, solved);
+        }
+    }
+}
+
+// The Statistics tab's numbers are pw::benchStatistics of the same records on the chosen axis.
+void CompareViewTest::statisticsTableHoldsTheStatisticsOfTheAxis() {
+    QTemporaryDir dir;
+    writeBenchDirectory(dir.path(), smallPlan());
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    QVERIFY(view.openResults(dir.path(), true));
+    const std::vector<std::string> labels{"sa", "tabu", "sa#2"};
+    for (const CostAxis axis : {CostAxis::Evaluations, CostAxis::Steps}) {
+        view.setCostAxis(axis);
+        StatisticsOptions options;
+        options.axis = axis;
+        const BenchStatistics stats = benchStatistics(view.records(), labels, options);
+        QTableWidget* table = view.statisticsTable();
+        QCOMPARE(table->horizontalHeaderItem(6)->text(),
+                 QStringLiteral("ERT (%1)").arg(QString::fromLatin1(costAxisName(axis))));
+        QCOMPARE(table->rowCount(), static_cast<int>(stats.rows.size()));
+        auto value = [table](int row, int column) { return table->item(row, column)->data(Qt::UserRole); };
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const SettingPuzzleStatistics& expected = stats.rows[static_cast<std::size_t>(row)];
+            QCOMPARE(table->item(row, 0)->text(), QString::fromStdString(expected.configuration));
+            QCOMPARE(value(row, 2).toDouble(), static_cast<double>(expected.runs));
+            QCOMPARE(value(row, 3).toDouble(), static_cast<double>(expected.successes));
+            QCOMPARE(value(row, 4).toDouble(), expected.successRate);
+            QCOMPARE(value(row, 5).toList().at(0).toDouble(), expected.successRateInterval.low);
+            QCOMPARE(value(row, 5).toList().at(1).toDouble(), expected.successRateInterval.high);
+            QCOMPARE(value(row, 6).toDouble(), expected.ert);
+            QCOMPARE(value(row, 7).toList().at(0).toDouble(), expected.ertInterval.low);
+            QCOMPARE(value(row, 7).toList().at(1).toDouble(), expected.ertInterval.high);
+            QCOMPARE(value(row, 8).toDouble(), expected.meanFinalCost);
+            QCOMPARE(value(row, 9).toDouble(), expected.medianFinalCost);
+            // What is shown is the number, to four digits (∞ without a success).
+            QCOMPARE(table->item(row, 6)->text(),
+                     std::isinf(expected.ert) ? QStringLiteral("∞") : QString::number(expected.ert, 'g', 4));
+        }
+        QTableWidget* tests = view.testsTable();
+        QCOMPARE(tests->rowCount(), static_cast<int>(stats.pairs.size()));
+        for (int row = 0; row < tests->rowCount(); ++row) {
+            const PairComparison& expected = stats.pairs[static_cast<std::size_t>(row)];
+            QCOMPARE(tests->item(row, 2)->text(), QString::fromStdString(expected.first));
+            QCOMPARE(tests->item(row, 3)->text(), QString::fromStdString(expected.second));
+            QCOMPARE(tests->item(row, 4)->data(Qt::UserRole).toDouble(), expected.test.u);
+            QCOMPARE(tests->item(row, 5)->data(Qt::UserRole).toDouble(), expected.test.pValue);
+            QCOMPARE(tests->item(row, 7)->data(Qt::UserRole).toDouble(), expected.pHolm);
+            QCOMPARE(tests->item(row, 8)->data(Qt::UserRole).toDouble(), expected.a12);
+        }
+    }
+}
+
+// A bench from before the curves carried evaluations: the evaluations axis is disabled with the reason as its
+// tooltip, the view measures in steps; results with evaluations bring the default back.
+void CompareViewTest::benchWithoutCurveEvaluationsFallsBackToSteps() {
+    QTemporaryDir before, after;
+    writeBenchDirectory(before.path(), smallPlan(), true);
+    writeBenchDirectory(after.path(), smallPlan());
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    QVERIFY(view.openResults(before.path(), true));
+    QCOMPARE(view.costAxis(), CostAxis::Steps);
+    auto* model = qobject_cast<QStandardItemModel*>(view.costAxisBox()->model());
+    QVERIFY(model);
+    const int evaluations = view.costAxisBox()->findData(static_cast<int>(CostAxis::Evaluations));
+    QVERIFY(!model->item(evaluations)->isEnabled());
+    QVERIFY(model->item(evaluations)->toolTip().contains(QStringLiteral("before their curves recorded evaluations")));
+    view.setCostAxis(CostAxis::Evaluations);  // cannot be chosen
+    QCOMPARE(view.costAxis(), CostAxis::Steps);
+    QCOMPARE(view.convergenceChart()->axisTitle(), QStringLiteral("steps (log scale)"));
+    QCOMPARE(view.statisticsTable()->rowCount(), 3);
+    QCOMPARE(view.statisticsTable()->horizontalHeaderItem(6)->text(), QStringLiteral("ERT (steps)"));
+    QVERIFY(view.openResults(after.path(), true));
+    QVERIFY(model->item(evaluations)->isEnabled());
+    QCOMPARE(view.costAxis(), CostAxis::Evaluations);
+}
+
+// A setting whose runs all ended at their start (solved at step 0) is one point: drawn at the log axis's
+// minimum, 1, as a marker, and the chart's tooltip says where the start is drawn.
+void CompareViewTest::runSolvedAtItsStartShowsOnTheLogAxis() {
+    ConvergenceChart chart;
+    CurveBand solvedAtStart;
+    solvedAtStart.name = QStringLiteral("given");
+    solvedAtStart.x = {1};
+    solvedAtStart.median = solvedAtStart.lowerQuartile = solvedAtStart.upperQuartile = {0};
+    solvedAtStart.runs = {{QPointF(1, 0)}};
+    CurveBand searching;
+    searching.name = QStringLiteral("search");
+    searching.x = {1, 10, 100};
+    searching.median = searching.lowerQuartile = searching.upperQuartile = {9, 4, 0};
+    chart.setData(QStringLiteral("two settings"), QStringLiteral("evaluations"), 1, {solvedAtStart, searching});
+    QLineSeries* median = nullptr;
+    for (QLineSeries* series : lineSeriesOf(&chart))
+        if (series->name().startsWith(QStringLiteral("given"))) median = series;
+    QVERIFY(median);
+    QCOMPARE(median->count(), 1);
+    QCOMPARE(median->at(0), QPointF(1, 0));
+    QVERIFY(median->pointsVisible());
+    QChart* drawn = chart.findChild<QChartView*>()->chart();
+    auto* x = qobject_cast<QLogValueAxis*>(drawn->axes(Qt::Horizontal).front());
+    QVERIFY(x);
+    QCOMPARE(x->min(), 1.0);
+    QVERIFY(chart.findChild<QChartView*>()->toolTip().contains(QStringLiteral("drawn at 1, the axis minimum")));
 }
 
 QTEST_MAIN(CompareViewTest)

@@ -754,6 +754,12 @@ private slots:
         QVERIFY(!parse({QStringLiteral("--seed"), QStringLiteral("x")}).error.isEmpty());
         QVERIFY(!parse({QStringLiteral("--screenshot"), QStringLiteral("a.jpg")}).error.isEmpty());
         QVERIFY(!parse({QStringLiteral("--after-ms"), QStringLiteral("10")}).error.isEmpty());
+        QVERIFY(parse({QStringLiteral("--compare-tab"), QStringLiteral("statistics")}).error.contains(QStringLiteral("--compare DIR")));
+        QVERIFY(parse({QStringLiteral("--compare"), QStringLiteral("d"), QStringLiteral("--compare-tab"), QStringLiteral("stats")})
+                    .error.contains(QStringLiteral("'stats' is not one of convergence, run-length")));
+        QCOMPARE(parse({QStringLiteral("--compare"), QStringLiteral("d"), QStringLiteral("--compare-tab"),
+                        QStringLiteral("statistics")}).options.compareTab,
+                 QStringLiteral("statistics"));
         QVERIFY(parse({QStringLiteral("--hint"), QStringLiteral("4")}).error.contains(QStringLiteral("1 to 3")));
         QCOMPARE(parse({QStringLiteral("--hint"), QStringLiteral("2")}).options.hintLevel, 2);
         // The desktop entry's "Exec=puzzle-workbench %f" passes one file alone.

@@ -81,11 +81,12 @@ void ExportableChart::clear() {
 
 ConvergenceChart::ConvergenceChart(QWidget* parent) : ExportableChart(parent) {}
 
-void ConvergenceChart::setData(const QString& title, const std::vector<CurveBand>& bands) {
+void ConvergenceChart::setData(const QString& title, const QString& axisName, double xMinimum,
+                               const std::vector<CurveBand>& bands) {
     clear();
     m_runSeries.clear();
     m_chart->setTitle(title);
-    double maxStep = 1, maxCost = 0;
+    double maxStep = xMinimum, maxCost = 0;
     std::vector<QAbstractSeries*> series;
     for (std::size_t b = 0; b < bands.size(); ++b) {
         const CurveBand& band = bands[b];
@@ -93,11 +94,11 @@ void ConvergenceChart::setData(const QString& title, const std::vector<CurveBand
         auto* upper = new QLineSeries;
         auto* lower = new QLineSeries;
         auto* median = new QLineSeries;
-        for (std::size_t i = 0; i < band.steps.size(); ++i) {
-            upper->append(band.steps[i], band.upperQuartile[i]);
-            lower->append(band.steps[i], band.lowerQuartile[i]);
-            median->append(band.steps[i], band.median[i]);
-            maxStep = std::max(maxStep, band.steps[i]);
+        for (std::size_t i = 0; i < band.x.size(); ++i) {
+            upper->append(band.x[i], band.upperQuartile[i]);
+            lower->append(band.x[i], band.lowerQuartile[i]);
+            median->append(band.x[i], band.median[i]);
+            maxStep = std::max(maxStep, band.x[i]);
             maxCost = std::max(maxCost, band.upperQuartile[i]);
         }
         auto* area = new QAreaSeries(upper, lower);
@@ -128,6 +129,11 @@ void ConvergenceChart::setData(const QString& title, const std::vector<CurveBand
 
         median->setName(tr("%1 (median, quartiles shaded)").arg(band.name));
         median->setPen(QPen(color, 2.5));
+        // One point draws no line: a setting solved at its start would otherwise not show at all.
+        if (band.x.size() < 2) {
+            median->setPointsVisible(true);
+            median->setMarkerSize(11);
+        }
         m_chart->addSeries(median);
         series.push_back(median);
         const int index = static_cast<int>(b);
@@ -135,7 +141,9 @@ void ConvergenceChart::setData(const QString& title, const std::vector<CurveBand
             showRunsOf(state ? index : -1);
         });
     }
-    QAbstractAxis* x = valueAxis(tr("steps (log scale)"), 1, maxStep * 1.1, true);
+    QAbstractAxis* x = valueAxis(tr("%1 (log scale)").arg(axisName), xMinimum, maxStep * 1.1, true);
+    m_view->setToolTip(tr("x: %1 on a log scale from %2; a run's start (0 %1) is drawn at %2, the axis minimum")
+                           .arg(axisName, QString::number(xMinimum)));
     QAbstractAxis* y = valueAxis(tr("best cost"), 0, std::max(1.0, maxCost), false);
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);
@@ -143,6 +151,11 @@ void ConvergenceChart::setData(const QString& title, const std::vector<CurveBand
         s->attachAxis(x);
         s->attachAxis(y);
     }
+}
+
+QString ConvergenceChart::axisTitle() const {
+    const QList<QAbstractAxis*> axes = m_chart->axes(Qt::Horizontal);
+    return axes.isEmpty() ? QString() : axes.front()->titleText();
 }
 
 void ConvergenceChart::showRunsOf(int index) {

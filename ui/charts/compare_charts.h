@@ -36,16 +36,20 @@ QColor configurationColor(int index);
 
 struct CurveBand {
     QString name;
-    std::vector<double> steps;  // the x of every point, ascending and positive (the axis is logarithmic)
+    std::vector<double> x;  // the cost-axis value of every point, ascending and positive (the axis is logarithmic)
     std::vector<double> median, lowerQuartile, upperQuartile;
-    std::vector<std::vector<QPointF>> runs;  // each run's curve at the same steps
+    std::vector<std::vector<QPointF>> runs;  // each run's curve on the same axis
 };
 
 class ConvergenceChart : public ExportableChart {
     Q_OBJECT
 public:
     explicit ConvergenceChart(QWidget* parent = nullptr);
-    void setData(const QString& title, const std::vector<CurveBand>& bands);
+    // `axisName` ("evaluations", "steps", "seconds") titles the logarithmic x axis, which starts at `xMinimum`:
+    // a run's start (cost-axis value 0) is drawn there, and a band of a single point (a setting whose runs all
+    // ended at their start) shows its point as a marker.
+    void setData(const QString& title, const QString& axisName, double xMinimum, const std::vector<CurveBand>& bands);
+    QString axisTitle() const;
     // Shows the individual runs of band `index` (what hovering its median does); -1 hides them.
     void showRunsOf(int index);
     int bandCount() const { return static_cast<int>(m_runSeries.size()); }
