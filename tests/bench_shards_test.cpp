@@ -4,6 +4,8 @@
 
 #include "study/bench_shards.h"
 
+#include "cli_process.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -19,22 +21,9 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct Output {
-    int status = -1;
-    std::string text;
-};
+using Output = pw::test::CliOutput;
 
-Output runCli(const std::string& arguments) {
-    const std::string command = std::string(PW_CLI_PATH) + " " + arguments + " 2>&1";
-    Output output;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return output;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.text.append(buffer, n);
-    const int status = ::pclose(pipe);
-    output.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return output;
-}
+Output runCli(const std::string& arguments) { return pw::test::runCliCombined(arguments); }
 
 // runs.jsonl by run key, without the timing field.
 std::map<std::string, json> runsOf(const fs::path& dir) {

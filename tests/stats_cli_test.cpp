@@ -1,6 +1,8 @@
 // `puzzle-cli stats` as a process on the fixture bench: the tables it prints, its JSON, and the errors that name
 // what is wrong.
 
+#include "cli_process.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -14,22 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Output {
-    int status = -1;
-    std::string text;  // standard output and standard error
-};
+using Output = pw::test::CliOutput;
 
-Output runCli(const std::string& arguments) {
-    const std::string command = std::string(PW_CLI_PATH) + " " + arguments + " 2>&1";
-    Output output;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return output;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.text.append(buffer, n);
-    const int status = ::pclose(pipe);
-    output.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return output;
-}
+Output runCli(const std::string& arguments) { return pw::test::runCliCombined(arguments); }
 
 const std::string kFixture = std::string(PW_TEST_FIXTURES_DIR) + "/stats_bench";
 
