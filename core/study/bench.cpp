@@ -385,7 +385,11 @@ BenchLog::BenchLog(const std::string& path) : m_path(path) {
 
 void BenchLog::append(const json& line) {
     std::lock_guard lock(m_mutex);
-    m_stream << line.dump() << '\n';
+    // The line and its newline leave in one write: a process killed at any moment leaves whole lines and at
+    // most one partial last line (which the next resume cuts off), never a whole line without its newline.
+    std::string text = line.dump();
+    text += '\n';
+    m_stream.write(text.data(), static_cast<std::streamsize>(text.size()));
     m_stream.flush();
     if (!m_stream) throw std::runtime_error("cannot write '" + m_path + "'");
     m_keys.insert(lineKey(line));
