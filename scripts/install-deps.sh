@@ -1,13 +1,28 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Puzzle Workbench needs, only those that are missing.
-# Usage: scripts/install-deps.sh [--no-gui]
+# Usage: scripts/install-deps.sh [--no-gui] [--clang]
+#   --no-gui  the core and the CLI only, without Qt
+#   --clang   also Debian's clang 14 with its sanitizer and libFuzzer runtimes (the fuzz and tsan presets)
 set -euo pipefail
+gui=1
+clang=0
+for option in "$@"; do
+  case "$option" in
+    --no-gui) gui=0 ;;
+    --clang) clang=1 ;;
+    *) echo "usage: scripts/install-deps.sh [--no-gui] [--clang]" >&2; exit 2 ;;
+  esac
+done
 
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
           libbenchmark-dev libboost-math-dev python3 man-db bash-completion dpkg-dev)
-if [[ "${1:-}" != "--no-gui" ]]; then
+if ((gui)); then
   packages+=(qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6 libgl-dev qt6-qpa-plugins xvfb xauth
             help2man librsvg2-bin desktop-file-utils appstream)
+fi
+
+if ((clang)); then
+  packages+=(clang-14 libclang-rt-14-dev)
 fi
 
 missing=()

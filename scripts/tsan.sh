@@ -6,8 +6,7 @@
 # Usage: scripts/tsan.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-scripts/install-fuzz-deps.sh
+scripts/install-deps.sh --clang
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$(nproc)" --target core_tests puzzle-cli puzzle-workbench ui_tests \
   generate_dialog_tests replay_ui_tests compare_view_tests
