@@ -104,9 +104,9 @@ public:
         begin(sink);
         m_rng.reseed(seed);
         m_schedule = parameters.choice("schedule") == "lewis" ? Schedule::Lewis : Schedule::Thesis;
-        m_t0 = parameters.real("t0");
-        m_alpha = parameters.real("alpha");
-        m_tMin = parameters.real("t_min");
+        double t0 = parameters.real("t0");
+        const double alpha = parameters.real("alpha");
+        const double tMin = parameters.real("t_min");
         m_chainAlpha = parameters.real("lewis_alpha");
         m_reheatAfter = static_cast<int>(parameters.integer("lewis_reheat_after"));
         const auto walk = static_cast<int>(parameters.integer("lewis_walk"));
@@ -147,9 +147,9 @@ public:
             const auto chainLength = static_cast<std::uint64_t>(parameters.integer("lewis_chain_length"));
             m_chainLength = chainLength ? chainLength : static_cast<std::uint64_t>(m_openCells) * m_openCells;
             m_chainLength = std::max<std::uint64_t>(m_chainLength, 1);
-            m_t0 = m_boxes.empty() ? 1.0 : randomWalkDeviation(walk);
+            t0 = m_boxes.empty() ? 1.0 : randomWalkDeviation(walk);
         }
-        m_annealing.start(m_t0, m_alpha, m_tMin);
+        m_annealing.start(t0, alpha, tMin);
         m_chainProgress = 0;
         m_chainsWithoutImprovement = 0;
         m_chainLow = m_cost;
@@ -158,13 +158,13 @@ public:
         if (m_sink) {
             if (m_schedule == Schedule::Thesis)
                 emit(Explanation{m_counters,
-                                 "thesis schedule: t0 = " + formatNumber(m_t0) +
-                                     ", alpha = " + formatNumber(m_alpha) +
-                                     " per accepted move, reheat below t_min = " + formatNumber(m_tMin), {}});
+                                 "thesis schedule: t0 = " + formatNumber(t0) +
+                                     ", alpha = " + formatNumber(alpha) +
+                                     " per accepted move, reheat below t_min = " + formatNumber(tMin), {}});
             else
                 emit(Explanation{
                     m_counters,
-                    "Lewis schedule: t0 = " + formatNumber(m_t0) + " (standard deviation of the cost over " +
+                    "Lewis schedule: t0 = " + formatNumber(t0) + " (standard deviation of the cost over " +
                         std::to_string(walk) + " random swaps), alpha = " + formatNumber(m_chainAlpha) +
                         " per chain of " + std::to_string(m_chainLength) + " proposals, reheat after " +
                         std::to_string(m_reheatAfter) + " chains without improvement", {}});
@@ -430,9 +430,6 @@ private:
     Rng m_rng;
 
     Schedule m_schedule = Schedule::Thesis;
-    double m_t0 = 40;
-    double m_alpha = 0.99995;
-    double m_tMin = 0.2;
     double m_chainAlpha = 0.99;
     int m_reheatAfter = 20;
     std::uint64_t m_chainLength = 1;
