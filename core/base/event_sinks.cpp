@@ -62,6 +62,17 @@ nlohmann::json toJson(const Event& event, const std::vector<std::string>& costPa
                        j["position"] = e.position;
                        j["fitness"] = e.fitness;
                    },
+                   [&](const Decision& e) {
+                       j["action"] = e.action;
+                       if (!e.cells.empty()) j["cells"] = e.cells;
+                       for (const DecisionValue& value : e.values) j[value.name] = value.value;
+                       if (e.accepted) j["accepted"] = *e.accepted;
+                       if (!e.list.empty()) {
+                           j["list_label"] = e.listLabel;
+                           j["list"] = e.list;
+                       }
+                       j["text"] = e.text;
+                   },
                    [&](const Finished& e) {
                        j["outcome"] = outcomeName(e.outcome);
                        j["valid"] = e.valid;

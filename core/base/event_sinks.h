@@ -27,9 +27,28 @@ public:
     bool wantsMoves() const { return m_wantsMoves; }
     void setWantsMoves(bool wanted) { m_wantsMoves = wanted; }
 
+    // True when the receiver explains every step (a paced window, a trace written every step): algorithms then
+    // build a Decision per step. Off by default, because building the sentence costs more than the step.
+    bool wantsDecisions() const { return m_wantsDecisions; }
+    void setWantsDecisions(bool wanted) { m_wantsDecisions = wanted; }
+
+    // Steps between two periodic samples (cost, temperature) of algorithms whose steps are cheap; samples at a
+    // new best, a reheat or the end come regardless. The receiver decides, not the algorithm: a paced window
+    // asks for every step (1) so its charts grow point by point, a window flat out or a trace asks for fewer.
+    std::uint64_t sampleEvery() const { return m_sampleEvery; }
+    void setSampleEvery(std::uint64_t steps) { m_sampleEvery = steps ? steps : 1; }
+
 private:
     bool m_wantsMoves = true;
+    bool m_wantsDecisions = false;
+    std::uint64_t m_sampleEvery = kDefaultSampleEvery;
+
+public:
+    static constexpr std::uint64_t kDefaultSampleEvery = 1000;
 };
+
+// True when `sink` exists and wants a Decision for this step.
+inline bool wantsDecisions(const EventSink* sink) { return sink && sink->wantsDecisions(); }
 
 // How algorithms send: nothing without a sink, and a move only when the sink wants moves.
 template <class E> void sendEvent(EventSink* sink, E&& event) {

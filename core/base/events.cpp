@@ -57,6 +57,7 @@ const char* eventTypeName(const Event& event) {
                           [](const PhaseChange&) { return "phase"; },
                           [](const Explanation&) { return "explanation"; },
                           [](const ProgramUpdate&) { return "program"; },
+                          [](const Decision&) { return "decision"; },
                           [](const Finished&) { return "finished"; },
                       },
                       event);

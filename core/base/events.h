@@ -118,6 +118,27 @@ struct ProgramUpdate {
     bool operator==(const ProgramUpdate&) const = default;
 };
 
+// Why the algorithm did what it did in one step: the Decision panel, the log at paced speeds and trace files
+// (`"type":"decision"`) read it. Built only when the sink wants decisions (EventSink::wantsDecisions), so a run
+// nobody explains pays nothing. `values` are named numbers in the order the sentence uses them; the names are
+// the trace file's keys ("cost_before", "cost_after", "delta", "temperature", "probability", "draw", "depth").
+struct DecisionValue {
+    std::string name;
+    double value = 0;
+    bool operator==(const DecisionValue&) const = default;
+};
+struct Decision {
+    Counters at;
+    std::string action;                 // "swap", "improvise", "move", "egg", "generation", "try", "backtrack"
+    std::string text;                   // the plain sentence: "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13 ..."
+    std::vector<int> cells;             // the cells it is about, highlighted on the board
+    std::vector<DecisionValue> values;  // the numbers behind the sentence
+    std::optional<bool> accepted;       // for proposals that may be refused (annealing, harmony memory, nests)
+    std::string listLabel;              // what `list` holds: "search stack", "tabu list"; empty when no list
+    std::vector<std::string> list;      // the current search stack (outermost first) or tabu list
+    bool operator==(const Decision&) const = default;
+};
+
 enum class Outcome {
     Solved,           // the final board solves the puzzle
     Stopped,          // stopped from outside (Stop button, external flag)
@@ -136,7 +157,7 @@ struct Finished {
 };
 
 using Event = std::variant<MoveEvent, CostSample, TemperatureSample, Reheat, GenerationStats, CandidatesUpdate,
-                           HeatMap, PhaseChange, Explanation, ProgramUpdate, Finished>;
+                           HeatMap, PhaseChange, Explanation, ProgramUpdate, Decision, Finished>;
 
 const Counters& eventCounters(const Event& event);
 const char* eventTypeName(const Event& event);  // "move", "cost", "temperature", ...
