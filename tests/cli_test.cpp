@@ -300,7 +300,7 @@ TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
     std::filesystem::remove(trace);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa"),
+INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony"),
                          test::testNameOf);
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {

@@ -26,6 +26,11 @@ std::vector<Explained> explainedAlgorithms() {
     return {
         {"sa", {"cost_before", "cost_after", "delta", "temperature", "probability"}, "swap", ""},
         {"nurikabe-sa", {"cost_before", "cost_after", "delta", "temperature", "probability"}, "swap", ""},
+        {"harmony", {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
+         "improvise", ""},
+        {"nurikabe-harmony",
+         {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
+         "improvise", ""},
     };
 }
 
