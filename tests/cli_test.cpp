@@ -300,7 +300,7 @@ TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
     std::filesystem::remove(trace);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony"),
+INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony", "tabu"),
                          test::testNameOf);
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {

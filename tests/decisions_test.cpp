@@ -31,6 +31,8 @@ std::vector<Explained> explainedAlgorithms() {
         {"nurikabe-harmony",
          {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
          "improvise", ""},
+        {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
+         "tabu list"},
     };
 }
 
