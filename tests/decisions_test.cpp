@@ -33,6 +33,7 @@ std::vector<Explained> explainedAlgorithms() {
          "improvise", ""},
         {"random-fill", {"cost", "best_cost"}, "fill", ""},
         {"backtracking", {"depth", "value", "backtracks", "empty_cells"}, "try", "search stack"},
+        {"nurikabe-backtracking", {"depth", "island", "backtracks", "islands_left"}, "reject", "search stack"},
         {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
          "tabu list"},
     };
