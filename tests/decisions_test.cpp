@@ -34,6 +34,9 @@ std::vector<Explained> explainedAlgorithms() {
         {"random-fill", {"cost", "best_cost"}, "fill", ""},
         {"backtracking", {"depth", "value", "backtracks", "empty_cells"}, "try", "search stack"},
         {"nurikabe-backtracking", {"depth", "island", "backtracks", "islands_left"}, "reject", "search stack"},
+        {"gp", {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before", "best_after"},
+         "generation", ""},
+        {"gp-random", {"length", "fitness", "best_cost"}, "draw", ""},
         {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
          "tabu list"},
     };
