@@ -300,7 +300,8 @@ TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
     std::filesystem::remove(trace);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa"),
+INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony", "tabu",
+                                           "random-fill", "backtracking", "nurikabe-backtracking", "gp", "gp-random"),
                          test::testNameOf);
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
