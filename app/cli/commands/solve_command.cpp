@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,7 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     for (const auto& puzzle : loaded.puzzles)
         if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
     std::uint64_t runsDone = 0;
+    ResultOutput output;  // each run's result soon after it is known, many fast ones in large writes
 
     for (const auto& puzzle : loaded.puzzles) {
         if (!entry->info.supports(puzzle.kind())) {
@@ -161,19 +163,20 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
             if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
                 const json line = pw::runResultJson(puzzle, entry->info.id, runSeed, run, result);
-                std::cout << line.dump() << std::endl;
+                output.write(line.dump() + "\n");
             } else {
-                std::cout << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
+                std::ostringstream text;
+                text << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
                           << pw::boardText(result.finalBoard) << pw::runStatusName(result.outcome) << " (" << result.reason
                           << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
                           << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
                           << ", " << result.seconds << " s\n";
                 for (const auto& [key, value] : result.results)
-                    std::cout << key << ": " << pw::formatParameterValue(value) << "\n";
-                std::cout << "\n";
+                    text << key << ": " << pw::formatParameterValue(value) << "\n";
+                text << "\n";
                 if (pw::isFalseSolution(result))
-                    std::cout << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
-                std::cout << std::flush;  // each run's result as soon as it is known, not when the buffer fills
+                    text << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
+                output.write(std::move(text).str());
             }
         }
     }
