@@ -37,6 +37,8 @@ std::vector<Explained> explainedAlgorithms() {
         {"gp", {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before", "best_after"},
          "generation", ""},
         {"gp-random", {"length", "fitness", "best_cost"}, "draw", ""},
+        {"exact", {"depth", "solutions"}, "branch", "search stack"},
+        {"logic", {"applications", "empty_cells"}, "technique", ""},
         {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
          "tabu list"},
     };
