@@ -112,6 +112,7 @@ public:
 private:
     // One node as a Decision: how it ended (a branch, a contradiction and why, a solution), whether it began by
     // backtracking, and the stack of branch choices in force ("search stack", outermost first).
+    [[gnu::cold, gnu::noinline]]
     void explainStep() {
         std::vector<std::string> stack;
         std::string text;
