@@ -78,6 +78,7 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
     const auto plain = record(expected.id, puzzle, false, steps);
 
     EXPECT_TRUE(withoutDecisions(explained) == plain) << "explaining changed the run";
+    EXPECT_TRUE(record(expected.id, puzzle, true, steps) == explained) << "an explained run is not repeatable";
     EXPECT_EQ(std::count_if(plain.begin(), plain.end(),
                             [](const Event& e) { return std::holds_alternative<Decision>(e); }),
               0);
