@@ -301,7 +301,7 @@ TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony", "tabu",
-                                           "random-fill", "backtracking", "nurikabe-backtracking", "gp", "gp-random"),
+                                           "random-fill", "backtracking", "nurikabe-backtracking", "gp", "gp-random", "exact", "logic"),
                          test::testNameOf);
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
