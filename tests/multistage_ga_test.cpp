@@ -294,7 +294,7 @@ TEST(MultistageGaPlusTest, RepairRefillsTheRepeatedDigits) {
 
 // The conformance floor of mga-plus: Table 3's protocol in small — random removal from Figure 1's solution at
 // 17, 23 and 31 clues (uniqueness not required), one run each of seeds 1..3 — all solved; the literal reading
-// solves few of them (the essay's measurement: 30 of 165 on the full protocol).
+// solves few of them (the essay's measurement: 38 of 165 on the full protocol).
 TEST(MultistageGaPlusTest, SolvesRandomRemovalPuzzlesFromFigure1sSolution) {
     const auto solved = solveSudoku(test::sudokuFromLine(kFigure1), 1);
     ASSERT_TRUE(solved.firstSolution);

@@ -365,18 +365,13 @@ void CuckooSearch::applyOperators(int r) {
     if (m_rng.chance(m_mutationProbability)) mutateRow(r);  // lines 8–10
 }
 
-int CuckooSearch::feasibleSwaps(int r) {
+bool CuckooSearch::mutateRow(int r) {
     const auto& open = m_space.openCells[r];
     const int count = m_space.openCount[r];
     int feasible = 0;
     for (int a = 0; a < count; ++a)
         for (int b = a + 1; b < count; ++b)
             if (m_space.swapKeepsDomains(m_cuckoo, open[a], open[b])) m_swaps[feasible++] = {open[a], open[b]};
-    return feasible;
-}
-
-bool CuckooSearch::mutateRow(int r) {
-    const int feasible = feasibleSwaps(r);
     if (feasible == 0) return false;
     const auto& swap = m_swaps[m_rng.below(static_cast<std::uint32_t>(feasible))];
     m_cuckoo.swapCells(swap[0], swap[1]);

@@ -54,9 +54,9 @@ private:
 // escape's.
 std::vector<ParameterSpec> cuckooSearchParameters();
 
-// Algorithm 8 of Soto et al. 2014 (the essay in cuckoo_search.cpp). Its two hooks are where `cuckoo-plus`
-// (cuckoo_search_plus.cpp) adds its escape from local minima; the literal algorithm leaves them as the paper
-// has them.
+// Algorithm 8 of Soto et al. 2014 (the essay in cuckoo_search.cpp). Its two hooks, improveEgg and
+// afterIteration, are where `cuckoo-plus` (cuckoo_search_plus.cpp) adds its escape from local minima; the
+// literal algorithm leaves them empty.
 class CuckooSearch : public AlgorithmBase {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
@@ -68,37 +68,33 @@ public:
     Board bestBoard() const override { return m_record.toGrid(); }
 
 protected:
-    // Algorithm 5 on row r of the egg being laid (m_cuckoo): one swap of two open cells that keeps both values
-    // in their filtered domains, uniformly among such swaps. Returns false when the row has none.
-    virtual bool mutateRow(int r);
     // After Algorithm 9 has made the egg (m_cuckoo), before it is compared with a nest.
     virtual void improveEgg() {}
     // After the iteration's abandonment; `improved` tells whether the best egg of the search improved.
     virtual void afterIteration(bool /*improved*/) {}
-    // The feasible swaps of row r of m_cuckoo, into m_swaps; returns how many.
-    int feasibleSwaps(int r);
     // Rebuilds every nest from the filtered domains and lets the search's best egg be the best new one (the
     // run's record, m_record, stays).
     void rebuildAllNests();
-    // A short description for the decision of this iteration ("tabu swap r3c1-r3c7"); empty when not explaining.
-    void noteMutation(int a, int b, const char* kind);
 
     RowSearchSpace m_space;
     std::vector<RowPermutationGrid> m_nests;
     RowPermutationGrid m_cuckoo;
     RowPermutationGrid m_bestEver;  // the best egg the operators steer towards
     RowPermutationGrid m_record;    // the best egg of the whole run (differs from m_bestEver only after a rebuild)
-    std::array<std::array<std::uint8_t, 2>, kMaxSudokuSize*(kMaxSudokuSize - 1) / 2> m_swaps{};
     Rng m_rng;
     std::array<std::uint8_t, kMaxSudokuSize> m_movableRows{};  // rows with two or more open cells
     int m_movableCount = 0;
     int m_size = 9;
     int m_nestCount = 25;
     bool m_explain = false;       // the sink wants a Decision per egg
-    std::string m_mutationNotes;  // what mutateRow and improveEgg did, while explaining
-    int m_eggFrom = 0;            // the cost of the nest's egg the cuckoo started from
+    std::string m_mutationNotes;  // what the mutation and improveEgg did, while explaining
 
 private:
+    // Algorithm 5 on row r of the egg being laid (m_cuckoo): one swap of two open cells that keeps both values
+    // in their filtered domains, uniformly among such swaps. Returns false when the row has none.
+    bool mutateRow(int r);
+    // Adds "swap r3c1-r3c7" to the egg's decision text while explaining.
+    void noteMutation(int a, int b, const char* kind);
     void layCuckoo(int nest);
     void applyOperators(int r);
     void abandonWorseNests();
@@ -107,10 +103,12 @@ private:
     void report(bool bestImproved);
     int randomNest() { return static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_nestCount))); }
 
+    std::array<std::array<std::uint8_t, 2>, kMaxSudokuSize*(kMaxSudokuSize - 1) / 2> m_swaps{};  // mutation scratch
     std::vector<int> m_ranking;
     std::vector<int> m_lastAbandoned;  // while explaining
     std::array<char, kMaxSudokuSize> m_rowOperator{};  // while explaining: 'P' PMX, 'S' sorting, 0 untouched
     int m_bestNest = 0;
+    int m_eggFrom = 0;  // the cost of the nest's egg the cuckoo started from
     bool m_oneEggPerIteration = true;
     bool m_levyRows = false;
     double m_abandonFraction = 0.25;

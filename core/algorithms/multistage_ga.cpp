@@ -53,9 +53,9 @@
 // What the literal reading reaches (measured; `puzzle-cli solve -a mga --seed 1 --json`, one run per puzzle):
 //   - Table 3's protocol — 15 puzzles per clue count made by plain random removal from Figure 1's solution
 //     (`puzzle-cli generate --from-solution <Figure 1's solution> --clues N --allow-multiple --count 15
-//     --seed 1`), one run each: solved 3, 2, 3, 2, 1, 1, 2, 5, 5, 1, 5 of 15 at 15, 17, ..., 35 clues (30 of
-//     165, 18 %), where the paper reports 15, 15, 14, 14, 12, 14, 14, 15, 15, 15, 15 (80–100 %). Not reached.
-//   - The unsuccessful runs end at a mean fitness of 2.5 to 4.2 per clue count — the paper's "average fitness
+//     --seed 1`), one run each: solved 5, 5, 3, 3, 1, 4, 2, 5, 3, 3, 4 of 15 at 15, 17, ..., 35 clues (38 of
+//     165, 23 %), where the paper reports 15, 15, 14, 14, 12, 14, 14, 15, 15, 15, 15 (80–100 %). Not reached.
+//   - The unsuccessful runs end at a mean fitness of 2.4 to 4.4 per clue count — the paper's "average fitness
 //     of unsuccessful events" is 3.2 to 6.7 (Table 2), and "only one number gets repeated mostly": reached.
 //   - Figure 1's 17-clue puzzle: 0 of 20 runs (seeds 1..20; mean final fitness 6.3). The paper's best of 10
 //     runs reaches 0 in three cycles and its worst ends at fitness 4 after six.
