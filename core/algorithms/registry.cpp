@@ -2,11 +2,13 @@
 
 #include "algorithms/backtracking.h"
 #include "algorithms/cuckoo_search.h"
+#include "algorithms/cuckoo_search_plus.h"
 #include "algorithms/exact.h"
 #include "algorithms/genetic_programming.h"
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
 #include "algorithms/multistage_ga.h"
+#include "algorithms/multistage_ga_plus.h"
 #include "algorithms/nurikabe_annealing.h"
 #include "algorithms/nurikabe_backtracking.h"
 #include "algorithms/nurikabe_harmony.h"
@@ -25,10 +27,12 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         harmonySearchAlgorithmEntry(),
         tabuSearchAlgorithmEntry(),
         cuckooSearchAlgorithmEntry(),
+        cuckooSearchPlusAlgorithmEntry(),
         logicAlgorithmEntry(),
         geneticProgrammingAlgorithmEntry(),
         randomProgramsAlgorithmEntry(),
         multistageGaAlgorithmEntry(),
+        multistageGaPlusAlgorithmEntry(),
         nurikabeAnnealingAlgorithmEntry(),
         nurikabeHarmonyAlgorithmEntry(),
         nurikabeBacktrackingAlgorithmEntry(),
