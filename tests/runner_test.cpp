@@ -58,6 +58,51 @@ TEST(RunnerTest, AdvanceByTakesBurstsAndStopsAtTheBudget) {
     EXPECT_FALSE(runner.advanceBy(10));
 }
 
+// Counts how often the runner asks a step budget, to see that it asks only when the budget can fire.
+class CountedStepLimit : public StopCondition {
+public:
+    CountedStepLimit(std::uint64_t steps, int& checks) : m_limit(stepLimit(steps)), m_checks(checks) {}
+    std::optional<StopVerdict> check(const RunProgress& progress) override {
+        ++m_checks;
+        return m_limit->check(progress);
+    }
+    std::uint64_t stepsBeforeItCanFire(const RunProgress& progress) const override {
+        return m_limit->stepsBeforeItCanFire(progress);
+    }
+
+private:
+    std::unique_ptr<StopCondition> m_limit;
+    int& m_checks;
+};
+
+TEST(RunnerTest, ConditionsAreAskedOnlyWhenTheyCanFireAndEndOnTheSameStep) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    int checks = 0;
+    auto algorithm = backtracking();
+    StopConditions stop;
+    stop.add(std::make_unique<CountedStepLimit>(5000, checks));
+    const RunResult result = Runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop)).runToEnd();
+    EXPECT_EQ(result.counters.steps, 5000u);
+    EXPECT_EQ(checks, 1);  // asked once, at step 5,000
+
+    // A condition that must see every step (an evaluation budget) is asked after each, and a run ends on the
+    // same step whether it is advanced one step at a time or in one burst.
+    const auto stopAtEvaluations = [] {
+        StopConditions conditions;
+        conditions.add(stepLimit(100000)).add(evaluationLimit(300));
+        return conditions;
+    };
+    auto burst = backtracking();
+    const RunResult inOneBurst =
+        Runner(*burst, puzzle, defaults("backtracking"), 3, nullptr, stopAtEvaluations()).runToEnd();
+    auto single = backtracking();
+    Runner stepByStep(*single, puzzle, defaults("backtracking"), 3, nullptr, stopAtEvaluations());
+    while (stepByStep.advance()) {
+    }
+    EXPECT_EQ(inOneBurst.counters, stepByStep.result().counters);
+    EXPECT_EQ(inOneBurst.counters.evaluations, 300u) << inOneBurst.reason << " at step " << inOneBurst.counters.steps;
+}
+
 TEST(RunnerTest, ExternalStopAndStagnationCompose) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     std::atomic<bool> stopFlag{false};
@@ -102,7 +147,7 @@ TEST(RunnerTest, StopBetweenStepsAndTimeLimit) {
     Runner timedRunner(*timed, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
     const RunResult result = timedRunner.runToEnd();
     EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
-    EXPECT_EQ(result.counters.steps, 64u);  // the clock is read every 64 steps
+    EXPECT_EQ(result.counters.steps, 1u);  // the clock is polled after the first step of a call
 }
 
 TEST(RunnerTest, EvaluationBudgetAndTargetCost) {

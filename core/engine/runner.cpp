@@ -2,6 +2,7 @@
 
 #include "base/text_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -15,6 +16,9 @@ public:
     std::optional<StopVerdict> check(const RunProgress& progress) override {
         if (progress.counters.steps < m_steps) return std::nullopt;
         return StopVerdict{Outcome::BudgetExhausted, "step budget of " + std::to_string(m_steps) + " reached"};
+    }
+    std::uint64_t stepsBeforeItCanFire(const RunProgress& progress) const override {
+        return m_steps - progress.counters.steps;  // check() did not fire, so steps < m_steps
     }
 
 private:
@@ -41,6 +45,7 @@ public:
         if (progress.seconds < m_seconds) return std::nullopt;
         return StopVerdict{Outcome::BudgetExhausted, "time limit of " + formatNumber(m_seconds) + " s reached"};
     }
+    std::uint64_t stepsBeforeItCanFire(const RunProgress&) const override { return kPolled; }
 
 private:
     double m_seconds;
@@ -84,6 +89,7 @@ public:
         if (!m_flag.load(std::memory_order_relaxed)) return std::nullopt;
         return StopVerdict{Outcome::Stopped, "stopped by the user"};
     }
+    std::uint64_t stepsBeforeItCanFire(const RunProgress&) const override { return kPolled; }
 
 private:
     const std::atomic<bool>& m_flag;
@@ -115,6 +121,16 @@ std::optional<StopVerdict> StopConditions::check(const RunProgress& progress) {
     return std::nullopt;
 }
 
+StopConditions::Plan StopConditions::plan(const RunProgress& progress) const {
+    Plan plan;
+    for (const auto& condition : m_conditions) {
+        const std::uint64_t steps = condition->stepsBeforeItCanFire(progress);
+        if (steps == StopCondition::kPolled) plan.polled = true;
+        else plan.stepsBeforeCheck = std::min(plan.stepsBeforeCheck, std::max<std::uint64_t>(steps, 1));
+    }
+    return plan;
+}
+
 Runner::Runner(Algorithm& algorithm, const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink, StopConditions stopConditions)
     : m_algorithm(algorithm), m_puzzle(puzzle), m_sink(sink), m_stopConditions(std::move(stopConditions)),
@@ -122,38 +138,64 @@ Runner::Runner(Algorithm& algorithm, const Puzzle& puzzle, const ParameterValues
     m_algorithm.start(puzzle, parameters, seed, sink);
     m_progress.counters = m_algorithm.counters();
     m_progress.bestCost = m_algorithm.bestCost();
+    const StopConditions::Plan plan = m_stopConditions.plan(m_progress);
+    m_stepsBeforeCheck = plan.stepsBeforeCheck;
+    m_polled = plan.polled;
+    m_lastPoll = m_started;
 }
 
 double Runner::elapsedSeconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
 }
 
-bool Runner::advance() {
+bool Runner::advanceBy(std::uint64_t steps) {
     if (m_finished) return false;
-    const StepStatus status = m_algorithm.step();
+    // A caller between calls may have set the Stop flag: the first step of every call is polled.
+    m_stepsBeforePoll = 1;
+    while (steps > 0) {
+        // The steps no stop condition can end: nothing but step() runs for them.
+        std::uint64_t quiet = std::min(steps, m_stepsBeforeCheck);
+        if (m_polled) quiet = std::min(quiet, m_stepsBeforePoll);
+        steps -= quiet;
+        if (m_stepsBeforeCheck != StopCondition::kPolled) m_stepsBeforeCheck -= quiet;
+        m_stepsBeforePoll -= quiet;
+        for (; quiet > 0; --quiet) {
+            const StepStatus status = m_algorithm.step();
+            if (status == StepStatus::Solved) {
+                close(Outcome::Solved, "solution found");
+                return false;
+            }
+            if (status == StepStatus::Failed) {
+                close(Outcome::Failed, "the algorithm ended without a solution");
+                return false;
+            }
+        }
+        if ((m_stepsBeforeCheck == 0 || (m_polled && m_stepsBeforePoll == 0)) && !checkStopConditions())
+            return false;
+    }
+    return true;
+}
+
+bool Runner::checkStopConditions() {
     m_progress.counters = m_algorithm.counters();
     m_progress.bestCost = m_algorithm.bestCost();
-    // The clock is read every 64 steps: cheap steps (a value suggested) cost less than a clock read.
-    if ((m_progress.counters.steps & 63u) == 0) m_progress.seconds = elapsedSeconds();
-    if (status == StepStatus::Solved) {
-        close(Outcome::Solved, "solution found");
-        return false;
-    }
-    if (status == StepStatus::Failed) {
-        close(Outcome::Failed, "the algorithm ended without a solution");
-        return false;
+    if (m_polled && m_stepsBeforePoll == 0) {
+        // Poll about every millisecond: a clock read costs more than a cheap step, a slow step is polled after
+        // each one.
+        const auto now = std::chrono::steady_clock::now();
+        const auto sinceLastPoll = now - m_lastPoll;
+        if (sinceLastPoll < std::chrono::microseconds(500) && m_pollSteps < (std::uint64_t{1} << 24)) m_pollSteps *= 2;
+        else if (sinceLastPoll > std::chrono::milliseconds(2) && m_pollSteps > 1) m_pollSteps /= 2;
+        m_stepsBeforePoll = m_pollSteps;
+        m_lastPoll = now;
+        m_progress.seconds = std::chrono::duration<double>(now - m_started).count();
     }
     if (auto verdict = m_stopConditions.check(m_progress)) {
         close(verdict->outcome, verdict->reason);
         return false;
     }
+    if (m_stepsBeforeCheck == 0) m_stepsBeforeCheck = m_stopConditions.plan(m_progress).stepsBeforeCheck;
     return true;
-}
-
-bool Runner::advanceBy(std::uint64_t steps) {
-    for (; steps > 0; --steps)
-        if (!advance()) return false;
-    return !m_finished;
 }
 
 void Runner::stop(const StopVerdict& verdict) {
@@ -161,7 +203,7 @@ void Runner::stop(const StopVerdict& verdict) {
 }
 
 RunResult Runner::runToEnd() {
-    while (advance()) {
+    while (advanceBy(std::uint64_t{1} << 40)) {
     }
     return m_result;
 }

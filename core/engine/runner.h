@@ -2,6 +2,11 @@
 // Runs an algorithm under composable stop conditions (step, evaluation and time budgets, target cost,
 // stagnation, an external stop flag) and closes every run with one Finished event carrying the outcome and
 // an independent validity check of the final board.
+//
+// The stop conditions are not asked after every step. Each one says how many steps can run before it could
+// fire (a step budget knows exactly); conditions that can fire at any moment (the clock, the Stop flag) are
+// polled about every millisecond. Between those points the runner only calls step(), so a budget costs a
+// cheap algorithm nothing per step, and a run ends on exactly the same step as if every step were checked.
 
 #include "engine/algorithm.h"
 
@@ -27,8 +32,14 @@ struct StopVerdict {
 
 class StopCondition {
 public:
+    // stepsBeforeItCanFire() of a condition that can fire at any moment: checked at the runner's poll.
+    static constexpr std::uint64_t kPolled = ~std::uint64_t{0};
+
     virtual ~StopCondition() = default;
     virtual std::optional<StopVerdict> check(const RunProgress& progress) = 0;
+    // Given `progress` (after a check that did not fire), how many more steps can run before this condition
+    // could fire: it need not be asked again before then. 1 means after every step; kPolled, at the poll.
+    virtual std::uint64_t stepsBeforeItCanFire(const RunProgress&) const { return 1; }
 };
 
 std::unique_ptr<StopCondition> stepLimit(std::uint64_t steps);
@@ -43,6 +54,13 @@ class StopConditions {
 public:
     StopConditions& add(std::unique_ptr<StopCondition> condition);
     std::optional<StopVerdict> check(const RunProgress& progress);
+    // The fewest steps before any condition could fire (StopCondition::kPolled when only polled ones can),
+    // and whether any condition is polled.
+    struct Plan {
+        std::uint64_t stepsBeforeCheck = StopCondition::kPolled;
+        bool polled = false;
+    };
+    Plan plan(const RunProgress& progress) const;
     bool empty() const { return m_conditions.empty(); }
 
 private:
@@ -67,7 +85,7 @@ public:
            EventSink* sink, StopConditions stopConditions);
 
     // One step and the stop checks; false once the run has finished (then result() is final).
-    bool advance();
+    bool advance() { return advanceBy(1); }
     // Up to `steps` steps in one call (a tight loop, cheaper than calling advance() from outside); false once
     // the run has finished.
     bool advanceBy(std::uint64_t steps);
@@ -80,6 +98,9 @@ public:
 
 private:
     void close(Outcome outcome, std::string reason);
+    // Refreshes the progress, asks the conditions and plans the steps until they must be asked again; false
+    // when one fired (the run is then closed).
+    bool checkStopConditions();
 
     Algorithm& m_algorithm;
     const Puzzle& m_puzzle;
@@ -87,6 +108,11 @@ private:
     StopConditions m_stopConditions;
     std::chrono::steady_clock::time_point m_started;
     RunProgress m_progress;
+    std::uint64_t m_stepsBeforeCheck = 1;  // steps left before the conditions are asked again
+    std::uint64_t m_pollSteps = 1;         // steps between polls of the clock and the Stop flag, about 1 ms
+    std::uint64_t m_stepsBeforePoll = 1;
+    std::chrono::steady_clock::time_point m_lastPoll;
+    bool m_polled = false;                 // whether any condition must be polled
     bool m_finished = false;
     RunResult m_result;
 };
