@@ -473,8 +473,10 @@ void MainWindow::offerStepGrains() {
     m_grainCombo->addItem(tr("to the next move"), static_cast<int>(StepGrain::Move));
     m_grainCombo->setItemData(0, tr("Step runs the algorithm until the board changes"), Qt::ToolTipRole);
     const QString meaning = info ? QString::fromStdString(info->stepMeaning) : tr("one step");
-    m_grainCombo->addItem(meaning, static_cast<int>(StepGrain::Iteration));
-    m_grainCombo->setItemData(1, tr("Step advances the algorithm by one of its steps"), Qt::ToolTipRole);
+    // The meaning without its parenthesis fits the toolbar: "one search node", "one generation".
+    const QString shortMeaning = meaning.section(QStringLiteral(" ("), 0, 0);
+    m_grainCombo->addItem(shortMeaning, static_cast<int>(StepGrain::Iteration));
+    m_grainCombo->setItemData(1, tr("Step advances the algorithm by one of its steps: %1").arg(meaning), Qt::ToolTipRole);
     m_grainCombo->setToolTip(tr("What one Step advances: to the next move on the board, or %1").arg(meaning));
     setStepGrain(wanted);
 }

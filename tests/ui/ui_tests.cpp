@@ -411,7 +411,7 @@ private slots:
         QSignalSpy finished(&window, &MainWindow::runFinished);
         window.solveWithLogic();
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("logic"));
-        QCOMPARE(window.controller()->movesPerSecond(), 2.0);  // a readable pace
+        QCOMPARE(window.controller()->stepsPerSecond(), 2.0);  // a readable pace
         QTRY_VERIFY_WITH_TIMEOUT(window.logPane()->toPlainText().contains(QStringLiteral("single: ")), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(outlinedCells(*window.boardModel()) > 0, 5000);
         window.setStepsPerSecond(RunController::kFlatOut);
