@@ -240,5 +240,19 @@ TEST(BenchTest, APlanIsResumedOnlyByItself) {
     EXPECT_NE(benchPlanDifference(stored, benchPlanJson(plan))->find("configurations differ"), std::string::npos);
 }
 
+// A plan stored while `sample_every` was a parameter of sa and tabu still reads and still resumes: the key never
+// changed a result. Any other unknown key is still refused.
+TEST(BenchTest, APlanNamingTheRetiredSampleEveryStillReadsAndResumes) {
+    BenchPlan plan = smallPlan();
+    plan.configurations = benchConfigurations("sa,tabu", {});
+    json older = benchPlanJson(plan);
+    for (json& configuration : older["configurations"]) configuration["parameters"]["sample_every"] = 100;
+    const BenchPlan read = benchPlanFromJson(older);
+    EXPECT_EQ(benchPlanJson(read), benchPlanJson(plan));
+    EXPECT_FALSE(benchPlanDifference(older, benchPlanJson(plan)));
+    older["configurations"][0]["parameters"]["sample_rate"] = 100;
+    EXPECT_THROW(benchPlanFromJson(older), std::runtime_error);
+}
+
 }  // namespace
 }  // namespace pw

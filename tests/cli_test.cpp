@@ -261,6 +261,48 @@ TEST(CliTest, WritesATraceAtomically) {
     std::filesystem::remove(trace);
 }
 
+// `--trace-every 1` writes a "decision" per step (with its sentence and, for the annealers, the named numbers of
+// the Metropolis test); a trace without it has none.
+class CliDecisionTraceTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
+    const std::string id = GetParam();
+    const pw::AlgorithmEntry* entry = findAlgorithm(id);
+    ASSERT_NE(entry, nullptr);
+    const std::string input = entry->info.supports(PuzzleKind::Sudoku)
+                                  ? std::string(test::kAiEscargot)
+                                  : "'" + test::puzzlesDir() + "/nurikabe/janko_sample.txt'";
+    const std::string trace = tempPath("pw_decisions") + ".jsonl";
+    const auto countDecisions = [&](const std::string& extra) {
+        const auto result = runCli("solve -a " + id + " --seed 2 --max-steps 200 --trace '" + trace + "' " + extra +
+                                   " " + input);
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        std::ifstream in(trace);
+        std::vector<nlohmann::json> decisions;
+        for (const auto& line : jsonLines(std::string(std::istreambuf_iterator<char>(in), {})))
+            if (line["type"] == "decision") decisions.push_back(line);
+        return decisions;
+    };
+    const auto decisions = countDecisions("--trace-every 1");
+    ASSERT_FALSE(decisions.empty()) << id;
+    for (const auto& decision : decisions) {
+        EXPECT_TRUE(decision.contains("text") && decision["text"].is_string()) << decision.dump();
+        EXPECT_TRUE(decision.contains("action")) << decision.dump();
+        EXPECT_TRUE(decision.contains("step")) << decision.dump();
+    }
+    if (id == "sa" || id == "nurikabe-sa") {
+        const auto& swap = decisions.front();
+        for (const char* key : {"cost_before", "cost_after", "delta", "temperature", "probability", "accepted"})
+            EXPECT_TRUE(swap.contains(key)) << key << " in " << swap.dump();
+    }
+    EXPECT_TRUE(countDecisions("").empty()) << id << ": decisions without --trace-every 1";
+    EXPECT_TRUE(countDecisions("--trace-every 2").empty()) << id << ": decisions with --trace-every 2";
+    std::filesystem::remove(trace);
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa"),
+                         test::testNameOf);
+
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
     const std::string path = tempPath("pw_record") + ".json";
     // The recording replaces an older file through a rename (see WritesATraceAtomically): the older file, kept

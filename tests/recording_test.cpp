@@ -248,6 +248,22 @@ TEST(RecordingTest, RefusesBadFilesNamingThePlace) {
     EXPECT_EQ(read.error.toString(), "/nonexistent/run.json: cannot read the file");
 }
 
+// Recordings written while `sample_every` was an algorithm parameter still open and replay the same run: the
+// key is skipped with a note, since sample spacing never changed a run's path.
+TEST(RecordingTest, OlderRecordingsNamingSampleEveryOpenWithANote) {
+    const std::string current = edited("\"t0\": ", "\"t0\": ");
+    const std::string older = edited("\"t0\": ", "\"sample_every\": 100, \"t0\": ");
+    const RecordingRead read = parseRecording(older, "old.json");
+    ASSERT_TRUE(read.recording) << read.error.toString();
+    ASSERT_EQ(read.notes.size(), 1u);
+    EXPECT_NE(read.notes[0].find("parameters.sample_every: ignored"), std::string::npos) << read.notes[0];
+    const RecordingRead fresh = parseRecording(current, "new.json");
+    ASSERT_TRUE(fresh.recording);
+    EXPECT_TRUE(fresh.notes.empty());
+    EXPECT_EQ(read.recording->parameters, fresh.recording->parameters);
+    EXPECT_EQ(replayRecording(*read.recording, nullptr).counters, read.recording->result.counters);
+}
+
 TEST(RecordingTest, TellsRecordingsFromPuzzleFiles) {
     const Puzzle puzzle = samplePuzzle(PuzzleKind::Sudoku);
     EXPECT_TRUE(looksLikeRecording(liveRun("sa", puzzle, test::parametersOf("sa"), 1, {10, 0, 0, 0}).recordingText));

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -59,7 +61,8 @@ TEST(SimulatedAnnealingTest, DeltaCostEqualsFullRecomputation) {
         for (const char* t0 : {"1000", "1.5"}) {
             RecordingSink sink;
             const auto parameters =
-                parametersWith({{"t0", t0}, {"alpha", "0.99999"}, {"t_min", "0.01"}, {"sample_every", "1"}});
+                parametersWith({{"t0", t0}, {"alpha", "0.99999"}, {"t_min", "0.01"}});
+            sink.setSampleEvery(1);
             run(puzzle, parameters, 11, &sink, 30'000);
             SudokuGrid grid = puzzle.sudoku().givens;
             int checked = 0, swaps = 0, worse = 0;
@@ -134,8 +137,9 @@ TEST(SimulatedAnnealingTest, SolvesA16x16Puzzle) {
 // reheats to t0 exactly when t falls below t_min.
 TEST(SimulatedAnnealingTest, ThesisScheduleCoolsPerAcceptedMoveAndReheatsBelowTMin) {
     const auto parameters =
-        parametersWith({{"t0", "2"}, {"alpha", "0.8"}, {"t_min", "0.5"}, {"sample_every", "1"}});
+        parametersWith({{"t0", "2"}, {"alpha", "0.8"}, {"t_min", "0.5"}});
     RecordingSink sink;
+    sink.setSampleEvery(1);
     run(test::sudokuPuzzle(test::kAiEscargot), parameters, 5, &sink, 3000);
     // t0 = 2, 1.6, 1.28, 1.024, 0.8192, 0.65536, 0.524288, then 0.4194304 < 0.5: reheat after 7 accepted
     // moves.
@@ -176,9 +180,9 @@ TEST(SimulatedAnnealingTest, LewisScheduleCoolsPerChainAndReheatsAfterChainsWith
     const auto parameters = parametersWith({{"schedule", "lewis"},
                                             {"lewis_chain_length", "50"},
                                             {"lewis_alpha", "0.5"},
-                                            {"lewis_reheat_after", "3"},
-                                            {"sample_every", "1"}});
+                                            {"lewis_reheat_after", "3"}});
     RecordingSink sink;
+    sink.setSampleEvery(1);
     run(test::sudokuPuzzle(test::kAiEscargot), parameters, 9, &sink, 20'000);
     // Per step: the temperature after it (the last sample at that step) and the cost after it (the first).
     std::map<std::uint64_t, double> temperature;
@@ -279,8 +283,9 @@ TEST(SimulatedAnnealingTest, HeatMapsRecordTheLastSwapOfEveryOpenCell) {
 
 TEST(SimulatedAnnealingTest, SameSeedSameStreamOtherSeedOtherStream) {
     for (const char* schedule : {"thesis", "lewis"}) {
-        const auto parameters = parametersWith({{"schedule", schedule}, {"sample_every", "100"}});
+        const auto parameters = parametersWith({{"schedule", schedule}});
         RecordingSink first, second, other;
+        for (RecordingSink* sink : {&first, &second, &other}) sink->setSampleEvery(100);
         const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
         run(puzzle, parameters, 8, &first, 50'000);
         run(puzzle, parameters, 8, &second, 50'000);
@@ -295,6 +300,81 @@ TEST(SimulatedAnnealingTest, SameSeedSameStreamOtherSeedOtherStream) {
     }
 }
 
+double valueOf(const Decision& decision, const std::string& name) {
+    for (const DecisionValue& value : decision.values)
+        if (value.name == name) return value.value;
+    ADD_FAILURE() << "no '" << name << "' in \"" << decision.text << "\"";
+    return 0;
+}
+bool hasValue(const Decision& decision, const std::string& name) {
+    return std::any_of(decision.values.begin(), decision.values.end(),
+                       [&](const DecisionValue& value) { return value.name == name; });
+}
+
+// Every proposal of an explained run is a Decision whose numbers are the Metropolis rule's own: p = e^(−Δ/T)
+// (1 for Δ ≤ 0), a draw only when Δ > 0, accepted exactly when Δ ≤ 0 or the draw is below p, and the cost
+// after an accepted swap is the cost the next proposal starts from. Fast cooling makes the run reheat.
+TEST(SimulatedAnnealingTest, DecisionsFollowTheMetropolisRule) {
+    for (const char* schedule : {"thesis", "lewis"}) {
+        RecordingSink sink;
+        sink.setWantsDecisions(true);
+        const auto parameters = parametersWith(
+            {{"schedule", schedule}, {"t0", "3"}, {"alpha", "0.99"}, {"t_min", "0.3"}, {"lewis_chain_length", "50"},
+             {"lewis_alpha", "0.8"}, {"lewis_reheat_after", "2"}});
+        const RunResult result = run(test::sudokuPuzzle(test::kAiEscargot), parameters, 3, &sink, 2000);
+        ASSERT_EQ(result.counters.steps, 2000u) << schedule;
+        std::uint64_t swaps = 0, accepted = 0, worseAccepted = 0, reheats = 0, moves = 0;
+        std::optional<double> nextCost;
+        std::uint64_t previousStep = 0;
+        for (const Event& event : sink.events()) {
+            if (const auto* move = std::get_if<MoveEvent>(&event))
+                moves += move->move.kind == MoveKind::Swap;
+            const auto* decision = std::get_if<Decision>(&event);
+            if (!decision) continue;
+            if (decision->action == "reheat") {
+                ++reheats;
+                EXPECT_GT(valueOf(*decision, "temperature"), valueOf(*decision, "temperature_before"));
+                continue;
+            }
+            ASSERT_EQ(decision->action, "swap");
+            ++swaps;
+            EXPECT_EQ(decision->at.steps, previousStep + 1);
+            previousStep = decision->at.steps;
+            ASSERT_EQ(decision->cells.size(), 2u);
+            ASSERT_TRUE(decision->accepted.has_value());
+            const double before = valueOf(*decision, "cost_before");
+            const double after = valueOf(*decision, "cost_after");
+            const double delta = valueOf(*decision, "delta");
+            const double temperature = valueOf(*decision, "temperature");
+            const double probability = valueOf(*decision, "probability");
+            EXPECT_EQ(after, before + delta);
+            if (nextCost) {
+                EXPECT_EQ(before, *nextCost) << decision->text;
+            }
+            if (delta <= 0) {
+                EXPECT_EQ(probability, 1.0);
+                EXPECT_FALSE(hasValue(*decision, "draw")) << decision->text;
+                EXPECT_TRUE(*decision->accepted) << decision->text;
+            } else {
+                EXPECT_NEAR(probability, std::exp(-delta / temperature), 1e-12 * std::exp(-delta / temperature));
+                const double draw = valueOf(*decision, "draw");
+                EXPECT_GE(draw, 0.0);
+                EXPECT_LT(draw, 1.0);
+                EXPECT_EQ(*decision->accepted, draw < probability) << decision->text;
+                worseAccepted += *decision->accepted;
+            }
+            accepted += *decision->accepted;
+            nextCost = *decision->accepted ? after : before;
+            EXPECT_NE(decision->text.find(*decision->accepted ? "accepted" : "rejected"), std::string::npos);
+        }
+        EXPECT_EQ(swaps, 2000u) << schedule;
+        EXPECT_EQ(moves, accepted) << schedule;  // every accepted swap, and only those, moved the board
+        EXPECT_GT(worseAccepted, 0u) << schedule;
+        EXPECT_LT(accepted, swaps) << schedule;
+        EXPECT_GT(reheats, 0u) << schedule;
+    }
+}
+
 TEST(SimulatedAnnealingTest, RejectsInvalidParameters) {
     const auto& specs = entry().info.parameters;
     ParameterValues parameters(specs);
@@ -304,7 +384,7 @@ TEST(SimulatedAnnealingTest, RejectsInvalidParameters) {
     EXPECT_NE(parameters.set(specs, "alpha", "1.5"), std::nullopt);
     EXPECT_NE(parameters.set(specs, "t_min", "-1"), std::nullopt);
     EXPECT_NE(parameters.set(specs, "lewis_reheat_after", "0"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "sample_every", "0"), std::nullopt);
+    EXPECT_NE(parameters.set(specs, "sample_every", "10"), std::nullopt);  // the receiver's choice now
     EXPECT_NE(parameters.set(specs, "lewis_chain_length", "x"), std::nullopt);
     EXPECT_EQ(parameters, ParameterValues(specs));
 

@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
 namespace pw {
 
@@ -43,6 +44,18 @@ public:
     // one with probability e^(−δ/t) against one uniform draw. Counts what it accepts for the ratio.
     bool accepts(int delta, Rng& rng) {
         if (delta > 0 && rng.uniform() >= acceptanceProbability(delta)) return false;
+        ++m_acceptedSinceSample;
+        return true;
+    }
+    // The same test for a run that explains its steps: also tells p and the draw (none when δ ≤ 0 needed
+    // none). It draws exactly what accepts() draws, so explaining never changes the run.
+    bool acceptsExplained(int delta, Rng& rng, double& probability, std::optional<double>& draw) {
+        probability = acceptanceProbability(delta);
+        draw.reset();
+        if (delta > 0) {
+            draw = rng.uniform();
+            if (*draw >= probability) return false;
+        }
         ++m_acceptedSinceSample;
         return true;
     }

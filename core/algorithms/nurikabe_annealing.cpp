@@ -29,14 +29,16 @@
 //   - A swap with δ = 0 counts as accepted and cools the system (as in `sa`).
 //   - A grid whose clues ask for no further island cell, or for every cell, has no neighbour: its only
 //     candidate is a solution or the run fails at once.
-// Events: every accepted swap as two shade moves; temperature, acceptance ratio and cost every
-// `sample_every` proposals, at every reheat and at the end, so the window's temperature and cost charts work
-// as for `sa`; a heat map of the step at which each cell last changed when the run ends.
+// Events: every accepted swap as two shade moves; temperature, acceptance ratio and cost every sampleEvery()
+// proposals of the sink, at every reheat and at the end, so the window's temperature and cost charts work
+// as for `sa`; a heat map of the step at which each cell last changed when the run ends. When the sink wants
+// decisions, every proposal and every reheat is a Decision with the same fields as `sa`'s.
 
 #include "algorithms/nurikabe_annealing.h"
 
 #include "algorithms/algorithm_base.h"
 #include "algorithms/annealing_schedule.h"
+#include "algorithms/decision_text.h"
 #include "base/rng.h"
 #include "base/text_format.h"
 #include "nurikabe/nurikabe_cost.h"
@@ -59,7 +61,6 @@ public:
         m_t0 = parameters.real("t0");
         m_alpha = parameters.real("alpha");
         m_tMin = parameters.real("t_min");
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         m_clues = puzzle.nurikabe().clues;
         m_model = NurikabeCostModel(m_clues);
         m_failure.clear();
@@ -117,7 +118,9 @@ public:
         const int toRiver = m_swappableIsland[islandSlot];
         const int toIsland = m_river[riverSlot];
         const int delta = m_model.swap(toRiver, toIsland).thesisTotal() - m_cost;
-        if (!m_annealing.accepts(delta, m_rng)) {
+        const bool accepted = wantsDecisions(m_sink) ? acceptExplained(toRiver, toIsland, delta)
+                                                     : m_annealing.accepts(delta, m_rng);
+        if (!accepted) {
             m_model.undoSwap();
         } else {
             m_cost += delta;
@@ -138,7 +141,7 @@ public:
             }
             if (m_annealing.coolAfterAcceptance()) reheat();
         }
-        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sampleEvery) sample();
+        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sink->sampleEvery()) sample();
         return StepStatus::Running;
     }
 
@@ -162,9 +165,28 @@ public:
     Board bestBoard() const override { return gridOf(m_best); }
 
 private:
+    // The Metropolis test of one proposal, told as a Decision: the same draws as AnnealingSchedule::accepts.
+    bool acceptExplained(int toRiver, int toIsland, int delta) {
+        double probability = 1;
+        std::optional<double> draw;
+        const double temperature = m_annealing.temperature();
+        const bool accepted = m_annealing.acceptsExplained(delta, m_rng, probability, draw);
+        const int width = m_clues.width();
+        m_sink->receive(annealingDecision(m_counters,
+                                          "swap island " + cellName(toRiver / width, toRiver % width) +
+                                              " \u2194 river " + cellName(toIsland / width, toIsland % width),
+                                          {toRiver, toIsland}, m_cost, delta, temperature, probability, draw,
+                                          accepted));
+        return accepted;
+    }
+
     void reheat() {
         if (m_sink) sample();  // the low point before the jump
+        const double before = m_annealing.temperature();
         m_annealing.reheat();
+        if (wantsDecisions(m_sink))
+            m_sink->receive(reheatDecision(m_counters, "T fell below t_min = " + formatNumber(m_tMin), before,
+                                           m_annealing.temperature(), m_cost));
         if (m_sink) {
             m_sink->receive(Reheat{m_counters, m_annealing.temperature()});
             m_sink->receive(m_annealing.current(m_counters));
@@ -194,7 +216,6 @@ private:
     double m_t0 = 3;
     double m_alpha = 0.999;
     double m_tMin = 0.05;
-    std::uint64_t m_sampleEvery = 1000;
 
     NurikabeGrid m_clues;
     std::vector<std::uint8_t> m_best;
@@ -228,9 +249,6 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
         ParameterSpec::real("t_min", 0.05, 0.0001, 100,
                             "reheat to t0 when the temperature falls below this (must be below t0)",
                             thesis + " gives no value; 0.05 chosen by a tuning run"),
-        ParameterSpec::integer("sample_every", 1000, 1, 1'000'000'000,
-                               "proposals between temperature and cost samples (also sampled at reheats and at "
-                               "the end)"),
     };
     info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<NurikabeAnnealingAlgorithm>(); }};

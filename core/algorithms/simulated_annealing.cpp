@@ -58,13 +58,17 @@
 // swapped. Ordering the cells by it predicts the order in which a human fills them; both the raw steps
 // ("last swap step") and their ranks ("cell filling order", 0 = settled first) are emitted as heat maps when
 // the run ends. Temperature, acceptance ratio and cost (with its row/column split) are sampled every
-// `sample_every` proposals, at every reheat and at the end; every accepted swap is a move event. Nothing is
-// built when nobody listens.
+// sampleEvery() proposals of the sink (the receiver chooses the spacing), at every reheat and at the end;
+// every accepted swap is a move event. When the sink wants decisions, every proposal is a Decision ("swap"):
+// the two cells and digits, cost before and after, Δ, T, p = e^(−Δ/T) (1 for Δ ≤ 0), the draw (none for
+// Δ ≤ 0) and the verdict; every reheat is one too ("reheat", with its reason). Explaining draws the same
+// random numbers as not explaining. Nothing is built when nobody listens.
 
 #include "algorithms/simulated_annealing.h"
 
 #include "algorithms/algorithm_base.h"
 #include "algorithms/annealing_schedule.h"
+#include "algorithms/decision_text.h"
 #include "base/rng.h"
 #include "base/text_format.h"
 #include "sudoku/sudoku_cost.h"
@@ -107,10 +111,10 @@ public:
         double t0 = parameters.real("t0");
         const double alpha = parameters.real("alpha");
         const double tMin = parameters.real("t_min");
+        m_tMin = tMin;
         m_chainAlpha = parameters.real("lewis_alpha");
         m_reheatAfter = static_cast<int>(parameters.integer("lewis_reheat_after"));
         const auto walk = static_cast<int>(parameters.integer("lewis_walk"));
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
 
         m_givens = puzzle.sudoku().givens;
         const SudokuGeometry& geometry = m_givens.geometry();
@@ -187,7 +191,9 @@ public:
         const BoxPairs box = m_boxes[m_rng.below(m_boxCount)];
         const CellPair pair = m_pairs[box.offset + m_rng.below(box.count)];
         const int delta = swapDelta(pair.first, pair.second);
-        if (m_annealing.accepts(delta, m_rng)) {
+        const bool accepted = wantsDecisions(m_sink) ? acceptExplained(pair, delta)
+                                                     : m_annealing.accepts(delta, m_rng);
+        if (accepted) {
             applySwap(pair.first, pair.second);
             m_cost += delta;
             m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
@@ -207,7 +213,7 @@ public:
             if (m_schedule == Schedule::Thesis && m_annealing.coolAfterAcceptance()) reheat();
         }
         if (m_schedule == Schedule::Lewis && ++m_chainProgress == m_chainLength) endChain();
-        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sampleEvery) sample();
+        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sink->sampleEvery()) sample();
         return StepStatus::Running;
     }
 
@@ -381,6 +387,24 @@ private:
         return deviation > 0 ? deviation : 1.0;
     }
 
+    // The Metropolis test of one proposal, told as a Decision: the same draws as AnnealingSchedule::accepts.
+    bool acceptExplained(CellPair pair, int delta) {
+        double probability = 1;
+        std::optional<double> draw;
+        const double temperature = m_annealing.temperature();
+        const bool accepted = m_annealing.acceptsExplained(delta, m_rng, probability, draw);
+        const int a = pair.first;
+        const int b = pair.second;
+        const int box = m_givens.geometry().box(a);
+        m_sink->receive(annealingDecision(
+            m_counters,
+            "swap " + cellName(m_rowOf[a], m_columnOf[a]) + "=" + std::to_string(m_value[a]) + " \u2194 " +
+                cellName(m_rowOf[b], m_columnOf[b]) + "=" + std::to_string(m_value[b]) + " in box " +
+                std::to_string(box + 1),
+            {a, b}, m_cost, delta, temperature, probability, draw, accepted));
+        return accepted;
+    }
+
     void endChain() {
         m_chainProgress = 0;
         m_annealing.cool(m_chainAlpha);
@@ -392,7 +416,15 @@ private:
 
     void reheat() {
         if (m_sink) sample();  // the low point before the jump
+        const double before = m_annealing.temperature();
         m_annealing.reheat();
+        if (wantsDecisions(m_sink))
+            m_sink->receive(reheatDecision(
+                m_counters,
+                m_schedule == Schedule::Thesis
+                    ? "T fell below t_min = " + formatNumber(m_tMin)
+                    : std::to_string(m_reheatAfter) + " Markov chains in a row without a lower cost",
+                before, m_annealing.temperature(), m_cost));
         m_chainsWithoutImprovement = 0;
         m_chainLow = m_cost;
         m_previousChainLow = m_cost + 1;
@@ -437,7 +469,7 @@ private:
     int m_chainsWithoutImprovement = 0;
     int m_chainLow = 0;         // the lowest cost of the current Markov chain
     int m_previousChainLow = 0;  // the lowest cost of the previous one
-    std::uint64_t m_sampleEvery = 1000;
+    double m_tMin = 0;  // for the reheat's reason
 
     SudokuGrid m_givens;
     int m_size = 9;
@@ -499,10 +531,6 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         ParameterSpec::integer("lewis_walk", 200, 1, 1'000'000,
                                "lewis schedule: random swaps whose cost deviation sets t0",
                                lewis + ": a short random walk; 200 is our choice"),
-        ParameterSpec::integer(
-            "sample_every", 1000, 1, 1'000'000'000,
-            "proposals between temperature and cost samples (also sampled at reheats and at "
-            "the end)"),
     };
     info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<SimulatedAnnealingAlgorithm>(); }};

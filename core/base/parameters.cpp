@@ -94,6 +94,13 @@ std::string ParameterSpec::allowedText() const {
     return {};
 }
 
+std::optional<std::string> retiredParameterNote(const std::string& key) {
+    if (key == "sample_every")
+        return "'sample_every' is no longer a parameter: the receiver of the events sets the spacing of samples "
+               "(puzzle-cli solve --trace-every, the window's speed)";
+    return std::nullopt;
+}
+
 ParameterValues::ParameterValues(const std::vector<ParameterSpec>& specs) {
     for (const auto& spec : specs) m_values[spec.key] = spec.defaultValue;
 }
@@ -119,6 +126,7 @@ const ParameterSpec* findSpec(const std::vector<ParameterSpec>& specs, const std
 
 std::string unknownParameter(const std::vector<ParameterSpec>& specs, const std::string& key) {
     std::string text = "unknown parameter '" + key + "'";
+    if (auto note = retiredParameterNote(key)) text += " (" + *note + ")";
     if (specs.empty()) return text + "; this algorithm has no parameters";
     text += "; known parameters: ";
     for (std::size_t i = 0; i < specs.size(); ++i) text += (i ? ", " : "") + specs[i].key;

@@ -40,6 +40,12 @@ struct ParameterSpec {
 
 std::string formatParameterValue(const ParameterValue& value);
 
+// Keys that were parameters once and are no longer: `sample_every` (the spacing of cost and temperature
+// samples) is chosen by whoever receives the events (EventSink::sampleEvery) since the receiver, not the
+// algorithm, knows how many samples it can use. Files written before (run recordings, bench plans) still name
+// it: readers skip such a key with this note instead of refusing the file. Empty for every other key.
+std::optional<std::string> retiredParameterNote(const std::string& key);
+
 class ParameterValues {
 public:
     ParameterValues() = default;

@@ -147,7 +147,8 @@ std::optional<ParameterValue> typedParameter(const ParameterSpec& spec, const Js
     return std::nullopt;
 }
 
-RunRecording readRecording(std::string_view text, const std::string& sourceName, const Json& root) {
+RunRecording readRecording(std::string_view text, const std::string& sourceName, const Json& root,
+                           std::vector<std::string>& notes) {
     const Reader reader(text);
     if (!root.is_object()) reader.fail("", "a recording is a JSON object");
     if (reader.string(root, "", "format") != kFormatName)
@@ -173,7 +174,13 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
         const ParameterSpec* spec = nullptr;
         for (const auto& candidate : specs)
             if (candidate.key == key) spec = &candidate;
-        if (!spec) reader.fail(place, "algorithm '" + recording.algorithmId + "' has no parameter '" + key + "'");
+        if (!spec) {
+            if (auto note = retiredParameterNote(key)) {
+                notes.push_back(place + ": ignored; " + *note);
+                continue;
+            }
+            reader.fail(place, "algorithm '" + recording.algorithmId + "' has no parameter '" + key + "'");
+        }
         const auto typed = typedParameter(*spec, value);
         if (!typed) reader.fail(place, "parameter '" + key + "': expected " + spec->allowedText());
         if (auto error = recording.parameters.setValue(specs, key, *typed)) reader.fail(place, *error);
@@ -365,7 +372,7 @@ RecordingRead parseRecording(std::string_view text, const std::string& sourceNam
         return read;
     }
     try {
-        read.recording = readRecording(text, sourceName, root);
+        read.recording = readRecording(text, sourceName, root, read.notes);
     } catch (const RecordingError& e) {
         read.error.line = e.line;
         read.error.column = e.column;

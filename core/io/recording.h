@@ -81,6 +81,9 @@ std::string formatRecording(const RunRecording& recording);
 struct RecordingRead {
     std::optional<RunRecording> recording;
     ParseError error;  // set when `recording` is empty
+    // What the reader skipped and why: a retired parameter an older recording names ("parameters.sample_every:
+    // ignored; ..."). The recording still replays exactly, because skipped keys never changed the run's path.
+    std::vector<std::string> notes;
 };
 // Parses and validates a recording; `sourceName` names the source in errors.
 RecordingRead parseRecording(std::string_view text, const std::string& sourceName);

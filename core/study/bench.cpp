@@ -171,7 +171,10 @@ BenchPlan benchPlanFromJson(const json& config) {
                 const std::string& key = item.key();
                 const auto& value = item.value();
                 const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
-                if (spec == specs.end()) throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
+                if (spec == specs.end()) {
+                    if (retiredParameterNote(key)) continue;  // a plan written before the key was retired
+                    throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
+                }
                 ParameterValue typed;
                 switch (spec->type) {
                 case ParameterType::Integer:
@@ -212,10 +215,31 @@ BenchPlan benchPlanFromJson(const json& config) {
     }
 }
 
+namespace {
+
+// A plan stored before a parameter was retired still names it; the key never changed a result.
+json withoutRetiredParameters(json configurations) {
+    if (!configurations.is_array()) return configurations;
+    for (json& configuration : configurations) {
+        if (!configuration.is_object() || !configuration.contains("parameters")) continue;
+        json& parameters = configuration["parameters"];
+        if (!parameters.is_object()) continue;
+        for (auto it = parameters.begin(); it != parameters.end();)
+            it = retiredParameterNote(it.key()) ? parameters.erase(it) : std::next(it);
+    }
+    return configurations;
+}
+
+}  // namespace
+
 std::optional<std::string> benchPlanDifference(const json& stored, const json& wanted) {
     for (const char* key : {"format", "configurations", "puzzles", "runs", "seed", "budget", "curve"}) {
-        const json there = stored.contains(key) ? stored[key] : json();
-        const json here = wanted.contains(key) ? wanted[key] : json();
+        json there = stored.contains(key) ? stored[key] : json();
+        json here = wanted.contains(key) ? wanted[key] : json();
+        if (std::string_view(key) == "configurations") {
+            there = withoutRetiredParameters(std::move(there));
+            here = withoutRetiredParameters(std::move(here));
+        }
         if (there == here) continue;
         std::string text = std::string(key) + " differ";
         const std::string thereText = there.dump(), hereText = here.dump();

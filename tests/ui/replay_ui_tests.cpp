@@ -105,7 +105,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("sa.json"));
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        const Shown live = runLiveAndRecord(window, kAiEscargot, "sa", {{"sample_every", "20"}}, 30000,
+        const Shown live = runLiveAndRecord(window, kAiEscargot, "sa", {}, 150000,
                                             RunController::kFlatOut, path);
         QVERIFY(live.currentPoints > 100);
         QVERIFY(live.temperaturePoints > 100);

@@ -40,7 +40,7 @@ struct SolveOptions {
     std::optional<std::uint64_t> stagnationSteps;
     bool asJson = false;
     std::string tracePath;
-    std::uint64_t traceEvery = 1;
+    std::optional<std::uint64_t> traceEvery;  // unset: every move, samples at the algorithms' usual spacing
     std::string recordPath;
     std::vector<std::string> inputs;
 };
@@ -108,8 +108,17 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
     TraceFile trace(options.tracePath);
     std::unique_ptr<pw::JsonLinesSink> traceSink;
-    if (trace.stream())
-        traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery, entry->info.costParts);
+    if (trace.stream()) {
+        // --trace-every N: a cost sample every N steps and every N-th move, cost and temperature event kept;
+        // N = 1 writes every step with the Decision that explains it. Without it: every move, samples at the
+        // usual spacing, no decisions (the size of a trace before decisions existed).
+        traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery.value_or(1),
+                                                        entry->info.costParts);
+        if (options.traceEvery) {
+            traceSink->setSampleEvery(*options.traceEvery);
+            traceSink->setWantsDecisions(*options.traceEvery == 1);
+        }
+    }
 
     json parameterJson = json::object();
     for (const auto& [key, value] : parameters.all()) parameterJson[key] = pw::parameterValueJson(value);
@@ -196,7 +205,10 @@ void addSolveCommand(CLI::App& app, CliContext& context) {
         ->check(CLI::PositiveNumber);
     command->add_flag("--json", options->asJson, "One JSON object per run per line");
     auto* traceOption = command->add_option("--trace", options->tracePath, "Write the events as JSON lines here");
-    command->add_option("--trace-every", options->traceEvery, "Keep every N-th move, cost and temperature event")
+    command->add_option("--trace-every", options->traceEvery,
+                        "Sample the cost every N steps and keep every N-th move, cost and temperature event; "
+                        "1 writes every step with a \"decision\" event explaining it (default: every move, "
+                        "cost sampled every 1000 steps, no decisions)")
         ->check(CLI::PositiveNumber)
         ->needs(traceOption);
     command->add_option("--record", options->recordPath, "Write a recording of the run here (one puzzle, one run): "

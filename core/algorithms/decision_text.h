@@ -1,0 +1,70 @@
+#pragma once
+// The pieces the algorithms' Decision sentences share: cell names, signed changes and the Metropolis test of
+// both annealers. Called only when the sink wants decisions (wantsDecisions), so nothing here is on the path
+// of a run nobody explains.
+
+#include "base/events.h"
+#include "base/text_format.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pw {
+
+// "r3c4" for row 2, column 3 (counted from 0), as the board's labels count from 1.
+inline std::string cellName(int row, int column) {
+    return "r" + std::to_string(row + 1) + "c" + std::to_string(column + 1);
+}
+
+// "+1", "−2", "0": a change written with its sign.
+inline std::string signedNumber(double value) {
+    if (value > 0) return "+" + formatNumber(value);
+    if (value < 0) return "\u2212" + formatNumber(-value);
+    return "0";
+}
+
+// One annealing proposal: `proposal` says what would change ("swap r3c4=7 ↔ r3c6=2 in box 2"), the rest is
+// the Metropolis test as the annealers run it — a change that does not raise the cost is accepted without a
+// draw (then the decision has no "draw"), a worse one when the draw is below p = e^(−Δ/T).
+inline Decision annealingDecision(const Counters& at, std::string proposal, std::vector<int> cells, int costBefore,
+                                  int delta, double temperature, double probability, std::optional<double> draw,
+                                  bool accepted) {
+    const int costAfter = costBefore + delta;
+    std::string text = std::move(proposal) + ": cost " + std::to_string(costBefore) + " \u2192 " +
+                       std::to_string(costAfter) + " (\u0394 " + signedNumber(delta) + "); T = " +
+                       formatNumber(temperature, 3) + "; ";
+    if (draw) {
+        text += "p = e^(\u2212" + std::to_string(delta) + "/" + formatNumber(temperature, 3) + ") = " +
+                formatNumber(probability, 3) + "; draw " + formatNumber(*draw, 3) +
+                (accepted ? " < p \u2192 accepted" : " \u2265 p \u2192 rejected");
+    } else {
+        text += "p = 1 (\u0394 \u2264 0), no draw \u2192 accepted";
+    }
+    Decision decision{at, "swap", std::move(text), std::move(cells), {}, accepted, {}, {}};
+    decision.values = {{"cost_before", static_cast<double>(costBefore)},
+                       {"cost_after", static_cast<double>(costAfter)},
+                       {"delta", static_cast<double>(delta)},
+                       {"temperature", temperature},
+                       {"probability", probability}};
+    if (draw) decision.values.push_back({"draw", *draw});
+    return decision;
+}
+
+// A reheat: why it happened and the temperatures before and after.
+inline Decision reheatDecision(const Counters& at, const std::string& reason, double before, double after,
+                               int cost) {
+    return Decision{at,
+                    "reheat",
+                    reason + ": reheat from T = " + formatNumber(before, 3) + " to T = " + formatNumber(after, 3) +
+                        " at cost " + std::to_string(cost),
+                    {},
+                    {{"temperature_before", before}, {"temperature", after}, {"cost", static_cast<double>(cost)}},
+                    std::nullopt,
+                    {},
+                    {}};
+}
+
+}  // namespace pw
