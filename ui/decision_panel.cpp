@@ -42,10 +42,12 @@ DecisionPanel::DecisionPanel(QWidget* parent)
     m_sentence->setFont(sentenceFont);
     layout->addWidget(m_sentence);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
+    // Side by side under the sentence: the dock sits in a wide, low row beside the log.
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
     m_values->setObjectName(QStringLiteral("decisionValues"));
     m_values->setHorizontalHeaderLabels({tr("name"), tr("value")});
     m_values->verticalHeader()->hide();
+    m_values->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);  // a compact table
     m_values->horizontalHeader()->setStretchLastSection(true);
     m_values->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_values->setSelectionMode(QAbstractItemView::NoSelection);
@@ -64,6 +66,10 @@ DecisionPanel::DecisionPanel(QWidget* parent)
     m_historyView->setToolTip(tr("The last %1 steps, the newest on top").arg(kHistorySize));
     splitter->addWidget(m_historyView);
     layout->addWidget(splitter, 1);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 0);
+    splitter->setStretchFactor(2, 1);
+    m_values->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("probability  0.9753")) + 24);
     clear();
 }
 

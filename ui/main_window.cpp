@@ -73,6 +73,7 @@ QString rateText(double stepsPerSecond, const QString& unit) {
 
 // Decisions get a log line up to this pace; faster they would scroll past unread.
 constexpr double kLoggedDecisionsUpTo = 100;
+constexpr int kDecisionDockHeight = 230;
 
 QString formatSeconds(double seconds) {
     if (seconds < 60) return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
@@ -392,9 +393,10 @@ void MainWindow::createDocks() {
     m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
     splitDockWidget(chartDock, m_programDock, Qt::Vertical);
     m_programDock->hide();  // shown when a program of heuristic moves arrives
+    // Beside the log, whose lines are the same sentences: the charts keep their height.
     m_decisions = new DecisionPanel(this);
-    m_decisionDock = dock(tr("Decisions"), QStringLiteral("decisionDock"), m_decisions, Qt::RightDockWidgetArea);
-    splitDockWidget(chartDock, m_decisionDock, Qt::Vertical);
+    m_decisionDock = dock(tr("Decisions"), QStringLiteral("decisionDock"), m_decisions, Qt::BottomDockWidgetArea);
+    splitDockWidget(logDock, m_decisionDock, Qt::Horizontal);
     m_decisionDock->hide();  // shown when a step is explained: algorithms that explain none leave it hidden
     resizeDocks({chartDock}, {520}, Qt::Horizontal);
     resizeDocks({logDock}, {130}, Qt::Vertical);
@@ -899,7 +901,13 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
         m_decisions->addDecisions(decisions);
         if (!m_decisionsThisRun) {
             m_decisionsThisRun = true;
-            if (!m_decisionDock->isVisible()) m_decisionDock->show();
+            if (!m_decisionDock->isVisible()) {
+                m_decisionDock->show();
+                // Room for the sentence, its numbers and a few earlier steps; the log shares the row.
+                if (m_decisionDock->height() < kDecisionDockHeight)
+                    resizeDocks({m_decisionDock}, {kDecisionDockHeight}, Qt::Vertical);
+                resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
+            }
         }
     }
     m_log->addEvents(events);
