@@ -329,7 +329,6 @@ void MainWindow::createActions() {
     speedLayout->addWidget(m_speedSlider);
     m_speedLabel = new QLabel(speedBox);
     m_speedLabel->setObjectName(QStringLiteral("speedLabel"));
-    m_speedLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("20,000 search nodes/s")));
     speedLayout->addWidget(m_speedLabel);
     toolbar->addWidget(speedBox);
     toolbar->addSeparator();
@@ -460,6 +459,8 @@ void MainWindow::showSpeed() {
     const double speed = m_controller->stepsPerSecond();
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     const QString unit = info ? QString::fromStdString(info->stepUnit) : tr("steps");
+    // As wide as the widest notch in this unit, so the toolbar does not shift as the speed changes.
+    m_speedLabel->setMinimumWidth(m_speedLabel->fontMetrics().horizontalAdvance(rateText(20000, unit)));
     m_speedLabel->setText(speed == RunController::kFlatOut ? tr("flat out") : rateText(speed, unit));
     if (info)
         m_speedLabel->setToolTip(tr("One step of %1: %2").arg(QString::fromStdString(info->name),

@@ -188,7 +188,15 @@ WorkerPhase RunController::workerPhase() const {
 RunStatus RunController::status() const {
     RunStatus status = m_status;
     if (m_state == RunState::Finished) {
-        status.stepsPerSecond = status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0;
+        // The rate of the run's last second or two where there was one; else its average, which for a paced
+        // run that ended within a step or two says no more than its pace.
+        const double average = status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0;
+        const qint64 spanMs = m_rateHistory.size() >= 2 ? m_rateHistory.back().first - m_rateHistory.front().first : 0;
+        if (spanMs >= 250)
+            status.stepsPerSecond = static_cast<double>(m_rateHistory.back().second - m_rateHistory.front().second) *
+                                    1000.0 / static_cast<double>(spanMs);
+        else
+            status.stepsPerSecond = paced() ? std::min(average, m_stepsPerSecond) : average;
         return status;
     }
     if (m_state != RunState::Running || m_rateHistory.size() < 2) {
