@@ -26,6 +26,21 @@ std::vector<Explained> explainedAlgorithms() {
     return {
         {"sa", {"cost_before", "cost_after", "delta", "temperature", "probability"}, "swap", ""},
         {"nurikabe-sa", {"cost_before", "cost_after", "delta", "temperature", "probability"}, "swap", ""},
+        {"harmony", {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
+         "improvise", ""},
+        {"nurikabe-harmony",
+         {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
+         "improvise", ""},
+        {"random-fill", {"cost", "best_cost"}, "fill", ""},
+        {"backtracking", {"depth", "value", "backtracks", "empty_cells"}, "try", "search stack"},
+        {"nurikabe-backtracking", {"depth", "island", "backtracks", "islands_left"}, "reject", "search stack"},
+        {"gp", {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before", "best_after"},
+         "generation", ""},
+        {"gp-random", {"length", "fitness", "best_cost"}, "draw", ""},
+        {"exact", {"depth", "solutions"}, "branch", "search stack"},
+        {"logic", {"applications", "empty_cells"}, "technique", ""},
+        {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
+         "tabu list"},
     };
 }
 
@@ -63,6 +78,7 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
     const auto plain = record(expected.id, puzzle, false, steps);
 
     EXPECT_TRUE(withoutDecisions(explained) == plain) << "explaining changed the run";
+    EXPECT_TRUE(record(expected.id, puzzle, true, steps) == explained) << "an explained run is not repeatable";
     EXPECT_EQ(std::count_if(plain.begin(), plain.end(),
                             [](const Event& e) { return std::holds_alternative<Decision>(e); }),
               0);
@@ -76,6 +92,12 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
         EXPECT_FALSE(decision->text.empty());
         EXPECT_FALSE(decision->action.empty());
         stepsExplained.insert(decision->at.steps);
+        if (decision->listLabel == "search stack") {
+            const auto depth = std::find_if(decision->values.begin(), decision->values.end(),
+                                            [](const DecisionValue& v) { return v.name == "depth"; });
+            ASSERT_NE(depth, decision->values.end()) << decision->text;
+            EXPECT_EQ(static_cast<double>(decision->list.size()), depth->value) << decision->text;
+        }
         if (decision->action != expected.action) continue;
         ++perStep;
         for (const std::string& name : expected.values)

@@ -327,9 +327,8 @@ TEST(RunTimelineTest, ChartEventsAreThinnedEvenlyAndKeepTheLastSample) {
     ASSERT_GT(costs, 0u);
     EXPECT_EQ(keptCosts, costs);  // below the bound nothing is dropped
 
-    const LiveRun longRun =
-        liveRun("sa", puzzle, test::parametersOf("sa", {{"sample_every", "1"}}), 2, RecordedBudgets{20000, 0, 0, 0});
-    const RunTimeline large(parsed(longRun.recordingText));
+    const LiveRun longRun = liveRun("sa", puzzle, test::parametersOf("sa"), 2, RecordedBudgets{20000, 0, 0, 0});
+    const RunTimeline large(parsed(longRun.recordingText), RunTimeline::kDefaultSnapshotEvery, 1);
     std::size_t frequent = 0;
     for (const Event& event : large.events())
         frequent += std::holds_alternative<CostSample>(event) || std::holds_alternative<TemperatureSample>(event);

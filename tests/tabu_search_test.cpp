@@ -59,9 +59,9 @@ TEST(TabuSearchTest, TabuSwapsAreTakenOnlyByAspiration) {
         const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
         const Ac3Result ac3 = enforceArcConsistency(puzzle.sudoku().givens);
         RecordingSink sink;
+        sink.setSampleEvery(1);
         // No restarts: a restart empties the tabu list, which this replay keeps across the whole run.
-        run(puzzle, test::parametersOf("tabu", {{"tenure", "50"}, {"sample_every", "1"}, {"restart_after", "0"}}), seed,
-            &sink, 3000);
+        run(puzzle, test::parametersOf("tabu", {{"tenure", "50"}, {"restart_after", "0"}}), seed, &sink, 3000);
         SudokuGrid board = puzzle.sudoku().givens;
         std::map<std::pair<int, int>, std::uint64_t> tabuUntil;  // (cell, digit) -> last tabu step
         double best = 1e9;
@@ -130,8 +130,8 @@ TEST(TabuSearchTest, ReplayedBoardMatchesTheCostAndStaysInTheDomains) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     const Ac3Result ac3 = enforceArcConsistency(puzzle.sudoku().givens);
     RecordingSink sink;
-    const RunResult result =
-        run(puzzle, test::parametersOf("tabu", {{"sample_every", "7"}, {"restart_after", "500"}}), 5, &sink, 4000);
+    sink.setSampleEvery(7);
+    const RunResult result = run(puzzle, test::parametersOf("tabu", {{"restart_after", "500"}}), 5, &sink, 4000);
     SudokuGrid board = puzzle.sudoku().givens;
     int samples = 0, restarts = 0;
     bool searching = false;
@@ -156,6 +156,40 @@ TEST(TabuSearchTest, ReplayedBoardMatchesTheCostAndStaysInTheDomains) {
     EXPECT_GT(samples, 400);
     EXPECT_GT(restarts, 0);
     EXPECT_EQ(result.counters.steps, 4000u);
+}
+
+// An explained run: every step's Decision names the swap it makes, and its tabu list holds the two values the
+// swap moved out, for the whole tenure, with at most `tenure` steps left on any entry.
+TEST(TabuSearchTest, DecisionsCarryTheTabuList) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    RecordingSink sink;
+    sink.setWantsDecisions(true);
+    run(puzzle, test::parametersOf("tabu", {{"tenure", "5"}}), 3, &sink, 300);
+    int moves = 0;
+    for (const Event& event : sink.events()) {
+        const auto* decision = std::get_if<Decision>(&event);
+        if (!decision || decision->action != "move") continue;
+        ++moves;
+        EXPECT_EQ(decision->listLabel, "tabu list");
+        ASSERT_EQ(decision->cells.size(), 2u);
+        for (const std::string& entry : decision->list) {
+            const auto open = entry.find('(');
+            ASSERT_NE(open, std::string::npos) << entry;
+            const int left = std::stoi(entry.substr(open + 1));
+            EXPECT_GE(left, 1) << entry;
+            EXPECT_LE(left, 5) << entry;
+        }
+        // The values just swapped out are tabu for the full tenure.
+        EXPECT_EQ(std::count_if(decision->list.begin(), decision->list.end(),
+                                [](const std::string& entry) { return entry.find("(5 left)") != std::string::npos; }),
+                  2)
+            << decision->text;
+        for (const DecisionValue& value : decision->values)
+            if (value.name == "tabu_count") {
+                EXPECT_EQ(value.value, static_cast<double>(decision->list.size()));
+            }
+    }
+    EXPECT_GT(moves, 250);
 }
 
 TEST(TabuSearchTest, PrefilterOffSendsNoPrefilteringEvents) {

@@ -23,9 +23,8 @@ TEST(RandomFillTest, SolvesEveryBundled4x4PuzzleByRestartsAlone) {
 TEST(RandomFillTest, EveryFillKeepsBoxesRightAndReportsRowsAndColumns) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     RecordingSink sink;
-    const RunResult result =
-        test::runAlgorithm("random-fill", puzzle, test::parametersOf("random-fill", {{"sample_every", "1"}}), 7,
-                           &sink, 200);
+    sink.setSampleEvery(1);
+    const RunResult result = test::runAlgorithm("random-fill", puzzle, test::parametersOf("random-fill"), 7, &sink, 200);
     EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
     EXPECT_GT(result.bestCost, 0);  // a blind search does not solve AI Escargot in 200 fills
     SudokuGrid board = puzzle.sudoku().givens;

@@ -23,10 +23,15 @@
 // Deviations: none in the search. The thesis does not say what a step costs when every value of a cell has
 // been tried; here emptying the cell and returning to the previous one is not counted as a step (only
 // suggestions are). The cost reported to charts is the number of empty cells.
+//
+// Decisions (when the sink wants them): every suggestion, "try" when placed and "reject" with the rule it breaks
+// (the first of row, column, box holding the digit), the cells emptied by backtracking before it, and the
+// search stack afterwards (listLabel "search stack", outermost first; `depth` is its length).
 
 #include "algorithms/backtracking.h"
 
 #include "algorithms/algorithm_base.h"
+#include "algorithms/decision_text.h"
 #include "base/rng.h"
 
 #include <array>
@@ -70,6 +75,9 @@ public:
         if (ended()) return status();
         if (m_givensConflict) return end(StepStatus::Failed);
         if (m_depth == m_openAtStart) return end(StepStatus::Solved);  // nothing to fill
+        const bool explain = wantsDecisions(m_sink);
+        std::string backtracked;  // the cells emptied before this step's suggestion, when explaining
+        int backtracks = 0;
         for (;;) {
             if (m_depth == static_cast<int>(m_order.size())) m_order.push_back(chooseCell());
             const int cell = m_order[m_depth];
@@ -84,12 +92,17 @@ public:
                 markFree(previous, value);
                 m_grid.setValue(previous, 0);
                 emit(MoveEvent{m_counters, Move::erase(previous, value)});
+                if (explain) {
+                    backtracked += (backtracks++ ? ", " : "") + cellName(m_grid.shape(), previous) + "=" +
+                                   std::to_string(value);
+                }
                 continue;
             }
             const int value = m_nextValue[m_depth]++;
             ++m_counters.steps;
             ++m_counters.evaluations;
             if (!(legalMask(cell) & digitBit(value))) {
+                if (explain) explainTry(cell, value, false, backtracked, backtracks);
                 emitCost();
                 return StepStatus::Running;
             }
@@ -99,6 +112,7 @@ public:
             if (m_firstAssigned[cell] < 0) m_firstAssigned[cell] = m_assignedSoFar++;
             emit(MoveEvent{m_counters, Move::place(cell, value)});
             ++m_depth;
+            if (explain) explainTry(cell, value, true, backtracked, backtracks);
             const double cost = m_openAtStart - m_depth;
             if (cost < m_bestCost) {
                 m_bestCost = cost;
@@ -160,6 +174,30 @@ private:
             if (count == fewest && m_rng.below(static_cast<std::uint32_t>(++ties)) == 0) chosen = cell;
         }
         return chosen;
+    }
+
+    // One suggestion as a Decision: the cell and value at this depth, the rule a rejected value breaks, the
+    // cells emptied on the way back (every value of a deeper cell had been tried), and the stack afterwards.
+    [[gnu::cold, gnu::noinline]]
+    void explainTry(int cell, int value, bool placed, const std::string& backtracked, int backtracks) {
+        const auto& units = m_geometry->cellUnits[cell];
+        const DigitMask bit = digitBit(value);
+        const int row = units[0], column = units[1] - m_size, box = units[2] - 2 * m_size;
+        std::vector<std::string> stack;
+        for (int i = 0; i < m_depth; ++i)
+            stack.push_back(cellName(m_grid.shape(), m_order[i]) + "=" + std::to_string(m_grid.value(m_order[i])));
+        std::string text;
+        if (backtracks)
+            text = "every value of the next cell was tried: backtracked, emptying " + backtracked + "; ";
+        text += "try " + cellName(m_grid.shape(), cell) + "=" +
+                std::to_string(value) + " \u2192 ";
+        text += placed ? "placed, depth " + std::to_string(m_depth) + (m_depth == m_openAtStart ? ", the grid is full" : "")
+                       : "rejected: " + sudokuConflict(value, m_rowUsed[row] & bit, m_columnUsed[column] & bit,
+                                                       m_boxUsed[box] & bit, row, column, box);
+        m_sink->receive(searchDecision(m_counters, placed ? "try" : "reject", std::move(text), {cell}, std::move(stack),
+                                       {{"value", static_cast<double>(value)},
+                                        {"backtracks", static_cast<double>(backtracks)},
+                                        {"empty_cells", static_cast<double>(m_openAtStart - m_depth)}}));
     }
 
     void emitCost() {

@@ -67,4 +67,24 @@ inline Decision reheatDecision(const Counters& at, const std::string& reason, do
                     {}};
 }
 
+// Which rule a Sudoku digit breaks in a cell, from the used-digit masks of its row, column and box: "4 is
+// already in row 1" (the first unit that holds it, in that order).
+inline std::string sudokuConflict(int digit, bool inRow, bool inColumn, bool inBox, int row, int column, int box) {
+    const std::string d = std::to_string(digit);
+    if (inRow) return d + " is already in row " + std::to_string(row + 1);
+    if (inColumn) return d + " is already in column " + std::to_string(column + 1);
+    if (inBox) return d + " is already in box " + std::to_string(box + 1);
+    return d + " breaks no rule";
+}
+
+// One step of a depth-first search: `text` says what was tried and what came of it; `stack` is the search
+// stack after the step, outermost first ("r1c3=4"), and `depth` its length.
+inline Decision searchDecision(const Counters& at, std::string action, std::string text, std::vector<int> cells,
+                               std::vector<std::string> stack, std::vector<DecisionValue> more = {}) {
+    std::vector<DecisionValue> values{{"depth", static_cast<double>(stack.size())}};
+    values.insert(values.end(), more.begin(), more.end());
+    return Decision{at, std::move(action), std::move(text), std::move(cells), std::move(values), std::nullopt,
+                    "search stack", std::move(stack)};
+}
+
 }  // namespace pw

@@ -26,11 +26,14 @@
 //
 // Events: per generation the population's best/mean/worst fitness and the best program; the board shows the
 // best program's grid. When the run ends, the best program is replayed on the board from the givens: for each
-// move its character's position, then its placements as moves, each with the sentence saying why.
+// move its character's position, then its placements as moves, each with the sentence saying why. When the sink
+// wants decisions: per generation (`gp`) the tournaments, mutations and crossovers that made it and what
+// happened to the best program; per random program (`gp-random`) its length and fitness.
 
 #include "algorithms/genetic_programming.h"
 
 #include "algorithms/algorithm_base.h"
+#include "base/text_format.h"
 
 #include <algorithm>
 #include <optional>
@@ -178,8 +181,14 @@ public:
         ++m_generation;
         ++m_counters.steps;
         m_next.clear();
+        const double bestBefore = bestCost();
+        int mutations = 0;
+        int crossovers = 0;
         while (static_cast<int>(m_next.size()) < m_populationSize) {
-            Individual child = m_rng.chance(m_mutationRate) ? mutate(tournament()) : crossover(tournament(), tournament());
+            const bool mutation = m_rng.chance(m_mutationRate);
+            Individual child = mutation ? mutate(tournament()) : crossover(tournament(), tournament());
+            mutations += mutation;
+            crossovers += !mutation;
             consider(child);
             m_next.push_back(std::move(child));
             if (m_next.back().fitness == 0) {
@@ -188,6 +197,7 @@ public:
             }
         }
         m_population.swap(m_next);
+        if (wantsDecisions(m_sink)) explainGeneration(bestBefore, mutations, crossovers);
         emitGeneration(m_population);
         if (m_solvedGeneration) return StepStatus::Solved;
         return m_generation >= m_generations ? StepStatus::Failed : StepStatus::Running;
@@ -215,6 +225,38 @@ private:
         const std::size_t cutSecond = m_rng.below(static_cast<std::uint32_t>(second.program.size()));
         m_counters.evaluations += 2;
         return crossPrograms(*m_start, first.program, cutFirst, second.program, cutSecond, m_rng);
+    }
+
+    // One generation as a Decision: how many children came from mutation and from crossover, the tournaments
+    // that chose their parents, and what happened to the best program.
+    [[gnu::cold, gnu::noinline]]
+    void explainGeneration(double bestBefore, int mutations, int crossovers) {
+        const int selections = mutations + 2 * crossovers;
+        int generationBest = m_population.front().fitness;
+        for (const Individual& individual : m_population) generationBest = std::min(generationBest, individual.fitness);
+        const double bestAfter = bestCost();
+        std::string text = "generation " + std::to_string(m_generation) + ": " + std::to_string(selections) +
+                           " tournaments of " + std::to_string(m_tournament) + " chose the parents of " +
+                           std::to_string(mutations) + " mutations and " + std::to_string(crossovers) +
+                           " crossovers; best of the generation " + std::to_string(generationBest) + "; ";
+        text += bestAfter < bestBefore ? "best program improved " + formatNumber(bestBefore) + " \u2192 " +
+                                             formatNumber(bestAfter) + " (length " +
+                                             std::to_string(m_best->program.size()) + ")"
+                                       : "best program unchanged at " + formatNumber(bestAfter);
+        m_sink->receive(Decision{m_counters,
+                                 "generation",
+                                 std::move(text),
+                                 {},
+                                 {{"generation", static_cast<double>(m_generation)},
+                                  {"selections", static_cast<double>(selections)},
+                                  {"mutations", static_cast<double>(mutations)},
+                                  {"crossovers", static_cast<double>(crossovers)},
+                                  {"generation_best", static_cast<double>(generationBest)},
+                                  {"best_before", bestBefore},
+                                  {"best_after", bestAfter}},
+                                 std::nullopt,
+                                 {},
+                                 {}});
     }
 
     void emitGeneration(const std::vector<Individual>& population) {
@@ -256,7 +298,21 @@ public:
         if (m_best && m_best->fitness == 0) return StepStatus::Solved;
         ++m_counters.steps;
         const Individual drawn = evaluate(randomProgram(m_rng, m_maxLength));
+        const double bestBefore = bestCost();
         consider(drawn);
+        if (wantsDecisions(m_sink))
+            m_sink->receive(Decision{m_counters,
+                                     "draw",
+                                     "drew a random program of length " + std::to_string(drawn.program.size()) +
+                                         ": fitness " + std::to_string(drawn.fitness) +
+                                         (bestCost() < bestBefore ? ", a new best" : ", best stays " + formatNumber(bestCost())),
+                                     {},
+                                     {{"length", static_cast<double>(drawn.program.size())},
+                                      {"fitness", static_cast<double>(drawn.fitness)},
+                                      {"best_cost", bestCost()}},
+                                     bestCost() < bestBefore,
+                                     {},
+                                     {}});
         emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), {}});
         if (m_best->fitness == 0) {
             m_solvedGeneration = static_cast<std::int64_t>(m_counters.steps);

@@ -12,12 +12,17 @@
 // means (concludeAtZero). The improvisation loop calls nothing virtual and allocates nothing.
 //
 // Events: memory best / mean / worst (GenerationStats, generation = improvisations so far) and a cost sample of
-// the latest improvisation with its parts, every `sample_every` steps, whenever the best changes and at the end.
+// the latest improvisation with its parts, every sampleEvery() steps of the sink, whenever the best changes and
+// at the end. When the sink wants decisions, each improvisation is a Decision ("improvise"): how many values
+// came from memory, were pitch adjusted or random; the cells where it differs from the best member, with each
+// value's origin; its cost against the worst member's; and whether it replaced that member (which one, counted
+// from 1; `replaced_member` 0 when it did not enter). Explaining draws no extra random number.
 
 #include "algorithms/algorithm_base.h"
 #include "algorithms/harmony_memory.h"
 #include "base/rng.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,26 +38,21 @@ public:
         // One improvisation: memory consideration with pitch adjustment, or random selection, value by value.
         ++m_counters.steps;
         ++m_counters.evaluations;
-        for (int i = 0; i < m_width; ++i) {
-            int value;
-            if (m_rng.chance(m_hmcr)) {
-                value = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_members))))[i];
-                const double u = m_rng.uniform();
-                if (u < m_par) {
-                    const int adjusted = u < 0.5 * m_par ? value + 1 : value - 1;
-                    if (adjusted >= m_low && adjusted <= m_high) value = adjusted;
-                }
-            } else {
-                value = m_rng.between(m_low, m_high);
-            }
-            m_new[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(value);
-        }
+        const bool explain = wantsDecisions(m_sink);
+        if (explain)
+            improvise<true>();
+        else
+            improvise<false>();
         m_latestCost = evaluate(m_new.data(), m_latestParts.data());
 
-        const bool bestChanged = m_memory.offer(m_new.data(), m_latestCost).newBest;
+        if (explain) explainChanges();
+        const int worstBefore = m_memory.worstCost();
+        const HarmonyMemory::Offer offer = m_memory.offer(m_new.data(), m_latestCost);
+        const bool bestChanged = offer.newBest;
+        if (explain) explainOffer(offer, worstBefore);
         if (m_sink) {
             if (bestChanged) showBest();
-            if (bestChanged || m_counters.steps - m_lastSample >= m_sampleEvery) sample();
+            if (bestChanged || m_counters.steps - m_lastSample >= m_sink->sampleEvery()) sample();
         }
         if (m_memory.bestCost() == 0) return concludeAtZero();
         return StepStatus::Running;
@@ -69,7 +69,7 @@ public:
     double bestCost() const override { return m_memory.bestCost(); }
 
 protected:
-    // After begin(sink): reads `hms`, `hmcr`, `par` and `sample_every`, reseeds, fills the memory with HMS
+    // After begin(sink): reads `hms`, `hmcr`, `par`, reseeds, fills the memory with HMS
     // uniformly random harmonies of `width` values in [low, high] (HMS evaluations, no steps) and reports the
     // start. `partCount` is the number of parts evaluate() writes.
     void startMemory(const ParameterValues& parameters, std::uint64_t seed, int width, int low, int high,
@@ -78,12 +78,12 @@ protected:
         m_members = static_cast<int>(parameters.integer("hms"));
         m_hmcr = parameters.real("hmcr");
         m_par = parameters.real("par");
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         m_width = width;
         m_low = low;
         m_high = high;
         m_lastSample = 0;
         m_new.assign(static_cast<std::size_t>(width), 0);
+        m_origin.assign(static_cast<std::size_t>(width), Origin::Random);
         m_latestParts.assign(partCount, 0);
         std::vector<double> parts(partCount, 0);
         m_memory.reset(m_members, width);
@@ -113,10 +113,92 @@ protected:
     // The best member's cost reached 0: Solved, or Failed for a false solution of an incomplete objective.
     virtual StepStatus concludeAtZero() = 0;
     virtual std::string objectiveName() const = 0;  // for the closing sentence
+    // For decisions: the board cell of harmony position `index`, and "r3c4=7" (or "r3c4 island") for a value.
+    virtual int cellOf(int index) const = 0;
+    virtual std::string valueText(int index, int value) const = 0;
 
     HarmonyMemory m_memory;  // HMS × width
 
 private:
+    enum class Origin : std::uint8_t { Memory, PitchAdjusted, Random };
+
+    // The new harmony, value by value; `Explain` also notes where each value came from, drawing nothing more.
+    template <bool Explain> void improvise() {
+        for (int i = 0; i < m_width; ++i) {
+            int value;
+            Origin origin = Origin::Random;
+            if (m_rng.chance(m_hmcr)) {
+                value = m_memory.values(static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_members))))[i];
+                origin = Origin::Memory;
+                const double u = m_rng.uniform();
+                if (u < m_par) {
+                    const int adjusted = u < 0.5 * m_par ? value + 1 : value - 1;
+                    if (adjusted >= m_low && adjusted <= m_high) {
+                        value = adjusted;
+                        origin = Origin::PitchAdjusted;
+                    }
+                }
+            } else {
+                value = m_rng.between(m_low, m_high);
+            }
+            m_new[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(value);
+            if constexpr (Explain) m_origin[static_cast<std::size_t>(i)] = origin;
+        }
+    }
+
+    // Before the memory update: the values where the new harmony differs from the best member, and their origin.
+    [[gnu::cold, gnu::noinline]]
+    void explainChanges() {
+        const std::uint8_t* best = m_memory.values(m_memory.best());
+        m_changedText.clear();
+        m_changedCells.clear();
+        m_originCounts = {};
+        for (int i = 0; i < m_width; ++i) {
+            const auto origin = m_origin[static_cast<std::size_t>(i)];
+            ++m_originCounts[static_cast<std::size_t>(origin)];
+            if (m_new[static_cast<std::size_t>(i)] == best[i]) continue;
+            m_changedCells.push_back(cellOf(i));
+            if (m_changedCells.size() <= kListedChanges)
+                m_changedText += (m_changedCells.size() > 1 ? ", " : "") + valueText(i, m_new[static_cast<std::size_t>(i)]) +
+                                 (origin == Origin::Memory          ? " (memory)"
+                                  : origin == Origin::PitchAdjusted ? " (pitch adjusted)"
+                                                                    : " (random)");
+        }
+        if (m_changedCells.size() > kListedChanges)
+            m_changedText += " and " + std::to_string(m_changedCells.size() - kListedChanges) + " more";
+    }
+
+    [[gnu::cold, gnu::noinline]]
+    void explainOffer(const HarmonyMemory::Offer& offer, int worstBefore) {
+        const auto& counts = m_originCounts;
+        std::string text = "improvised " + std::to_string(m_width) + " values: " + std::to_string(counts[0]) +
+                           " from memory, " + std::to_string(counts[1]) + " pitch adjusted, " +
+                           std::to_string(counts[2]) + " random; ";
+        text += m_changedCells.empty() ? "same as the best member" : "differs from the best member at " + m_changedText;
+        text += "; cost " + std::to_string(m_latestCost) + " vs worst in memory " + std::to_string(worstBefore);
+        if (offer.slot < 0)
+            text += " \u2192 not better, discarded";
+        else
+            text += " \u2192 replaced member " + std::to_string(offer.slot + 1) + " (the worst)" +
+                    (offer.newBest ? ", a new best" : "");
+        m_sink->receive(Decision{m_counters,
+                                 "improvise",
+                                 std::move(text),
+                                 m_changedCells,
+                                 {{"from_memory", static_cast<double>(counts[0])},
+                                  {"pitch_adjusted", static_cast<double>(counts[1])},
+                                  {"random", static_cast<double>(counts[2])},
+                                  {"cost", static_cast<double>(m_latestCost)},
+                                  {"worst_cost", static_cast<double>(worstBefore)},
+                                  {"best_cost", static_cast<double>(m_memory.bestCost())},
+                                  {"replaced_member", static_cast<double>(offer.slot < 0 ? 0 : offer.slot + 1)}},
+                                 offer.slot >= 0,
+                                 {},
+                                 {}});
+    }
+
+    static constexpr std::size_t kListedChanges = 12;  // the sentence names this many changed cells at most
+
     void sample() {
         m_lastSample = m_counters.steps;
         const double best = m_memory.bestCost();
@@ -129,11 +211,14 @@ private:
     int m_members = 50;
     double m_hmcr = 0.7;
     double m_par = 0.1;
-    std::uint64_t m_sampleEvery = 100;
     int m_width = 0;
     int m_low = 0;
     int m_high = 1;
     std::vector<std::uint8_t> m_new;
+    std::vector<Origin> m_origin;  // where each value of m_new came from, kept only when explaining
+    std::array<int, 3> m_originCounts{};
+    std::vector<int> m_changedCells;
+    std::string m_changedText;
     int m_latestCost = 0;
     std::vector<double> m_latestParts;
     std::uint64_t m_lastSample = 0;

@@ -38,11 +38,12 @@
 //   - The window's board shows the best harmony: it starts as the best initial member and every change of the
 //     best member is sent as the place moves that turn the old best grid into the new one.
 // Events: memory best / mean / worst (GenerationStats, generation = improvisations so far) and a cost sample
-// of the latest improvisation with its row/column/box split, every `sample_every` steps, whenever the best
-// changes and at the end.
+// of the latest improvisation with its row/column/box split, every sampleEvery() steps of the sink, whenever
+// the best changes and at the end; with decisions wanted, one Decision per improvisation (harmony_driver.h).
 
 #include "algorithms/harmony_search.h"
 
+#include "algorithms/decision_text.h"
 #include "algorithms/harmony_driver.h"
 #include "sudoku/sudoku_cost.h"
 
@@ -121,6 +122,11 @@ private:
     }
 
     std::string objectiveName() const override { return m_objective == Objective::Sum45 ? "sum45" : "missing"; }
+    int cellOf(int index) const override { return m_open[static_cast<std::size_t>(index)]; }
+    std::string valueText(int index, int value) const override {
+        const int cell = cellOf(index);
+        return cellName(m_geometry->row(cell), m_geometry->column(cell)) + "=" + std::to_string(value);
+    }
 
     // The best member reached cost 0: a solution, or under `sum45` possibly a false one.
     StepStatus concludeAtZero() override {
@@ -200,8 +206,6 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
             "missing: digits missing per row, column and box (0 only on a solution); sum45: "
             "Geem's sum of |unit sum - 45| (0 may be a false solution)",
             "Geem 2007, eq. (1); " + thesis + ", \"we decided to use another fitness function\""),
-        ParameterSpec::integer("sample_every", 100, 1, 1'000'000'000,
-                               "improvisations between memory statistics (also sent when the best changes)"),
     };
     return {std::move(info), [] { return std::make_unique<HarmonySearchAlgorithm>(); }};
 }

@@ -24,12 +24,16 @@
 // Step: one shape placed and checked (the thesis counts "steps" without defining them; a shape is its unit of
 // work). Backtracking to the previous island is not a step. The cost sent to the charts is the number of
 // islands not yet expanded (0 when solved). Events: shade moves for every cell a shape or its surrounding
-// river sets and for every cell taken back, a cost sample every `sample_every` steps, and at the end a heat map
-// of how many times each cell was made part of an island.
+// river sets and for every cell taken back, a cost sample every sampleEvery() steps of the sink, and at the end
+// a heat map of how many times each cell was made part of an island. When the sink wants decisions, every shape
+// tried is a Decision: "try" when it fits, "reject" with the pruning condition that failed (joins an island, a
+// pool, an island that can no longer grow, a split river), the islands taken back before it, and the stack of
+// placed islands ("search stack", outermost first, "r2c3=4 {r2c3 r2c4 r3c4 r3c5}"; `depth` is its length).
 
 #include "algorithms/nurikabe_backtracking.h"
 
 #include "algorithms/algorithm_base.h"
+#include "algorithms/decision_text.h"
 #include "base/rng.h"
 
 #include <algorithm>
@@ -123,9 +127,9 @@ private:
 
 class NurikabeBacktrackingAlgorithm final : public AlgorithmBase {
 public:
-    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
+    void start(const Puzzle& puzzle, const ParameterValues& /*parameters: none*/, std::uint64_t seed,
+               EventSink* sink) override {
         begin(sink);
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         Rng rng(seed);
         m_grid = puzzle.nurikabe().clues;
         m_lastSample = 0;
@@ -166,6 +170,8 @@ public:
 
     StepStatus step() override {
         if (ended()) return status();
+        const bool explain = wantsDecisions(m_sink);
+        int backtracks = 0;
         for (;;) {
             if (m_depth == m_order.size()) {  // only a grid without clues gets here
                 ++m_counters.steps;
@@ -183,29 +189,36 @@ public:
                 }
                 --m_depth;
                 takeBack(m_depth);
+                backtracks += explain;
                 continue;  // backtracking is not a step
             }
             ++m_counters.steps;
             ++m_counters.evaluations;
             const bool fits = place(shapes.shape(), m_depth);
+            const std::size_t triedAt = m_depth;
             if (fits) {
                 ++m_depth;
                 if (m_depth == m_order.size()) {
                     if (completes()) {
+                        if (explain) explainTry(triedAt, true, backtracks);
                         noteCost();
                         if (m_sink) sample();
                         return end(StepStatus::Solved);
                     }
+                    m_prune = Prune::NotASolution;
+                    if (explain) explainTry(triedAt, false, backtracks);
                     --m_depth;
                     takeBack(m_depth);
                 } else {
+                    if (explain) explainTry(triedAt, true, backtracks);
                     m_enumerators[m_depth].reset(m_order[m_depth], m_grid.clue(m_order[m_depth]), m_grid.cellCount());
                 }
             } else {
+                if (explain) explainTry(triedAt, false, backtracks);
                 takeBack(m_depth);
             }
             noteCost();
-            if (m_sink && m_counters.steps - m_lastSample >= m_sampleEvery) sample();
+            if (m_sink && m_counters.steps - m_lastSample >= m_sink->sampleEvery()) sample();
             return StepStatus::Running;
         }
     }
@@ -244,7 +257,11 @@ private:
         for (int cell : shape) {
             for (int neighbour : m_neighbours[cell]) {
                 if (neighbour < 0 || m_inShape[neighbour]) continue;
-                if (m_grid.state(neighbour) == NurikabeCell::Island) fits = false;  // 1: joins another island
+                if (m_grid.state(neighbour) == NurikabeCell::Island) {  // 1: joins another island
+                    fits = false;
+                    m_prune = Prune::JoinsIsland;
+                    m_pruneCell = neighbour;
+                }
                 else if (m_grid.state(neighbour) == NurikabeCell::Unknown)
                     setCell(neighbour, NurikabeCell::River, changed);
             }
@@ -252,10 +269,66 @@ private:
         for (int cell : shape) m_inShape[cell] = 0;
         if (!fits) return false;
         for (int cell : changed)
-            if (m_grid.state(cell) == NurikabeCell::River && poolAround(cell)) return false;  // 4
+            if (m_grid.state(cell) == NurikabeCell::River && poolAround(cell)) {  // 4
+                m_prune = Prune::Pool;
+                m_pruneCell = cell;
+                return false;
+            }
         for (std::size_t later = depth + 1; later < m_order.size(); ++later)
-            if (!canGrow(m_order[later])) return false;  // 2
-        return riverCanJoin();                            // 3
+            if (!canGrow(m_order[later])) {  // 2
+                m_prune = Prune::CannotGrow;
+                m_pruneCell = m_order[later];
+                return false;
+            }
+        if (!riverCanJoin()) {  // 3
+            m_prune = Prune::RiverSplit;
+            return false;
+        }
+        return true;
+    }
+
+    // One shape tried as a Decision: the island and its cells, whether it fits, and if not which pruning
+    // condition failed; the islands taken back before it; the stack of placed islands afterwards.
+    [[gnu::cold, gnu::noinline]]
+    void explainTry(std::size_t depth, bool fits, int backtracks) {
+        const auto name = [this](int cell) { return cellName(m_grid.row(cell), m_grid.column(cell)); };
+        const auto shapeText = [&](std::size_t at) {
+            const int clue = m_order[at];
+            std::string text = name(clue) + "=" + std::to_string(m_grid.clue(clue)) + " {";
+            bool first = true;
+            for (int cell : m_enumerators[at].shape()) {
+                text += (first ? "" : " ") + name(cell);
+                first = false;
+            }
+            return text + "}";
+        };
+        std::vector<std::string> stack;
+        for (std::size_t i = 0; i < m_depth; ++i) stack.push_back(shapeText(i));
+        std::string text;
+        if (backtracks)
+            text = "every shape of the next island was tried: took back " + std::to_string(backtracks) +
+                   (backtracks == 1 ? " island; " : " islands; ");
+        text += "island " + std::to_string(depth + 1) + " of " + std::to_string(m_order.size()) + ": try " +
+                shapeText(depth) + " \u2192 ";
+        if (fits) {
+            text += m_depth == m_order.size() ? "fits, and the grid is solved" : "fits";
+        } else {
+            switch (m_prune) {
+            case Prune::JoinsIsland: text += "fails: it touches the island at " + name(m_pruneCell); break;
+            case Prune::Pool: text += "fails: its river border makes a 2x2 pool at " + name(m_pruneCell); break;
+            case Prune::CannotGrow:
+                text += "fails: the island of " + name(m_pruneCell) + " can no longer reach its size";
+                break;
+            case Prune::RiverSplit: text += "fails: the river can no longer be one piece"; break;
+            case Prune::NotASolution: text += "fails: every island is placed but the grid breaks a rule"; break;
+            }
+        }
+        std::vector<int> cells = m_enumerators[depth].shape();
+        m_sink->receive(searchDecision(m_counters, fits ? "try" : "reject", std::move(text), std::move(cells),
+                                       std::move(stack),
+                                       {{"island", static_cast<double>(depth + 1)},
+                                        {"backtracks", static_cast<double>(backtracks)},
+                                        {"islands_left", static_cast<double>(m_order.size() - m_depth)}}));
     }
 
     void takeBack(std::size_t depth) {
@@ -380,7 +453,9 @@ private:
         return AlgorithmBase::end(result);
     }
 
-    std::uint64_t m_sampleEvery = 100;
+    enum class Prune { JoinsIsland, Pool, CannotGrow, RiverSplit, NotASolution };
+    Prune m_prune = Prune::JoinsIsland;  // why the last shape failed, for decisions
+    int m_pruneCell = 0;
     NurikabeGrid m_grid;  // the partial grid: clues, placed islands, their river, undecided cells
     std::vector<std::array<int, 4>> m_neighbours;
     std::vector<int> m_order;  // clue cells in expansion order
@@ -414,7 +489,7 @@ AlgorithmEntry nurikabeBacktrackingAlgorithmEntry() {
                    "appears. The number of steps is the thesis's difficulty metric.";
     info.stepMeaning = "one island shape placed and checked";
     info.kinds = {PuzzleKind::Nurikabe};
-    info.parameters = {ParameterSpec::integer("sample_every", 100, 1, 1'000'000'000, "steps between cost samples")};
+    info.parameters = {};  // none: how often to sample is the receiver's choice (EventSink::sampleEvery)
     return {std::move(info), [] { return std::make_unique<NurikabeBacktrackingAlgorithm>(); }};
 }
 

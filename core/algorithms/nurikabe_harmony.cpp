@@ -28,10 +28,12 @@
 // of equally worst members is replaced; the initial memory is HMS uniformly random grids, counted as
 // evaluations, not steps; the board shows the best member, every change of it sent as shade moves. Events:
 // memory best / mean / worst and a cost sample with its five parts (the four thesis parts and the clue-less
-// island cells) every `sample_every` steps, whenever the best changes and at the end.
+// island cells) every sampleEvery() steps of the sink, whenever the best changes and at the end; with
+// decisions wanted, one Decision per improvisation (harmony_driver.h).
 
 #include "algorithms/nurikabe_harmony.h"
 
+#include "algorithms/decision_text.h"
 #include "algorithms/harmony_driver.h"
 #include "nurikabe/nurikabe_cost.h"
 
@@ -89,6 +91,11 @@ private:
     }
 
     std::string objectiveName() const override { return m_objective == Objective::Thesis ? "thesis" : "complete"; }
+    int cellOf(int index) const override { return m_open[static_cast<std::size_t>(index)]; }
+    std::string valueText(int index, int value) const override {
+        const int cell = cellOf(index);
+        return cellName(cell / m_clues.width(), cell % m_clues.width()) + (value ? " island" : " river");
+    }
 
     NurikabeGrid gridOf(int member) const {
         NurikabeGrid grid = m_clues;
@@ -162,8 +169,6 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
                               "complete: the four thesis parts plus the cells of islands without a clue (0 only on "
                               "a solution); thesis: the four parts (0 may be a false solution)",
                               thesis + ": \"Fitness function is the same as cost function for simulated annealing\""),
-        ParameterSpec::integer("sample_every", 100, 1, 1'000'000'000,
-                               "improvisations between memory statistics (also sent when the best changes)"),
     };
     return {std::move(info), [] { return std::make_unique<NurikabeHarmonyAlgorithm>(); }};
 }

@@ -2,11 +2,13 @@
 
 #include "algorithms/backtracking.h"
 #include "algorithms/cuckoo_search.h"
+#include "algorithms/cuckoo_search_plus.h"
 #include "algorithms/exact.h"
 #include "algorithms/genetic_programming.h"
 #include "algorithms/harmony_search.h"
 #include "algorithms/logic_solver.h"
 #include "algorithms/multistage_ga.h"
+#include "algorithms/multistage_ga_plus.h"
 #include "algorithms/nurikabe_annealing.h"
 #include "algorithms/nurikabe_backtracking.h"
 #include "algorithms/nurikabe_harmony.h"
@@ -34,6 +36,7 @@ std::string stepUnitFor(const AlgorithmInfo& info) {
         {"one grid improvised", "harmonies"},
         {"one move", "moves"},
         {"one generation", "generations"},
+        {"one iteration", "iterations"},
         {"one technique application", "deductions"},
         {"one random program", "programs"},
         {"one island shape", "shapes placed"},
@@ -60,10 +63,12 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         withStepUnit(harmonySearchAlgorithmEntry()),
         withStepUnit(tabuSearchAlgorithmEntry()),
         withStepUnit(cuckooSearchAlgorithmEntry()),
+        withStepUnit(cuckooSearchPlusAlgorithmEntry()),
         withStepUnit(logicAlgorithmEntry()),
         withStepUnit(geneticProgrammingAlgorithmEntry()),
         withStepUnit(randomProgramsAlgorithmEntry()),
         withStepUnit(multistageGaAlgorithmEntry()),
+        withStepUnit(multistageGaPlusAlgorithmEntry()),
         withStepUnit(nurikabeAnnealingAlgorithmEntry()),
         withStepUnit(nurikabeHarmonyAlgorithmEntry()),
         withStepUnit(nurikabeBacktrackingAlgorithmEntry()),

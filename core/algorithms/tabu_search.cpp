@@ -38,11 +38,15 @@
 // Events: the same prefiltering events as `cuckoo` (a "prefiltering" phase, every AC3 reduction, the filtered
 // candidate table), a "search" phase, the initial grid as place moves, every swap as a move, every restart as a
 // phase and the place moves of the new grid, and a cost sample (current, best, column / box split) every
-// `sample_every` steps, at every new best and at the end.
+// sampleEvery() steps of the sink, at every new best and at the end. When the sink wants decisions, every step
+// is a Decision ("move", or "wait" when every swap is tabu): the swap, its Δ, how many admissible swaps tied
+// for best, whether aspiration freed it, and the tabu list with the tenure each entry has left (listLabel
+// "tabu list"); every restart is one too ("restart").
 
 #include "algorithms/tabu_search.h"
 
 #include "algorithms/algorithm_base.h"
+#include "algorithms/decision_text.h"
 #include "sudoku/row_permutation.h"
 
 #include <algorithm>
@@ -61,7 +65,6 @@ public:
         m_rng.reseed(seed);
         m_tenure = static_cast<std::uint64_t>(parameters.integer("tenure"));
         m_restartAfter = static_cast<std::uint64_t>(parameters.integer("restart_after"));
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         const bool prefilter = parameters.boolean("prefilter");
 
         m_restarts = 0;
@@ -134,8 +137,13 @@ public:
         }
         if (chosen < 0) {
             ++m_idleSteps;  // every swap is tabu and none aspirates: wait for the list to age
+            if (wantsDecisions(m_sink))
+                explain("wait", "every swap is tabu and none would reach a new best: no move, the tabu list ages",
+                        {}, cost, 0, false, 0);
         } else {
             const CellPair pair = m_pairs[static_cast<std::size_t>(chosen)];
+            if (wantsDecisions(m_sink)) [[unlikely]]
+                explain("move", {}, {pair.a, pair.b}, cost, bestDelta, chosenIsTabu, ties);
             m_tabuUntil[tabuSlot(pair.a, m_current.value(pair.a))] = now + m_tenure;
             m_tabuUntil[tabuSlot(pair.b, m_current.value(pair.b))] = now + m_tenure;
             m_current.swapCells(pair.a, pair.b);
@@ -151,7 +159,7 @@ public:
         } else if (m_restartAfter && now - m_lastImprovement >= m_restartAfter) {
             restart();
         }
-        if (m_sink && now - m_stepsAtSample >= m_sampleEvery) sample();
+        if (m_sink && now - m_stepsAtSample >= m_sink->sampleEvery()) sample();
         return StepStatus::Running;
     }
 
@@ -182,7 +190,67 @@ private:
     bool isTabu(int cell, int digit, std::uint64_t now) const { return m_tabuUntil[tabuSlot(cell, digit)] >= now; }
     void clearTabuList() { m_tabuUntil.assign(static_cast<std::size_t>(m_cellCount) * (kMaxSudokuSize + 1), 0); }
 
+    // One step told as a Decision, sent before the move is made: the swap (or the wait), its Δ among the
+    // `ties` equally good admissible swaps, whether it was tabu and taken by aspiration, and the tabu list as it
+    // stands after the step (each entry with the steps of tenure it has left). `what` says what a wait is; a
+    // move's sentence is built here from its two cells, so the search loop builds no string.
+    [[gnu::cold, gnu::noinline]]
+    void explain(const char* action, std::string what, std::vector<int> cells, int cost, int delta, bool aspiration,
+                 std::uint32_t ties) {
+        const std::uint64_t now = m_counters.steps;
+        std::vector<std::string> list;
+        for (int cell = 0; cell < m_cellCount; ++cell)
+            for (int digit = 1; digit <= m_size; ++digit) {
+                const std::uint64_t until = m_tabuUntil[tabuSlot(cell, digit)];
+                // The chosen swap's own entries are set after this call: count them in as the step leaves them.
+                const bool setNow = cells.size() == 2 && ((cell == cells[0] && digit == m_current.value(cells[0])) ||
+                                                          (cell == cells[1] && digit == m_current.value(cells[1])));
+                const std::uint64_t last = setNow ? now + m_tenure : until;
+                if (last > now)
+                    list.push_back(cellName(cell / m_size, cell % m_size) + "\u2260" + std::to_string(digit) + " (" +
+                                   std::to_string(last - now) + " left)");
+            }
+        std::string text = std::move(what);
+        if (cells.size() == 2) {
+            const int row = cells[0] / m_size;
+            text = "swap " + cellName(row, cells[0] % m_size) + "=" + std::to_string(m_current.value(cells[0])) +
+                   " \u2194 " + cellName(row, cells[1] % m_size) + "=" + std::to_string(m_current.value(cells[1])) +
+                   " in row " + std::to_string(row + 1);
+            text += ": cost " + std::to_string(cost) + " \u2192 " + std::to_string(cost + delta) + " (\u0394 " +
+                    signedNumber(delta) + "), the best of " + std::to_string(ties) +
+                    (ties == 1 ? " admissible swap" : " equally good admissible swaps");
+            text += aspiration ? "; tabu, taken by aspiration (a new best)" : "; not tabu";
+            text += "; " + std::to_string(list.size()) + " values tabu for up to " + std::to_string(m_tenure) + " steps";
+        }
+        m_sink->receive(Decision{m_counters,
+                                 action,
+                                 std::move(text),
+                                 std::move(cells),
+                                 {{"cost_before", static_cast<double>(cost)},
+                                  {"cost_after", static_cast<double>(cost + delta)},
+                                  {"delta", static_cast<double>(delta)},
+                                  {"ties", static_cast<double>(ties)},
+                                  {"aspiration", aspiration ? 1.0 : 0.0},
+                                  {"tabu_count", static_cast<double>(list.size())},
+                                  {"best_cost", static_cast<double>(m_best.cost())}},
+                                 std::nullopt,
+                                 "tabu list",
+                                 std::move(list)});
+    }
+
     void restart() {
+        if (wantsDecisions(m_sink))
+            m_sink->receive(Decision{m_counters,
+                                     "restart",
+                                     std::to_string(m_restartAfter) + " steps without a new best (best cost " +
+                                         std::to_string(m_best.cost()) + "): restart from a new grid drawn from the "
+                                         "domains, with an empty tabu list",
+                                     {},
+                                     {{"restarts", static_cast<double>(m_restarts + 1)},
+                                      {"best_cost", static_cast<double>(m_best.cost())}},
+                                     std::nullopt,
+                                     {},
+                                     {}});
         ++m_restarts;
         emit(PhaseChange{m_counters, PhaseKind::Restart, static_cast<std::uint64_t>(m_restarts)});
         m_space.fill(m_current, m_rng);
@@ -217,7 +285,6 @@ private:
     Rng m_rng;
     std::uint64_t m_tenure = 10;
     std::uint64_t m_restartAfter = 0;
-    std::uint64_t m_sampleEvery = 100;
     std::uint64_t m_stepsAtSample = 0;
     std::uint64_t m_lastImprovement = 0;
     std::uint64_t m_restarts = 0;
@@ -256,8 +323,6 @@ AlgorithmEntry tabuSearchAlgorithmEntry() {
                                "our diversification; default chosen by our tuning run"),
         ParameterSpec::boolean("prefilter", true, "run AC3 first and keep the grid inside the filtered domains",
                                "Soto et al. 2013/2014: the hybrid's AC3 phase"),
-        ParameterSpec::integer("sample_every", 100, 1, 1'000'000'000,
-                               "steps between cost samples (also sampled at every new best and at the end)"),
     };
     return {std::move(info), [] { return std::make_unique<TabuSearchAlgorithm>(); }};
 }

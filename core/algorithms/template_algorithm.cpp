@@ -23,8 +23,10 @@
 //   - One line in registry.cpp lists it; the conformance and determinism tests then run it on every puzzle of
 //     the corpus, and the window and `puzzle-cli` offer it.
 // Paper: none — it is the uninformed baseline (random search over the box-permutation space of Lewis 2007).
-// Events: a move for every cell a fill changes; a cost sample (rows and columns) every `sample_every` steps,
-// whenever the best improves and at the end.
+// Events: a move for every cell a fill changes; a cost sample (rows and columns) every sampleEvery() steps of
+// the sink, whenever the best improves and at the end; and, when the sink wants decisions, one Decision per
+// step ("fill": its cost and whether it is a new best), built behind wantsDecisions(m_sink) so a run nobody
+// explains builds no string.
 
 #include "algorithms/template_algorithm.h"
 
@@ -41,11 +43,10 @@ namespace {
 
 class RandomFillAlgorithm final : public AlgorithmBase {
 public:
-    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+    void start(const Puzzle& puzzle, const ParameterValues& /*parameters: none*/, std::uint64_t seed,
                EventSink* sink) override {
         begin(sink);
         m_rng.reseed(seed);
-        m_sampleEvery = static_cast<std::uint64_t>(parameters.integer("sample_every"));
         m_givens = puzzle.sudoku().givens;
         const SudokuGeometry& geometry = m_givens.geometry();
         m_size = geometry.size;
@@ -93,7 +94,22 @@ public:
         }
         if (m_sink) {
             showGrid();
-            if (improved || m_counters.steps - m_lastSample >= m_sampleEvery) sample(cost);
+            // Why the step did what it did, only for a receiver that asks: no string is built otherwise.
+            if (wantsDecisions(m_sink))
+                m_sink->receive(Decision{m_counters,
+                                         "fill",
+                                         "filled every box with its missing digits in a random order: cost " +
+                                             std::to_string(cost.total()) + " (rows " + std::to_string(cost.rows) +
+                                             ", columns " + std::to_string(cost.columns) + ")" +
+                                             (improved ? ", a new best" : ", best stays " + std::to_string(m_bestCost)),
+                                         {},
+                                         {{"cost", static_cast<double>(cost.total())},
+                                          {"best_cost", static_cast<double>(m_bestCost)}},
+                                         improved,
+                                         {},
+                                         {}});
+            // The receiver chooses how often it wants a sample; a new best is always one.
+            if (improved || m_counters.steps - m_lastSample >= m_sink->sampleEvery()) sample(cost);
         }
         return m_bestCost == 0 ? end(StepStatus::Solved) : StepStatus::Running;
     }
@@ -160,7 +176,6 @@ private:
     }
 
     Rng m_rng;
-    std::uint64_t m_sampleEvery = 100;
     SudokuGrid m_givens;
     int m_size = 9;
     int m_cellCount = 81;
@@ -188,10 +203,7 @@ AlgorithmEntry randomFillAlgorithmEntry() {
     info.stepMeaning = "one random fill of every box";
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = {"rows", "columns"};
-    info.parameters = {
-        ParameterSpec::integer("sample_every", 100, 1, 1'000'000'000,
-                               "fills between cost samples (also sampled when the best improves and at the end)"),
-    };
+    info.parameters = {};  // none: how often to sample is the receiver's choice (EventSink::sampleEvery)
     return {std::move(info), [] { return std::make_unique<RandomFillAlgorithm>(); }};
 }
 

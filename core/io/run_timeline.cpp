@@ -19,9 +19,10 @@ private:
 
 }  // namespace
 
-RunTimeline::RunTimeline(RunRecording recording, std::size_t snapshotEvery)
+RunTimeline::RunTimeline(RunRecording recording, std::size_t snapshotEvery, std::uint64_t sampleEvery)
     : m_recording(std::move(recording)), m_snapshotEvery(std::max<std::size_t>(snapshotEvery, 1)) {
     AppendingSink sink(m_events);
+    sink.setSampleEvery(sampleEvery);
     m_result = replayRecording(m_recording, &sink);
 
     TimelineState state;

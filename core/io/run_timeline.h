@@ -34,8 +34,10 @@ public:
     // At most this many frequent chart samples (cost, temperature, generation) are kept for the charts.
     static constexpr std::size_t kMaxChartSamples = 30000;
 
-    // Re-runs `recording` headless (every move wanted) and indexes its events.
-    explicit RunTimeline(RunRecording recording, std::size_t snapshotEvery = kDefaultSnapshotEvery);
+    // Re-runs `recording` headless (every move wanted, cost samples every `sampleEvery` steps: the spacing is
+    // the receiver's, not part of the recording) and indexes its events.
+    explicit RunTimeline(RunRecording recording, std::size_t snapshotEvery = kDefaultSnapshotEvery,
+                         std::uint64_t sampleEvery = EventSink::kDefaultSampleEvery);
 
     const RunRecording& recording() const { return m_recording; }
     const RunResult& result() const { return m_result; }

@@ -292,8 +292,10 @@ private slots:
         QCOMPARE(grains->count(), 2);
         QCOMPARE(grains->itemText(1), QString::fromStdString(findAlgorithm("sa")->info.stepMeaning));
         for (int i = 0; i < grains->count(); ++i) QVERIFY(!grains->itemText(i).contains(QStringLiteral("generation")));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("cuckoo"));
-        QCOMPARE(grains->itemText(1), QStringLiteral("one generation"));  // its meaning, without the parenthesis
+        QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
+        QCOMPARE(grains->itemText(1), QStringLiteral("one generation"));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
+        QCOMPARE(grains->itemText(1), QStringLiteral("one move"));  // its meaning, without the parenthesis
         window.setStepGrain(StepGrain::Move);
         QVERIFY(window.algorithmPanel()->setAlgorithm("exact"));
         QCOMPARE(window.stepGrain(), StepGrain::Move);  // the choice survives a change of algorithm
@@ -309,7 +311,7 @@ private slots:
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("cuckoo"));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
         window.setStepsPerSecond(10);
         window.run();
         auto* steps = window.findChild<QLabel*>(QStringLiteral("stepLabel"));
