@@ -63,12 +63,15 @@ DecisionPanel::DecisionPanel(QWidget* parent)
 
     m_historyView->setObjectName(QStringLiteral("decisionHistory"));
     m_historyView->setWordWrap(true);
+    m_historyView->setMinimumWidth(fontMetrics().averageCharWidth() * 40);  // a sentence stays readable
     m_historyView->setToolTip(tr("The last %1 steps, the newest on top").arg(kHistorySize));
     splitter->addWidget(m_historyView);
     layout->addWidget(splitter, 1);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 0);
     splitter->setStretchFactor(2, 1);
+    // The stack is short entries ("r3c5=1"): narrow, so the history keeps the width for its sentences.
+    m_listBox->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("search stack (88 entries)")) + 40);
     m_values->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("probability  0.9753")) + 24);
     clear();
 }
