@@ -339,11 +339,15 @@ QWidget* CompareView::createSetupPanel() {
 
     auto showForm = [this] {
         const AlgorithmEntry* entry = findAlgorithm(m_algorithmBox->currentData().toString().toStdString());
-        if (entry) m_parameterForm->setSpecs(entry->info.parameters);
+        if (entry) m_parameterForm->setSpecs(entry->info.parameters, entry->info.parameterRules);
     };
     showForm();
     connect(m_algorithmBox, &QComboBox::currentIndexChanged, this, showForm);
+    // A refused value is marked in the form; a setting is added only with values the runs accept.
+    connect(m_parameterForm, &ParameterForm::valuesChanged, addButton,
+            [this, addButton] { addButton->setEnabled(m_parameterForm->rulesHold()); });
     connect(addButton, &QPushButton::clicked, this, [this] {
+        if (!m_parameterForm->rulesHold()) return;
         addConfiguration(m_algorithmBox->currentData().toString().toStdString(), m_parameterForm->values());
     });
     connect(removeButton, &QPushButton::clicked, this, [this] { removeConfiguration(m_configurationList->currentRow()); });

@@ -105,16 +105,18 @@ private slots:
                 QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.help).toHtmlEscaped()));
                 if (!spec.citation.empty())
                     QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.citation).toHtmlEscaped()));
+                // The declared range is stated, and the editor takes values beyond it (to refuse, not clamp).
+                QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.allowedText()).toHtmlEscaped()));
                 if (spec.type == ParameterType::Integer)
                     if (auto* box = qobject_cast<QSpinBox*>(editor)) {
-                        QCOMPARE(box->minimum(), static_cast<int>(spec.minimum));
-                        QCOMPARE(box->maximum(), static_cast<int>(spec.maximum));
+                        QVERIFY(box->minimum() < spec.minimum);
+                        QVERIFY(box->maximum() > spec.maximum);
                     }
                 if (spec.type == ParameterType::Real) {
                     auto* box = qobject_cast<QDoubleSpinBox*>(editor);
                     QVERIFY(box);
-                    QCOMPARE(box->minimum(), spec.minimum);
-                    QCOMPARE(box->maximum(), spec.maximum);
+                    QVERIFY(box->minimum() < spec.minimum);
+                    QVERIFY(box->maximum() > spec.maximum);
                 }
                 if (spec.type == ParameterType::Choice) {
                     auto* box = qobject_cast<QComboBox*>(editor);
@@ -123,6 +125,56 @@ private slots:
                 }
             }
         }
+    }
+
+    // A value outside its declared range is kept as typed, never rewritten: the field is marked with the
+    // command line's message naming the allowed range, and Run stays blocked until it is fixed.
+    void outOfRangeParametersAreRefusedNotRewritten() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        ParameterForm* form = window.algorithmPanel()->parameterForm();
+        QAction* runAction = window.findChild<QAction*>(QStringLiteral("runAction"));
+        QVERIFY(runAction && runAction->isEnabled());
+        const std::vector<ParameterSpec>& specs = findAlgorithm("sa")->info.parameters;
+        auto cliMessage = [&](const std::string& key, const std::string& text) {
+            ParameterValues values(specs);
+            const std::optional<std::string> message = values.set(specs, key, text);
+            return message ? QString::fromStdString(*message) : QString();
+        };
+        struct Case { const char* key; double value; const char* text; };
+        for (const Case& refused : {Case{"t0", 5000, "5000"}, Case{"t_min", -1, "-1"}, Case{"alpha", 2, "2"}}) {
+            auto* box = qobject_cast<QDoubleSpinBox*>(form->editor(refused.key));
+            QVERIFY(box);
+            box->selectAll();
+            QTest::keyClicks(box, QString::fromLatin1(refused.text));
+            QCOMPARE(box->value(), refused.value);  // as typed
+            QVERIFY(!form->rulesHold());
+            QVERIFY(form->isMarked(refused.key));
+            const QString expected = cliMessage(refused.key, refused.text);
+            QVERIFY(!expected.isEmpty());
+            QVERIFY2(expected.contains(QStringLiteral("it must be a number from")), qPrintable(expected));
+            QCOMPARE(form->ruleMessage(), expected);
+            QVERIFY(box->toolTip().contains(expected.toHtmlEscaped()));
+            QVERIFY(!runAction->isEnabled());
+            window.run();
+            QTest::qWait(50);
+            QCOMPARE(window.controller()->state(), RunState::Idle);
+            box->setValue(std::get<double>(ParameterValues(specs).value(refused.key)));
+            QVERIFY(form->rulesHold());
+            QVERIFY(!form->isMarked(refused.key));
+            QVERIFY(runAction->isEnabled());
+        }
+        // A refused value does not also report the rule it would break with its neighbour (t_min below t0).
+        auto* t0 = qobject_cast<QDoubleSpinBox*>(form->editor("t0"));
+        t0->setValue(5000);
+        QCOMPARE(form->ruleMessage().count(QLatin1Char('\n')), 0);
+        QVERIFY(!form->isMarked("t_min"));
+        // Values set from outside (a recording, saved settings) are refused the same way, not clamped.
+        ParameterValues outside(specs);
+        form->setValues(outside);
+        QVERIFY(form->rulesHold());
     }
 
     // A relation between parameters (t_min below t0) marks both fields with the message and blocks Run until
