@@ -375,8 +375,8 @@ void CompareView::setPuzzles(std::vector<Puzzle> puzzles, const QString& descrip
 bool CompareView::openPuzzleSet(const QString& path, bool quiet) {
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot use this puzzle set"), message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
+        if (!quiet) loadErrorBox(this, tr("Cannot use this puzzle set"), load.errors)->exec();
         return false;
     }
     setPuzzles(std::move(load.puzzles), QFileInfo(path).fileName());

@@ -291,8 +291,8 @@ bool DifficultyLab::setPuzzleSet(const QString& path, bool quiet) {
     for (Puzzle& puzzle : load.puzzles)
         if (puzzle.kind() == PuzzleKind::Sudoku) sudoku.push_back(std::move(puzzle));
     if (sudoku.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no Sudoku puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot use this puzzle set"), message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no Sudoku puzzle found").arg(path));
+        if (!quiet) loadErrorBox(this, tr("Cannot use this puzzle set"), load.errors)->exec();
         return false;
     }
     stopRating();

@@ -466,14 +466,14 @@ void MainWindow::updateTitle() {
 bool MainWindow::openFile(const QString& path, bool quiet) {
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot open puzzle"), message);
-        m_log->addNote(message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
+        if (!quiet) loadErrorBox(this, tr("Cannot open puzzle"), load.errors)->exec();
         return false;
     }
     if (!load.errors.isEmpty()) {
         m_log->addNote(tr("%n entries skipped:", nullptr, static_cast<int>(load.errors.size())));
-        for (const QString& error : load.errors) m_log->addNote(error);
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
     }
     setPuzzle(load.puzzles.front(), path);
     addRecentFile(QFileInfo(path).absoluteFilePath());
@@ -483,10 +483,9 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
 bool MainWindow::openText(const QString& text, const QString& sourceName, bool quiet) {
     PuzzleLoad load = parsePuzzleText(text, sourceName);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found in the text").arg(sourceName)
-                                                       : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot read puzzle"), message);
-        m_log->addNote(message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found in the text").arg(sourceName));
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
+        if (!quiet) loadErrorBox(this, tr("Cannot read puzzle"), load.errors)->exec();
         return false;
     }
     setPuzzle(load.puzzles.front());
@@ -839,7 +838,8 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
         PuzzleLoad load = loadFileOrPuzzleString(options.open);
         if (load.puzzles.empty())
             return load.errors.isEmpty() ? tr("--open: no puzzle found in '%1'").arg(options.open)
-                                         : QStringLiteral("--open: ") + load.errors.join(QStringLiteral("\n  "));
+                                         : QStringLiteral("--open: ") + summarizeErrors(load.errors).brief.replace(
+                                                                            QLatin1Char('\n'), QStringLiteral("\n  "));
         const QFileInfo info(options.open);
         setPuzzle(load.puzzles.front(), info.isFile() ? info.absoluteFilePath() : QString());
     }

@@ -43,6 +43,8 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QMessageBox>
+#include <QTextDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -175,6 +177,70 @@ private slots:
         ParameterValues outside(specs);
         form->setValues(outside);
         QVERIFY(form->rulesHold());
+    }
+
+    // A file of many bad entries: the box lists the first ten with file:line:column and "and N more", the
+    // details and the log hold them all up to the cap, and the box stays far shorter than any screen.
+    void manyLoadErrorsGiveABoundedDialog() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("noise.txt"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            for (int line = 0; line < 3000; ++line)
+                file.write(QByteArray("this line is not a puzzle in any format, say ") + QByteArray::number(line) +
+                           QByteArray(90, 'x') + "\n");
+        }
+        PuzzleLoad load = loadPuzzlesFromFile(path);
+        QVERIFY(load.puzzles.empty());
+        QVERIFY(load.errors.size() > kErrorsShown);
+        const ErrorSummary summary = summarizeErrors(load.errors);
+        const QStringList brief = summary.brief.split(QLatin1Char('\n'));
+        QCOMPARE(brief.size(), kErrorsShown + 1);
+        QVERIFY2(QRegularExpression(QStringLiteral(":\\d+:\\d+: ")).match(brief.front()).hasMatch(), qPrintable(brief.front()));
+        QCOMPARE(brief.back(), QStringLiteral("and %1 more").arg(load.errors.size() - kErrorsShown));
+        for (const QString& line : brief) QVERIFY(line.size() <= 161);
+        const int detailLines = static_cast<int>(summary.details.count(QLatin1Char('\n'))) + 1;
+        QCOMPARE(detailLines, static_cast<int>(std::min<qsizetype>(load.errors.size(), kErrorDetailsCap + 1)));
+
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.resize(1024, 700);
+        window.show();
+        QMessageBox* box = loadErrorBox(&window, QStringLiteral("Cannot open puzzle"), load.errors);
+        box->show();
+        QVERIFY(QTest::qWaitForWindowExposed(box));
+        QCOMPARE(box->detailedText(), summary.details);
+        QVERIFY2(box->height() < 500, qPrintable(QString::number(box->height())));
+        QVERIFY2(box->width() < 1000, qPrintable(QString::number(box->width())));
+        box->close();
+
+        const int before = window.logPane()->document()->blockCount();
+        QVERIFY(!window.openFile(path, true));
+        const int added = window.logPane()->document()->blockCount() - before;
+        QVERIFY2(added > kErrorsShown && added <= kErrorDetailsCap + 2, qPrintable(QString::number(added)));
+    }
+
+    // A binary file is recognised from its first bytes: one error, no line-by-line parse.
+    void binaryFileIsRecognisedAtOnce() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("image.txt"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QByteArray bytes(200 * 1024, '\0');
+            for (int i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 7919) % 251);
+            file.write(bytes);
+        }
+        const PuzzleLoad load = loadPuzzlesFromFile(path);
+        QVERIFY(load.puzzles.empty());
+        QCOMPARE(load.errors.size(), 1);
+        QVERIFY2(load.errors.front().contains(QStringLiteral("a binary file, not puzzle text")), qPrintable(load.errors.front()));
+        QVERIFY(load.errors.front().startsWith(path));
+        // Text with a few tabs and carriage returns is still text.
+        QVERIFY(binaryContentReason(QByteArray("1..2\t3\r\n4.5\n")).isEmpty());
+        QVERIFY(!binaryContentReason(QByteArray("\x01\x02\x03" "abc\x04\x05")).isEmpty());
     }
 
     // A relation between parameters (t_min below t0) marks both fields with the message and blocks Run until
