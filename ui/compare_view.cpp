@@ -225,11 +225,17 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
         refreshCharts();
     });
     connect(exportChartButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QDir::homePath(),
-                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
-        if (path.isEmpty()) return;
+        const ExportableChart* chart = currentChart();
+        if (!chart) {
+            QMessageBox::information(this, tr("Export chart"), tr("The summary is a table: export it as CSV, or choose a chart's tab."));
+            return;
+        }
+        QString path;
+        ChartExportOptions options;
+        if (!askChartExport(this, chart->title() + QLatin1Char(' ') + m_resultPuzzle->currentText(), chart->shownSize(), path, options))
+            return;
         QString error;
-        if (!exportChart(path, error)) QMessageBox::warning(this, tr("Cannot export"), error);
+        if (!exportChart(path, error, options)) QMessageBox::warning(this, tr("Cannot export"), error);
     });
     connect(exportCsvButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export summary"), QDir::homePath(), tr("CSV (*.csv)"));
@@ -798,13 +804,17 @@ bool CompareView::exportCsv(const QString& path, QString& error) const {
     return true;
 }
 
-bool CompareView::exportChart(const QString& path, QString& error) const {
+const ExportableChart* CompareView::currentChart() const {
     switch (m_tabs->currentIndex()) {
-    case 0: return m_convergence->exportImage(path, error);
-    case 1: return m_ecdf->exportImage(path, error);
-    case 2: return m_boxPlot->exportImage(path, error);
-    default: break;
+    case 0: return m_convergence;
+    case 1: return m_ecdf;
+    case 2: return m_boxPlot;
+    default: return nullptr;
     }
+}
+
+bool CompareView::exportChart(const QString& path, QString& error, const ChartExportOptions& options) const {
+    if (const ExportableChart* chart = currentChart()) return chart->exportImage(path, error, options);
     error = tr("The summary is a table: export it as CSV, or choose a chart's tab.");
     return false;
 }

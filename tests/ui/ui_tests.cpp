@@ -6,7 +6,11 @@
 #include "algorithm_panel.h"
 #include "board_model.h"
 #include "board_view.h"
+#include "charts/axis_format.h"
+#include "charts/chart_export.h"
 #include "charts/chart_panel.h"
+#include "charts/compare_charts.h"
+#include "charts/live_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/scatter_plot.h"
 #include "difficulty_lab.h"
@@ -43,6 +47,9 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QAbstractAxis>
 #include <QMessageBox>
 #include <QTextDocument>
 #include <QStandardPaths>
@@ -241,6 +248,139 @@ private slots:
         // Text with a few tabs and carriage returns is still text.
         QVERIFY(binaryContentReason(QByteArray("1..2\t3\r\n4.5\n")).isEmpty());
         QVERIFY(!binaryContentReason(QByteArray("\x01\x02\x03" "abc\x04\x05")).isEmpty());
+    }
+
+    // The one axis formatter: thousands as k/M, integer steps as integers, distinct labels, powers of ten on a
+    // log axis, and the budget of ticks kept.
+    void axisFormatterLabels() {
+        QCOMPARE(formatAxisValue(0, 500), QStringLiteral("0"));
+        QCOMPARE(formatAxisValue(1000, 500), QStringLiteral("1k"));
+        QCOMPARE(formatAxisValue(1500, 500), QStringLiteral("1.5k"));
+        QCOMPARE(formatAxisValue(10000, 5000), QStringLiteral("10k"));
+        QCOMPARE(formatAxisValue(1.2e6, 1e5), QStringLiteral("1.2M"));
+        QCOMPARE(formatAxisValue(70900, 10000), QStringLiteral("71k"));
+        QCOMPARE(formatAxisValue(0.25, 0.05), QStringLiteral("0.25"));
+        QCOMPARE(formatAxisValue(40, 5), QStringLiteral("40"));
+        QCOMPARE(formatAxisValue(-2000, 1000), QStringLiteral("-2k"));
+        QCOMPARE(formatAxisValue(1e-5, 1e-5), QStringLiteral("1e-5"));
+        auto labelsOf = [](const std::vector<AxisTick>& ticks) {
+            QStringList labels;
+            for (const AxisTick& tick : ticks) labels.append(tick.label);
+            return labels;
+        };
+        auto distinct = [](const QStringList& labels) { return QSet<QString>(labels.begin(), labels.end()).size() == labels.size(); };
+        const QRegularExpression scientific(QStringLiteral("e[+]"));
+        for (int budget : {2, 3, 5, 8, 12}) {
+            for (auto [low, high] : {std::pair{0.0, 117417.0}, {0.0, 70900.0}, {0.0, 12.0}, {3.0, 45.0}, {0.0, 1.0}}) {
+                const auto ticks = linearAxisTicks(low, high, budget, true);
+                const QStringList labels = labelsOf(ticks);
+                QVERIFY2(static_cast<int>(ticks.size()) <= budget + 1, qPrintable(labels.join(u',')));
+                QVERIFY(ticks.front().value <= low && ticks.back().value >= high);
+                QVERIFY2(distinct(labels), qPrintable(labels.join(u',')));
+                for (const AxisTick& tick : ticks) {
+                    QCOMPARE(tick.value, std::round(tick.value));  // integer steps as integers: no "11.3"
+                    QVERIFY(!tick.label.contains(u'.') || tick.label.endsWith(u'k') || tick.label.endsWith(u'M'));
+                    QVERIFY(!scientific.match(tick.label).hasMatch());
+                }
+            }
+        }
+        QCOMPARE(labelsOf(linearAxisTicks(0, 120000, 7, true)),
+                 QStringList({"0", "20k", "40k", "60k", "80k", "100k", "120k"}));
+        QCOMPARE(labelsOf(linearAxisTicks(0, 12, 20, true)).size(), 13);  // never a step below 1
+        const QStringList nearForty = labelsOf(linearAxisTicks(39.99, 40.01, 5));
+        QVERIFY2(distinct(nearForty) && nearForty.size() >= 2, qPrintable(nearForty.join(u',')));
+        QCOMPARE(labelsOf(logAxisTicks(2, 70900, 10)), QStringList({"1", "10", "100", "1k", "10k", "100k"}));
+        QCOMPARE(labelsOf(logAxisTicks(0.2, 40, 10)), QStringList({"0.1", "1", "10", "100"}));
+        const QStringList wide = labelsOf(logAxisTicks(1, 1e9, 4));
+        QVERIFY2(wide.size() <= 5 && wide.front() == QStringLiteral("1") && wide.back() == QStringLiteral("1G"),
+                 qPrintable(wide.join(u',')));
+        QCOMPARE(tickBudget(300, 15, true), 10);
+        QCOMPARE(tickBudget(0, 15, true), 2);
+    }
+
+    // The live charts label their axes with the formatter; log scale works on both charts, labelled at powers
+    // of ten; a tick label is never elided.
+    void liveChartTickLabels() {
+        ChartPanel panel;
+        panel.resize(520, 640);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (std::uint64_t step = 0; step <= 70900; step += 709) {
+            Counters at{step, step * 3};
+            panel.beginBatch(at, static_cast<double>(step) / 1e5);
+            const double cost = 60.0 * std::exp(-static_cast<double>(step) / 20000.0);
+            panel.addEvent(CostSample{at, std::round(cost + 3), std::round(cost), {}});
+            panel.addEvent(TemperatureSample{at, 40 * std::pow(0.99995, static_cast<double>(step)), 0.5});
+        }
+        panel.refreshNow();
+        QTest::qWait(50);
+        panel.refreshNow();
+        const QStringList x = panel.costChart()->xLabels();
+        QVERIFY2(x.contains(QStringLiteral("0")) && std::any_of(x.begin(), x.end(), [](const QString& l) { return l.endsWith(u'k'); }),
+                 qPrintable(x.join(u',')));
+        const QStringList cost = panel.costChart()->leftLabels();
+        for (const QString& label : x + cost) {
+            QVERIFY2(!label.contains(QStringLiteral("e+")) && !label.contains(QChar(0x2026)), qPrintable(label));
+            QVERIFY2(!label.contains(u'.'), qPrintable(label));  // steps and whole costs: integer ticks
+        }
+        QVERIFY(QSet<QString>(x.begin(), x.end()).size() == x.size());
+        panel.setLogScale(true);
+        panel.refreshNow();
+        QVERIFY(panel.costChart()->leftIsLogarithmic());
+        QVERIFY(panel.progressChart()->leftIsLogarithmic());
+        const QStringList logCost = panel.costChart()->leftLabels();
+        QVERIFY2(logCost.contains(QStringLiteral("1")) && logCost.contains(QStringLiteral("10")), qPrintable(logCost.join(u',')));
+        const QStringList logTemperature = panel.progressChart()->leftLabels();
+        const QSet<QString> powers{"0.001", "0.01", "0.1", "1", "10", "100"};
+        QVERIFY2(!logTemperature.isEmpty(), "no labels on the log temperature axis");
+        for (const QString& label : logTemperature) QVERIFY2(powers.contains(label), qPrintable(logTemperature.join(u',')));
+        QVERIFY(panel.progressPointCount(QStringLiteral("temperature")) > 0);
+        panel.setLogScale(false);
+        QVERIFY(!panel.costChart()->leftIsLogarithmic());
+    }
+
+    // Compare's time-to-solve and convergence axes and the lab's log axes carry numbers; a PNG export has the
+    // size and resolution asked for; the suggested file name comes from the title.
+    void logAxesCarryNumbersAndExportsHaveTheirSize() {
+        EcdfChart ecdf;
+        ecdf.resize(600, 400);
+        ecdf.show();
+        EcdfSample sample;
+        sample.name = QStringLiteral("sa");
+        sample.solvedValues = {2.5, 7.5};  // no power of ten in between: the axis still reaches 1 and 10
+        sample.runs = 4;
+        ecdf.setData(QStringLiteral("time to solve"), QStringLiteral("seconds"), {sample});
+        QChart* chart = ecdf.findChild<QChartView*>()->chart();
+        AxisLabeller* x = AxisLabeller::of(chart, chart->axes(Qt::Horizontal).front());
+        QVERIFY(x && x->logarithmic());
+        QVERIFY2(x->labels().contains(QStringLiteral("1")) && x->labels().contains(QStringLiteral("10")),
+                 qPrintable(x->labels().join(u',')));
+
+        ScatterPlot scatter;
+        scatter.resize(600, 400);
+        scatter.show();
+        scatter.setData(QStringLiteral("serate against time"), QStringLiteral("serate"), QStringLiteral("seconds"),
+                        {QPointF(1, 20), QPointF(2, 700), QPointF(3, 70900), QPointF(4, 1.2e6)});
+        scatter.setLogY(true);
+        QChart* scatterChart = scatter.findChild<QChartView*>()->chart();
+        AxisLabeller* y = AxisLabeller::of(scatterChart, scatterChart->axes(Qt::Vertical).front());
+        QVERIFY(y && y->logarithmic());
+        for (const QString& label : y->labels())
+            QVERIFY2(QStringList({"1", "10", "100", "1k", "10k", "100k", "1M", "10M"}).contains(label), qPrintable(label));
+        QVERIFY(y->labels().size() >= 2);
+
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("ecdf.png"));
+        QString error;
+        QVERIFY2(ecdf.exportImage(png, error, ChartExportOptions{QSize(1600, 1000), 192}), qPrintable(error));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1600, 1000));
+        QCOMPARE(image.dotsPerMeterX(), static_cast<int>(std::lround(192 / 0.0254)));
+        QCOMPARE(ecdf.shownSize(), QSize(600, 400));  // the chart on screen is as it was
+        QVERIFY2(ecdf.exportImage(dir.filePath(QStringLiteral("ecdf.svg")), error), qPrintable(error));
+        QCOMPARE(suggestedChartFileName(QStringLiteral("Best cost on AI_Escargot by evaluations"), QStringLiteral("png")),
+                 QStringLiteral("best-cost-on-ai_escargot-by-evaluations.png"));
+        QCOMPARE(suggestedChartFileName(QStringLiteral("  "), QStringLiteral("svg")), QStringLiteral("chart.svg"));
     }
 
     // A relation between parameters (t_min below t0) marks both fields with the message and blocks Run until

@@ -56,7 +56,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     m_axisCombo->setObjectName(QStringLiteral("chartAxisCombo"));
     axisLabel->setBuddy(m_axisCombo);
     m_logCheck->setObjectName(QStringLiteral("chartLogCheck"));
-    m_logCheck->setToolTip(tr("Logarithmic cost axis"));
+    m_logCheck->setToolTip(tr("Logarithmic value axes (cost, temperature, population), labelled at powers of ten"));
     controls->addWidget(axisLabel);
     controls->addWidget(m_axisCombo);
     controls->addWidget(m_logCheck);
@@ -176,6 +176,7 @@ void ChartPanel::setLogScale(bool logScale) {
     m_logScale = logScale;
     if (m_logCheck->isChecked() != logScale) m_logCheck->setChecked(logScale);
     m_cost->setLogScale(logScale);
+    m_progress->setLogScale(logScale);
     emit axisChanged();
 }
 

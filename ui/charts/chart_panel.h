@@ -52,6 +52,9 @@ public:
     int costPointCount(const QString& series) const;
     int progressPointCount(const QString& series) const;
     bool progressChartVisible() const;
+    // The two charts (for their tick labels in tests, and their fonts in presentation mode).
+    LiveChart* costChart() const { return m_cost; }
+    LiveChart* progressChart() const { return m_progress; }
 
 signals:
     void axisChanged();
