@@ -24,6 +24,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -244,6 +245,7 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
         if (!exportCsv(path, error)) QMessageBox::warning(this, tr("Cannot export"), error);
     });
     resize(1320, 820);
+    if (const QScreen* shown = screen()) resize(size().boundedTo(shown->availableGeometry().size()));  // a 1024x768 projector
     refreshResults();
     updateButtons();
 }

@@ -124,6 +124,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         if (!m_currentAlgorithm.isEmpty()) saveAlgorithmSettings();
         m_currentAlgorithm = id;
         restoreAlgorithmSettings(id);
+        updateProgramDock();
     });
     m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
     // Replay playback: each tick shows events up to and including the next one worth a pause.
@@ -153,9 +154,11 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_library->addFolder(m_puzzlesDir);
     m_panel->setAlgorithm("backtracking");
     setMovesPerSecond(kSpeeds[kDefaultSpeedIndex]);
-    resize(1440, 900);
+    createLayoutActions();
+    fitWindowTo(screen()->availableGeometry());
     if (m_useSettings) readSettings();
     if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
+    updateProgramDock();
     updateActions();
 }
 
@@ -365,14 +368,17 @@ void MainWindow::createDocks() {
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(300);
+    scroll->setMinimumWidth(220);
     QDockWidget* algorithmDock = dock(tr("Algorithm"), QStringLiteral("algorithmDock"), scroll, Qt::LeftDockWidgetArea);
+    m_algorithmDock = algorithmDock;
     QDockWidget* libraryDock = dock(tr("Puzzles"), QStringLiteral("libraryDock"), m_library, Qt::LeftDockWidgetArea);
     tabifyDockWidget(libraryDock, algorithmDock);
     algorithmDock->raise();
     QDockWidget* chartDock = dock(tr("Charts"), QStringLiteral("chartDock"), m_charts, Qt::RightDockWidgetArea);
-    m_charts->setMinimumWidth(420);
+    m_chartDock = chartDock;
+    m_charts->setMinimumWidth(260);
     QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
+    m_logDock = logDock;
     m_programView = new ProgramView(this);
     m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
     splitDockWidget(chartDock, m_programDock, Qt::Vertical);
@@ -726,6 +732,7 @@ void MainWindow::startRun(bool paused) {
     const RunRequest request = requestFromPanel();
     m_lastRequest = request;
     m_programView->clear();
+    updateProgramDock();
     QStringList parameters;
     for (const auto& [key, value] : request.parameters.all())
         parameters.append(QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value))));
@@ -807,7 +814,11 @@ void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) 
             const QString program = QString::fromStdString(update->program);
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
             m_programView->setHighlight(update->position);
-            if (!m_programDock->isVisible()) m_programDock->show();
+            m_programAlgorithm = m_currentAlgorithm;
+            if (!m_programDock->isVisible()) {
+                m_programDock->show();
+                proportionDocks();  // the charts keep most of the column
+            }
         } else {
             m_charts->addEvent(event);
         }
@@ -829,6 +840,7 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
+    if (options.presentation) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;
@@ -920,6 +932,8 @@ void MainWindow::readSettings() {
     setDarkPalette(settings.value(QStringLiteral("darkPalette"), false).toBool());
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    // A geometry saved on a larger screen (or at a smaller scale) is fitted to this one.
+    if (!screen()->availableGeometry().contains(frameGeometry())) fitWindowTo(screen()->availableGeometry());
     const QString puzzleText = settings.value(QStringLiteral("lastPuzzle")).toString();
     if (!puzzleText.isEmpty()) {
         PuzzleLoad load = parsePuzzleText(puzzleText, QStringLiteral("<last session>"));

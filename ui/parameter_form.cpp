@@ -88,6 +88,7 @@ QString parameterToolTip(const ParameterSpec& spec) {
 ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLayout(this)) {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);  // a narrow panel puts a field under its label
     connect(this, &ParameterForm::valuesChanged, this, &ParameterForm::checkRules);  // first, before any listener
 }
 

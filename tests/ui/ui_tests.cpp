@@ -47,6 +47,8 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QDockWidget>
+#include <QToolBar>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QAbstractAxis>
@@ -287,6 +289,8 @@ private slots:
         QCOMPARE(labelsOf(linearAxisTicks(0, 120000, 7, true)),
                  QStringList({"0", "20k", "40k", "60k", "80k", "100k", "120k"}));
         QCOMPARE(labelsOf(linearAxisTicks(0, 12, 20, true)).size(), 13);  // never a step below 1
+        QCOMPARE(labelsOf(linearAxisTicks(0, 0, 5, true)), QStringList({"0", "1"}));  // a solved cost: from zero up
+        QCOMPARE(labelsOf(linearAxisTicks(-3, -3, 5, true)).front(), QStringLiteral("-4"));
         const QStringList nearForty = labelsOf(linearAxisTicks(39.99, 40.01, 5));
         QVERIFY2(distinct(nearForty) && nearForty.size() >= 2, qPrintable(nearForty.join(u',')));
         QCOMPARE(labelsOf(logAxisTicks(2, 70900, 10)), QStringList({"1", "10", "100", "1k", "10k", "100k"}));
@@ -786,6 +790,126 @@ private slots:
         QVERIFY(highlighted.count(0));  // the first move was highlighted on its way
         QCOMPARE(window.programView()->program(), program);
         QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("replaying program")));
+    }
+
+    // The Program dock opens for a run with a program (gp) and closes for an algorithm without one.
+    void programDockOnlyForRunsWithAProgram() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("programDock"));
+        QVERIFY(dock);
+        QVERIFY(!dock->isVisible());
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        window.algorithmPanel()->setRandomSeed(false);
+        window.algorithmPanel()->setSeed(3);
+        window.setMovesPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(dock->isVisible());
+        for (const char* id : {"mga", "cuckoo", "sa"}) {
+            QVERIFY(window.algorithmPanel()->setAlgorithm(id));
+            QVERIFY2(!dock->isVisible(), id);
+        }
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));  // its program is still there to see
+        window.algorithmPanel()->setSeed(3);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(dock->isVisible());
+        QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
+        window.run();  // a run without a program closes it too
+        QVERIFY(!dock->isVisible());
+        window.stop();
+    }
+
+    // At classroom sizes the window fits the screen, the board is the largest element, the charts keep a few
+    // legible ticks, and the run controls and the heat-map selector stay on the toolbar.
+    void windowFitsClassroomScreens() {
+        const QRect sizes[] = {QRect(0, 0, 1024, 768), QRect(0, 0, 1280, 720), QRect(0, 0, 1440, 900)};
+        for (const auto& [available, algorithm] : {std::pair{sizes[0], "sa"}, {sizes[1], "sa"}, {sizes[2], "sa"},
+                                                    {sizes[0], "gp"}, {sizes[1], "gp"}}) {
+            MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+            window.fitWindowTo(available);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.algorithmPanel()->setAlgorithm(algorithm));
+            window.algorithmPanel()->setRandomSeed(false);
+            window.algorithmPanel()->setSeed(3);
+            window.setMovesPerSecond(RunController::kFlatOut);
+            QSignalSpy finished(&window, &MainWindow::runFinished);
+            window.run();
+            QVERIFY(finished.wait(30000));
+            window.chartPanel()->refreshNow();
+            QTest::qWait(200);
+            const QString size = QStringLiteral("%1x%2 %3").arg(available.width()).arg(available.height()).arg(algorithm);
+            QVERIFY2(available.contains(window.frameGeometry()), qPrintable(QStringLiteral("%1: window at %2,%3 %4x%5").arg(size).arg(window.frameGeometry().x()).arg(window.frameGeometry().y()).arg(window.frameGeometry().width()).arg(window.frameGeometry().height())));
+            const double board = window.boardView()->cellRect(0).width() * 9;
+            const double boardArea = board * board;
+            QVERIFY2(board >= 380, qPrintable(QStringLiteral("%1: board %2 px").arg(size).arg(board)));
+            for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+                if (!dock->isVisible()) continue;
+                const QSize shown = dock->widget()->size();
+                QVERIFY2(boardArea > static_cast<double>(shown.width()) * shown.height(),
+                         qPrintable(QStringLiteral("%1: dock %2 is %3x%4, board %5").arg(size, dock->objectName())
+                                        .arg(shown.width()).arg(shown.height()).arg(board)));
+            }
+            for (LiveChart* chart : {window.chartPanel()->costChart(), window.chartPanel()->progressChart()}) {
+                if (!chart->isVisible()) continue;
+                QVERIFY(chart->width() * chart->height() < boardArea);
+                QVERIFY2(chart->xLabels().size() >= 2 && chart->leftLabels().size() >= 2,
+                         qPrintable(size + QLatin1Char(' ') + chart->title() + QLatin1Char(' ') + chart->xLabels().join(u',') +
+                                    QLatin1Char(' ') + chart->leftLabels().join(u',')));
+                QVERIFY(chart->width() >= 250 && chart->height() >= 150);
+            }
+            auto* heatMaps = window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"));
+            QVERIFY2(heatMaps && heatMaps->isVisible(), qPrintable(size));
+            QVERIFY2(heatMaps->mapTo(&window, QPoint(heatMaps->width(), 0)).x() <= window.width(), qPrintable(size));
+            auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("runToolbar"));
+            QVERIFY(toolbar);
+            for (QAction* action : {window.findChild<QAction*>(QStringLiteral("runAction"))}) {
+                QWidget* button = toolbar->widgetForAction(action);
+                QVERIFY2(button && button->isVisible(), qPrintable(size));
+            }
+        }
+    }
+
+    // Presentation mode: full screen, only the charts dock beside the board with the cost chart alone, larger
+    // text, the run controls; leaving it restores the docks.
+    void presentationModeShowsTheBoardBig() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.fitWindowTo(QRect(0, 0, 1280, 720));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        auto* action = window.findChild<QAction*>(QStringLiteral("presentationAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F11));
+        const double boardBefore = window.boardView()->cellRect(0).width();
+        const qreal fontBefore = window.font().pointSizeF();
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(window.presentationMode());
+        QVERIFY(window.isFullScreen());
+        QVERIFY(window.font().pointSizeF() > fontBefore);
+        QVERIFY(window.chartPanel()->presentation());
+        QVERIFY(!window.chartPanel()->progressChartVisible());
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QCOMPARE(dock->isVisible(), dock->objectName() == QStringLiteral("chartDock"));
+        // The board takes most of the screen's width (the offscreen screen is smaller than the window was).
+        const double board = window.boardView()->cellRect(0).width() * 9;
+        QVERIFY2(board > window.chartPanel()->width() && board >= 0.5 * std::min(window.width(), window.height()),
+                 qPrintable(QStringLiteral("board %1 of %2x%3, before %4, charts %5, view %6x%7").arg(board).arg(window.width()).arg(window.height()).arg(boardBefore * 9).arg(window.chartPanel()->width()).arg(window.boardView()->width()).arg(window.boardView()->height())));
+        auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("runToolbar"));
+        QVERIFY(toolbar->widgetForAction(window.findChild<QAction*>(QStringLiteral("runAction")))->isVisible());
+        QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(!window.presentationMode());
+        QVERIFY(!window.isFullScreen());
+        QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("algorithmDock"))->isVisible());
+        QVERIFY(window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        QCOMPARE(window.font().pointSizeF(), fontBefore);
     }
 
     // Repeated runs give the success rate and the histogram of the generation a solution appeared in.

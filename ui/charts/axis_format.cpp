@@ -78,9 +78,15 @@ std::vector<AxisTick> linearAxisTicks(double low, double high, int maxTicks, boo
     // A flat range still gets an axis around its value.
     const double minimumSpan = integers ? 1.0 : std::max(std::abs(high) * 1e-9, 1e-12);
     if (span < minimumSpan) {
+        const bool notNegative = low >= 0;
         low -= minimumSpan / 2;
         high += minimumSpan / 2;
         if (integers) low = std::floor(low), high = std::ceil(high);
+        // A flat line at or above zero (a solved cost) gets an axis from zero up, not one dipping below.
+        if (notNegative && low < 0) {
+            high = std::max(high, minimumSpan);
+            low = 0;
+        }
         span = high - low;
     }
     double step = niceStep(span / (maxTicks - 1));

@@ -116,7 +116,13 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
         const QString name = tr(style.name);
         index = chart->series(name, style.color, style.side, style.style, style.width);
         if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(name);
-        if (chart == m_progress) m_progress->show();
+        // The population's lines share the chart: "worst", "mean", "best" say enough in its legend.
+        const QString prefix = tr("population") + QLatin1Char(' ');
+        if (name.startsWith(prefix)) chart->setLegendLabel(index, name.mid(prefix.size()));
+        if (chart == m_progress && !m_presentation && m_progress->isHidden()) {
+            m_progress->show();
+            m_splitter->setSizes({1, 1});  // the two charts share the column evenly
+        }
     }
     const auto steps = static_cast<double>(at.steps);
     chart->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
@@ -160,6 +166,15 @@ void ChartPanel::addEvent(const Event& event) {
         addSample(SeriesKind::PopulationMean, generation->at, generation->mean);
         addSample(SeriesKind::PopulationBest, generation->at, generation->best);
     }
+}
+
+void ChartPanel::setPresentation(bool on) {
+    m_presentation = on;
+    const qreal points = on ? 13 : 8;
+    m_cost->setFontPointSize(points);
+    m_progress->setFontPointSize(points);
+    const bool progressHasData = m_progress->hasData();
+    m_progress->setVisible(!on && progressHasData);
 }
 
 void ChartPanel::setRefreshInterval(int milliseconds) { m_refreshTimer->setInterval(milliseconds); }

@@ -4,6 +4,8 @@
 #include "chart_panel.h"
 
 #include <QEvent>
+#include <QResizeEvent>
+#include <QtCharts/QCategoryAxis>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -40,6 +42,9 @@ LiveChart::LiveChart(const QString& title, const QString& leftTitle, QWidget* pa
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
+    // Below this a chart's title and ticks no longer fit: the splitter and the docks stop there.
+    setMinimumHeight(150);
+    m_title = title;
     m_chart->setTitle(title);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
@@ -89,7 +94,7 @@ void LiveChart::applyTheme() {
     titleFont.setBold(true);
     m_chart->setTitleFont(titleFont);
     QFont legendFont = m_chart->legend()->font();
-    legendFont.setPointSizeF(m_fontPoints);
+    legendFont.setPointSizeF(m_fontPoints - 0.5);  // a narrow chart's four or five entries fit unelided
     m_chart->legend()->setFont(legendFont);
     for (AxisLabeller* labeller : {m_x, m_left, m_right})
         if (labeller) labeller->relabel();
@@ -103,7 +108,18 @@ void LiveChart::setFontPointSize(qreal points) {
 QStringList LiveChart::xLabels() const { return m_x->labels(); }
 QStringList LiveChart::leftLabels() const { return m_left ? m_left->labels() : QStringList(); }
 bool LiveChart::leftIsLogarithmic() const { return m_left && m_left->logarithmic(); }
-QString LiveChart::title() const { return m_chart->title(); }
+QString LiveChart::title() const { return m_title; }
+
+void LiveChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // A short chart gives its titles' lines to the plot, so that the tick labels keep room to show in full:
+    // the chart panel's X axis choice names the x axis, the y axis title names the chart.
+    const bool compact = height() < 240;
+    if (compact == m_compact) return;
+    m_compact = compact;
+    m_chart->setTitle(compact ? QString() : m_title);
+    m_x->labelAxis()->setTitleVisible(!compact);
+}
 
 void LiveChart::rebuildLeftAxis() {
     if (m_left) {
@@ -165,6 +181,11 @@ int LiveChart::series(const QString& name, const QColor& color, Side side, Style
     m_entries.push_back(std::move(entry));
     applyTheme();
     return static_cast<int>(m_entries.size()) - 1;
+}
+
+void LiveChart::setLegendLabel(int series, const QString& label) {
+    if (series < 0 || series >= static_cast<int>(m_entries.size())) return;
+    for (QLegendMarker* marker : m_chart->legend()->markers(m_entries[series]->series)) marker->setLabel(label);
 }
 
 void LiveChart::append(int series, const ChartSample& sample) {

@@ -34,6 +34,9 @@ public:
     int series(const QString& name, const QColor& color, Side side = Side::Left, Style style = Style::Line,
                qreal width = 2.0);
     void append(int series, const ChartSample& sample);
+    // A shorter name for the legend than the series' own ("best" for "population best" under a chart that says
+    // it is about the population).
+    void setLegendLabel(int series, const QString& label);
     void clear();
     void setXAxis(ChartAxis axis);
     void setLogScale(bool logScale);
@@ -52,6 +55,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Entry;
@@ -64,6 +68,8 @@ private:
     AxisLabeller* m_left;
     AxisLabeller* m_right;
     qreal m_fontPoints = 8;
+    QString m_title;
+    bool m_compact = false;  // short: no chart title and no x-axis title (the window says both elsewhere)
     QString m_leftTitle;
     std::vector<std::unique_ptr<Entry>> m_entries;
     ChartAxis m_axis;
