@@ -152,7 +152,8 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_probe.start();
 
     m_library->addFolder(m_puzzlesDir);
-    m_panel->setAlgorithm("backtracking");
+    // The first launch teaches: simulated annealing on the default puzzle, at a pace the eye can follow.
+    m_panel->setAlgorithm("sa");
     setMovesPerSecond(kSpeeds[kDefaultSpeedIndex]);
     createLayoutActions();
     fitWindowTo(screen()->availableGeometry());
@@ -160,6 +161,9 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
     updateProgramDock();
     updateActions();
+    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10) goes one step at a time · "
+                                "F1 explains the algorithm")
+                                 .arg(QString::fromStdString(m_panel->algorithmInfo() ? m_panel->algorithmInfo()->name : "")));
 }
 
 MainWindow::~MainWindow() {
@@ -421,7 +425,9 @@ void MainWindow::showBrokenRules(const QStringList& rules) {
 void MainWindow::updateStatus(const RunStatus& status) {
     m_stepLabel->setText(tr("Step %L1").arg(status.counters.steps));
     m_evaluationsLabel->setText(tr("Evaluations %L1").arg(status.counters.evaluations));
-    m_bestLabel->setText(tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
+    // Before anything ran there is no best cost to show (a 0 would say "solved").
+    const bool nothingRan = status.counters.steps == 0 && status.counters.evaluations == 0 && !m_lastFinished;
+    m_bestLabel->setText(nothingRan ? tr("Best cost —") : tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
     m_elapsedLabel->setText(formatSeconds(status.seconds));
     m_rateLabel->setText(tr("%L1 steps/s").arg(static_cast<qulonglong>(std::llround(status.stepsPerSecond))));
     m_charts->beginBatch(status.counters, status.seconds);

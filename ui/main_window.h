@@ -35,6 +35,7 @@ class ChartPanel;
 class CompareView;
 class DifficultyLab;
 class GenerateDialog;
+class HelpWindow;
 class ProgramView;
 class RepeatRunsDialog;
 class ReplayView;
@@ -99,6 +100,9 @@ public:
     // a minimal toolbar; the docks as they were when it ends.
     void setPresentationMode(bool on);
     bool presentationMode() const { return m_presentation; }
+    // Help ▸ … (created on first use): `topic` as HelpWindow::showTopic takes it; F1 opens the chosen
+    // algorithm's page.
+    HelpWindow* openHelp(const QString& topic);
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -220,7 +224,8 @@ private:
     QDockWidget* m_logDock = nullptr;
     QAction* m_presentationAction = nullptr;
     bool m_presentation = false;
-    QRect m_fitArea;  // the area the window was last fitted to; refitted once its frame is known
+    QRect m_fitArea;
+    HelpWindow* m_helpWindow = nullptr;  // the area the window was last fitted to; refitted once its frame is known
     QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode
     QByteArray m_geometryPresentationLeft;
     QString m_programAlgorithm;  // the algorithm whose program the Program dock shows

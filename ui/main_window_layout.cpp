@@ -1,12 +1,13 @@
 // The window's layout for classrooms: fitted to the screen with the board as its largest part, a toolbar that
-// keeps the run controls readable when narrow, the Program dock only for runs that have a program, and
-// presentation mode.
+// keeps the run controls readable when narrow, the Program dock only for runs that have a program,
+// presentation mode, and the Help menu.
 
 #include "main_window.h"
 
 #include "algorithm_panel.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "help_window.h"
 #include "program_view.h"
 
 #include <QAbstractSpinBox>
@@ -17,6 +18,7 @@
 #include <QDockWidget>
 #include <QFormLayout>
 #include <QMenu>
+#include <QMenuBar>
 #include <QResizeEvent>
 #include <QScreen>
 #include <QSignalBlocker>
@@ -48,6 +50,19 @@ void MainWindow::createLayoutActions() {
     m_viewMenu->insertSeparator(viewActions.value(0));
     addAction(m_presentationAction);  // F11 works whatever is shown
 
+    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&Getting started"), this, [this] { openHelp(QStringLiteral("getting-started")); });
+    QAction* algorithmHelp = helpMenu->addAction(tr("This &algorithm"), this, [this] {
+        openHelp(QStringLiteral("algorithm:") + QString::fromStdString(m_panel->algorithmId()));
+    });
+    algorithmHelp->setObjectName(QStringLiteral("algorithmHelpAction"));
+    algorithmHelp->setShortcut(QKeySequence::HelpContents);
+    algorithmHelp->setToolTip(tr("The chosen algorithm's idea, what one step is, its parameters and its paper (F1)"));
+    helpMenu->addAction(tr("&Keyboard shortcuts"), this, [this] { openHelp(QStringLiteral("shortcuts")); });
+    helpMenu->addAction(tr("G&lossary"), this, [this] { openHelp(QStringLiteral("glossary")); });
+    helpMenu->addSeparator();
+    helpMenu->addAction(tr("A&bout Puzzle Workbench"), this, [this] { openHelp(QStringLiteral("about")); });
+
     // The side panel narrows with the window: its long choice lists and wide-range number fields (budgets up
     // to 10^15) would otherwise hold it wider than a 1024-pixel screen can give it.
     for (QComboBox* box : m_panel->findChildren<QComboBox*>()) {
@@ -72,6 +87,15 @@ void MainWindow::createLayoutActions() {
             else previous = action;
         }
     }
+}
+
+HelpWindow* MainWindow::openHelp(const QString& topic) {
+    if (!m_helpWindow) m_helpWindow = new HelpWindow(this, this);
+    if (!m_helpWindow->showTopic(topic)) m_helpWindow->showTopic(QStringLiteral("getting-started"));
+    m_helpWindow->show();
+    m_helpWindow->raise();
+    m_helpWindow->activateWindow();
+    return m_helpWindow;
 }
 
 void MainWindow::fitWindowTo(const QRect& available) {

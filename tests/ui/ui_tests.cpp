@@ -7,6 +7,7 @@
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/axis_format.h"
+#include "help_window.h"
 #include "charts/chart_export.h"
 #include "charts/chart_panel.h"
 #include "charts/compare_charts.h"
@@ -47,6 +48,9 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QDockWidget>
 #include <QToolBar>
 #include <QtCharts/QChart>
@@ -385,6 +389,69 @@ private slots:
         QCOMPARE(suggestedChartFileName(QStringLiteral("Best cost on AI_Escargot by evaluations"), QStringLiteral("png")),
                  QStringLiteral("best-cost-on-ai_escargot-by-evaluations.png"));
         QCOMPARE(suggestedChartFileName(QStringLiteral("  "), QStringLiteral("svg")), QStringLiteral("chart.svg"));
+    }
+
+    // Help: a page per registered algorithm built from its AlgorithmInfo, F1 on the chosen algorithm, the
+    // shortcuts read from the window's actions, the glossary and About.
+    void helpHasAPagePerAlgorithm() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QMenu* help = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->text().remove(u'&') == QStringLiteral("Help")) help = menu->menu();
+        QVERIFY(help);
+        QVERIFY(help->actions().size() >= 5);
+        HelpWindow* helpWindow = window.openHelp(QStringLiteral("getting-started"));
+        QVERIFY(helpWindow && helpWindow->isVisible());
+        QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Run (F5)")));
+        auto plain = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
+        for (const AlgorithmEntry& entry : algorithmRegistry()) {
+            const QString key = QStringLiteral("algorithm:") + QString::fromStdString(entry.info.id);
+            QVERIFY(HelpWindow::topicKeys().contains(key));
+            QVERIFY2(helpWindow->showTopic(key), entry.info.id.c_str());
+            QCOMPARE(helpWindow->currentTopic(), key);
+            const QString html = helpWindow->pageHtml();
+            QVERIFY2(html.contains(plain(entry.info.name)), entry.info.id.c_str());
+            QVERIFY2(html.contains(plain(entry.info.summary)), entry.info.id.c_str());
+            QVERIFY2(html.contains(plain(entry.info.stepMeaning)), entry.info.id.c_str());
+            QVERIFY2(html.contains(plain(entry.info.paper)), entry.info.id.c_str());
+            for (const ParameterSpec& spec : entry.info.parameters) {
+                QVERIFY2(html.contains(QStringLiteral("<b>%1</b>").arg(plain(spec.key))), spec.key.c_str());
+                QVERIFY2(html.contains(plain(spec.allowedText())), spec.key.c_str());
+            }
+            for (const std::string& part : entry.info.costParts) QVERIFY2(html.contains(plain(part)), part.c_str());
+        }
+        QVERIFY(!helpWindow->showTopic(QStringLiteral("algorithm:no-such")));
+        // F1 opens the chosen algorithm's page.
+        helpWindow->hide();
+        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
+        auto* f1 = window.findChild<QAction*>(QStringLiteral("algorithmHelpAction"));
+        QVERIFY(f1);
+        QCOMPARE(f1->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        f1->trigger();
+        QVERIFY(helpWindow->isVisible());
+        QCOMPARE(helpWindow->currentTopic(), QStringLiteral("algorithm:tabu"));
+        QVERIFY(helpWindow->showTopic(QStringLiteral("shortcuts")));
+        QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Presentation mode")));
+        QVERIFY(helpWindow->pageHtml().contains(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+        QVERIFY(helpWindow->showTopic(QStringLiteral("glossary")));
+        for (const char* term : {"move", "step", "evaluation", "cost", "temperature", "acceptance ratio", "reheat",
+                                 "harmony memory", "group table", "tabu tenure", "serate"})
+            QVERIFY2(helpWindow->pageHtml().contains(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(term))), term);
+        QVERIFY(helpWindow->showTopic(QStringLiteral("about")));
+        QVERIFY(helpWindow->pageHtml().contains(QString::fromLatin1(qVersion())));
+    }
+
+    // The first launch teaches: simulated annealing, paced, a line saying what to press, no best cost before a run.
+    void firstLaunchIsATeachingDefault() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("sa"));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Run (F5)")));
+        auto* best = window.findChild<QLabel*>(QStringLiteral("bestLabel"));
+        QVERIFY(best);
+        QCOMPARE(best->text(), QStringLiteral("Best cost —"));
+        QVERIFY(window.controller()->movesPerSecond() > 0);  // paced, not flat out
     }
 
     // A relation between parameters (t_min below t0) marks both fields with the message and blocks Run until
