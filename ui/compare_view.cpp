@@ -777,7 +777,7 @@ void CompareView::refreshCharts() {
             finalCosts.emplace_back(names[s], std::move(costs));
         }
         m_convergence->setData(
-            tr("Best cost on %1 by %2: median and inter-quartile band (hover a median for its runs)").arg(puzzleName, axisName),
+            tr("Best cost on %1 by %2: median, quartiles shaded").arg(puzzleName, axisName),
             axisName, xMinimum, bands);
         m_ecdf->setData(tr("Cost to solve %1 in %2 (ECDF over all runs)").arg(puzzleName, axisName), axisName, samples);
         m_boxPlot->setData(std::isfinite(commonBudget)

@@ -24,6 +24,7 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QSlider;
+class QToolBar;
 class QUndoStack;
 
 namespace pw::ui {
@@ -225,7 +226,8 @@ private:
     QAction* m_presentationAction = nullptr;
     bool m_presentation = false;
     QRect m_fitArea;
-    HelpWindow* m_helpWindow = nullptr;  // the area the window was last fitted to; refitted once its frame is known
+    HelpWindow* m_helpWindow = nullptr;
+    QToolBar* m_presentationToolbar = nullptr;  // the area the window was last fitted to; refitted once its frame is known
     QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode
     QByteArray m_geometryPresentationLeft;
     QString m_programAlgorithm;  // the algorithm whose program the Program dock shows

@@ -174,19 +174,21 @@ void MainWindow::setPresentationMode(bool on) {
         m_statePresentationLeft = saveState();
         m_geometryPresentationLeft = saveGeometry();
         for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->setVisible(dock == m_chartDock);
-        // Only the run controls, big, with their words.
-        if (toolbar) {
-            toolbar->setIconSize(QSize(32, 32));
-            for (QAction* action : toolbar->actions()) {
-                const bool control = action == m_runAction || action == m_pauseAction || action == m_stepAction ||
-                                     action == m_stopAction || action == m_resetAction;
-                if (QWidget* widget = toolbar->widgetForAction(action)) {
-                    widget->setVisible(control);
-                    if (auto* button = qobject_cast<QToolButton*>(widget)) button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-                }
-            }
-            toolbar->addAction(m_presentationAction);
+        // Only the run controls, big, with their words, on a toolbar of their own.
+        if (toolbar) toolbar->hide();
+        if (!m_presentationToolbar) {
+            m_presentationToolbar = new QToolBar(tr("Presentation"), this);
+            m_presentationToolbar->setObjectName(QStringLiteral("presentationToolbar"));
+            m_presentationToolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+            m_presentationToolbar->setIconSize(QSize(32, 32));
+            m_presentationToolbar->setMovable(false);
+            for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stopAction, m_resetAction})
+                m_presentationToolbar->addAction(action);
+            m_presentationToolbar->addSeparator();
+            m_presentationToolbar->addAction(m_presentationAction);
+            addToolBar(Qt::TopToolBarArea, m_presentationToolbar);
         }
+        m_presentationToolbar->show();
         QFont larger = font();
         larger.setPointSizeF(std::max(14.0, QFont().pointSizeF() * 1.5));
         setFont(larger);
@@ -201,12 +203,8 @@ void MainWindow::setPresentationMode(bool on) {
         m_charts->setAttribute(Qt::WA_SetFont, false);
         setFont(QFont());
         setAttribute(Qt::WA_SetFont, false);
-        if (toolbar) {
-            toolbar->removeAction(m_presentationAction);
-            toolbar->setIconSize(QSize(20, 20));
-            for (QAction* action : toolbar->actions())
-                if (QWidget* widget = toolbar->widgetForAction(action)) widget->setVisible(action->isVisible());
-        }
+        if (m_presentationToolbar) m_presentationToolbar->hide();
+        if (toolbar) toolbar->show();
         showNormal();
         restoreGeometry(m_geometryPresentationLeft);
         restoreState(m_statePresentationLeft);

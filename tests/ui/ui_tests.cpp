@@ -967,8 +967,11 @@ private slots:
         const double board = window.boardView()->cellRect(0).width() * 9;
         QVERIFY2(board > window.chartPanel()->width() && board >= 0.5 * std::min(window.width(), window.height()),
                  qPrintable(QStringLiteral("board %1 of %2x%3, before %4, charts %5, view %6x%7").arg(board).arg(window.width()).arg(window.height()).arg(boardBefore * 9).arg(window.chartPanel()->width()).arg(window.boardView()->width()).arg(window.boardView()->height())));
-        auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("runToolbar"));
+        auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("presentationToolbar"));
+        QVERIFY(toolbar && toolbar->isVisible());
         QVERIFY(toolbar->widgetForAction(window.findChild<QAction*>(QStringLiteral("runAction")))->isVisible());
+        QVERIFY(toolbar->sizeHint().width() <= window.width());  // nothing in an overflow menu
+        QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("runToolbar"))->isVisible());
         QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
         action->trigger();
         QTest::qWait(200);
@@ -976,6 +979,7 @@ private slots:
         QVERIFY(!window.isFullScreen());
         QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("algorithmDock"))->isVisible());
         QVERIFY(window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        QVERIFY(!toolbar->isVisible());
         QCOMPARE(window.font().pointSizeF(), fontBefore);
     }
 

@@ -119,7 +119,9 @@ void ConvergenceChart::setData(const QString& title, const QString& axisName, do
         }
         m_runSeries.push_back(std::move(runs));
 
-        median->setName(tr("%1 (median, quartiles shaded)").arg(band.name));
+        // The title says it is the median with the quartiles shaded: the legend names the setting only, so a
+        // narrow chart keeps every name whole.
+        median->setName(band.name);
         median->setPen(QPen(color, 2.5));
         // One point draws no line: a setting solved at its start would otherwise not show at all.
         if (band.x.size() < 2) {
@@ -134,7 +136,7 @@ void ConvergenceChart::setData(const QString& title, const QString& axisName, do
         });
     }
     AxisLabeller* x = valueAxis(m_chart, Qt::AlignBottom, tr("%1 (log scale)").arg(axisName), xMinimum, maxStep, true);
-    m_view->setToolTip(tr("x: %1 on a log scale from %2; a run's start (0 %1) is drawn at %2, the axis minimum")
+    m_view->setToolTip(tr("Hover a median for its runs. x: %1 on a log scale from %2; a run's start (0 %1) is drawn at %2, the axis minimum")
                            .arg(axisName, QString::number(xMinimum)));
     AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, tr("best cost"), 0, std::max(1.0, maxCost), false);
     for (QAbstractSeries* s : series) {

@@ -94,8 +94,13 @@ void LiveChart::applyTheme() {
     titleFont.setBold(true);
     m_chart->setTitleFont(titleFont);
     QFont legendFont = m_chart->legend()->font();
-    legendFont.setPointSizeF(m_fontPoints - 0.5);  // a narrow chart's four or five entries fit unelided
+    legendFont.setPointSizeF(std::min(m_fontPoints - 0.5, 10.0));  // a narrow chart's four or five entries fit unelided
     m_chart->legend()->setFont(legendFont);
+    // The last x label is centred on the plot's right edge: room for half of it, so it is not clipped.
+    QFont labelFont = m_chart->titleFont();
+    labelFont.setPointSizeF(m_fontPoints);
+    const int half = QFontMetrics(labelFont).horizontalAdvance(QStringLiteral("000k")) / 2 + 2;
+    m_chart->setMargins(QMargins(4, 4, m_right ? 4 : half, 4));
     for (AxisLabeller* labeller : {m_x, m_left, m_right})
         if (labeller) labeller->relabel();
 }
