@@ -119,9 +119,7 @@ void ConvergenceChart::setData(const QString& title, const QString& axisName, do
         }
         m_runSeries.push_back(std::move(runs));
 
-        // The title says it is the median with the quartiles shaded: the legend names the setting only, so a
-        // narrow chart keeps every name whole.
-        median->setName(band.name);
+        median->setName(tr("%1 (median, quartiles shaded)").arg(band.name));
         median->setPen(QPen(color, 2.5));
         // One point draws no line: a setting solved at its start would otherwise not show at all.
         if (band.x.size() < 2) {
@@ -129,6 +127,9 @@ void ConvergenceChart::setData(const QString& title, const QString& axisName, do
             median->setMarkerSize(11);
         }
         m_chart->addSeries(median);
+        // The title says it is the median with the quartiles shaded: the legend names the setting only, so a
+        // narrow chart keeps every name whole.
+        for (QLegendMarker* marker : m_chart->legend()->markers(median)) marker->setLabel(band.name);
         series.push_back(median);
         const int index = static_cast<int>(b);
         connect(median, &QLineSeries::hovered, this, [this, index](const QPointF&, bool state) {
