@@ -40,6 +40,9 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     const QCommandLineOption timeLimit(QStringLiteral("time-limit"), QStringLiteral("Time budget of the run in seconds."),
                                        QStringLiteral("S"));
     const QCommandLineOption palette(QStringLiteral("palette"), QStringLiteral("light or dark."), QStringLiteral("NAME"));
+    const QCommandLineOption presentation(QStringLiteral("presentation"),
+                                          QStringLiteral("Open in presentation mode: full screen, the board big, the "
+                                                         "cost chart beside it, larger text (F11 leaves it)."));
     const QCommandLineOption stats(QStringLiteral("stats"),
                                    QStringLiteral("Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at exit) at exit."));
     const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
@@ -66,7 +69,8 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                             .arg(CompareView::tabKeys().join(QStringLiteral(", "))),
                                         QStringLiteral("TAB"));
     parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, compareTab,
-                       screenshot, afterMs, speed, stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
+                       screenshot, afterMs, speed, stepLimit, timeLimit, palette, presentation, stats, exitWhenFinished,
+                       replayAt});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -116,6 +120,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     }
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
+    options.presentation = parser.isSet(presentation);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);
     bool ok = true;
     if (parser.isSet(seed)) {

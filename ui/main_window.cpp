@@ -136,6 +136,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         restoreAlgorithmSettings(id);
         offerStepGrains();
         showSpeed();
+        updateProgramDock();
     });
     m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
     // Replay playback: each tick shows events up to and including the next one worth a pause.
@@ -163,13 +164,19 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_probe.start();
 
     m_library->addFolder(m_puzzlesDir);
-    m_panel->setAlgorithm("backtracking");
+    // The first launch teaches: simulated annealing on the default puzzle, at a pace the eye can follow.
+    m_panel->setAlgorithm("sa");
     setStepsPerSecond(kSpeeds[kDefaultSpeedIndex]);
     qApp->installEventFilter(this);
-    resize(1440, 900);
+    createLayoutActions();
+    fitWindowTo(screen()->availableGeometry());
     if (m_useSettings) readSettings();
     if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
+    updateProgramDock();
     updateActions();
+    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10) goes one step at a time · "
+                                "F1 explains the algorithm")
+                                 .arg(QString::fromStdString(m_panel->algorithmInfo() ? m_panel->algorithmInfo()->name : "")));
 }
 
 MainWindow::~MainWindow() {
@@ -380,14 +387,17 @@ void MainWindow::createDocks() {
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(300);
+    scroll->setMinimumWidth(220);
     QDockWidget* algorithmDock = dock(tr("Algorithm"), QStringLiteral("algorithmDock"), scroll, Qt::LeftDockWidgetArea);
+    m_algorithmDock = algorithmDock;
     QDockWidget* libraryDock = dock(tr("Puzzles"), QStringLiteral("libraryDock"), m_library, Qt::LeftDockWidgetArea);
     tabifyDockWidget(libraryDock, algorithmDock);
     algorithmDock->raise();
     QDockWidget* chartDock = dock(tr("Charts"), QStringLiteral("chartDock"), m_charts, Qt::RightDockWidgetArea);
-    m_charts->setMinimumWidth(420);
+    m_chartDock = chartDock;
+    m_charts->setMinimumWidth(260);
     QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
+    m_logDock = logDock;
     m_programView = new ProgramView(this);
     m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
     splitDockWidget(chartDock, m_programDock, Qt::Vertical);
@@ -448,7 +458,9 @@ void MainWindow::showRunStatus(const RunStatus& status) {
     m_evaluationsLabel->setText(tr("Evaluations %L1").arg(status.counters.evaluations));
     m_currentLabel->setVisible(status.currentCost.has_value());
     if (status.currentCost) m_currentLabel->setText(tr("Cost %1").arg(*status.currentCost, 0, 'g', 6));
-    m_bestLabel->setText(tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
+    // Before anything ran there is no best cost to show (a 0 would say "solved").
+    const bool nothingRan = status.counters.steps == 0 && status.counters.evaluations == 0 && !m_lastFinished;
+    m_bestLabel->setText(nothingRan ? tr("Best cost —") : tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
     m_temperatureLabel->setVisible(status.temperature.has_value());
     if (status.temperature) m_temperatureLabel->setText(tr("T %1").arg(*status.temperature, 0, 'g', 4));
     m_elapsedLabel->setText(formatSeconds(status.seconds));
@@ -530,14 +542,14 @@ void MainWindow::updateTitle() {
 bool MainWindow::openFile(const QString& path, bool quiet) {
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot open puzzle"), message);
-        m_log->addNote(message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
+        if (!quiet) loadErrorBox(this, tr("Cannot open puzzle"), load.errors)->exec();
         return false;
     }
     if (!load.errors.isEmpty()) {
         m_log->addNote(tr("%n entries skipped:", nullptr, static_cast<int>(load.errors.size())));
-        for (const QString& error : load.errors) m_log->addNote(error);
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
     }
     setPuzzle(load.puzzles.front(), path);
     addRecentFile(QFileInfo(path).absoluteFilePath());
@@ -547,10 +559,9 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
 bool MainWindow::openText(const QString& text, const QString& sourceName, bool quiet) {
     PuzzleLoad load = parsePuzzleText(text, sourceName);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found in the text").arg(sourceName)
-                                                       : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot read puzzle"), message);
-        m_log->addNote(message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found in the text").arg(sourceName));
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
+        if (!quiet) loadErrorBox(this, tr("Cannot read puzzle"), load.errors)->exec();
         return false;
     }
     setPuzzle(load.puzzles.front());
@@ -795,6 +806,7 @@ void MainWindow::startRun(bool paused) {
     const RunRequest request = requestFromPanel();
     m_lastRequest = request;
     m_programView->clear();
+    updateProgramDock();
     QStringList parameters;
     for (const auto& [key, value] : request.parameters.all())
         parameters.append(QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value))));
@@ -891,7 +903,11 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
             const QString program = QString::fromStdString(update->program);
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
             m_programView->setHighlight(update->position);
-            if (!m_programDock->isVisible()) m_programDock->show();
+            m_programAlgorithm = m_currentAlgorithm;
+            if (!m_programDock->isVisible()) {
+                m_programDock->show();
+                proportionDocks();  // the charts keep most of the column
+            }
         } else {
             m_charts->addEvent(event);
         }
@@ -927,6 +943,7 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
+    if (options.presentation) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;
@@ -936,7 +953,8 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
         PuzzleLoad load = loadFileOrPuzzleString(options.open);
         if (load.puzzles.empty())
             return load.errors.isEmpty() ? tr("--open: no puzzle found in '%1'").arg(options.open)
-                                         : QStringLiteral("--open: ") + load.errors.join(QStringLiteral("\n  "));
+                                         : QStringLiteral("--open: ") + summarizeErrors(load.errors).brief.replace(
+                                                                            QLatin1Char('\n'), QStringLiteral("\n  "));
         const QFileInfo info(options.open);
         setPuzzle(load.puzzles.front(), info.isFile() ? info.absoluteFilePath() : QString());
     }
@@ -1017,6 +1035,8 @@ void MainWindow::readSettings() {
     setDarkPalette(settings.value(QStringLiteral("darkPalette"), false).toBool());
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    // A geometry saved on a larger screen (or at a smaller scale) is fitted to this one.
+    if (!screen()->availableGeometry().contains(frameGeometry())) fitWindowTo(screen()->availableGeometry());
     const QString puzzleText = settings.value(QStringLiteral("lastPuzzle")).toString();
     if (!puzzleText.isEmpty()) {
         PuzzleLoad load = parsePuzzleText(puzzleText, QStringLiteral("<last session>"));

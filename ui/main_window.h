@@ -24,6 +24,7 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QSlider;
+class QToolBar;
 class QUndoStack;
 
 namespace pw::ui {
@@ -36,6 +37,7 @@ class CompareView;
 class DecisionPanel;
 class DifficultyLab;
 class GenerateDialog;
+class HelpWindow;
 class ProgramView;
 class RepeatRunsDialog;
 class ReplayView;
@@ -94,6 +96,18 @@ public:
     bool saveRunRecording(const QString& path, bool quiet = false);
     ReplayView* replayView() const { return m_replayView; }
 
+    // Classroom layout (main_window_layout.cpp). The window within `available` (a screen's available
+    // geometry), its docks shared out so that the board is the largest part; applied on the first launch and
+    // whenever a saved geometry would not fit the screen.
+    void fitWindowTo(const QRect& available);
+    // Presentation mode (F11, View menu): full screen, the board big, the cost chart beside it, larger fonts,
+    // a minimal toolbar; the docks as they were when it ends.
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    // Help ▸ … (created on first use): `topic` as HelpWindow::showTopic takes it; F1 opens the chosen
+    // algorithm's page.
+    HelpWindow* openHelp(const QString& topic);
+
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
     AlgorithmPanel* algorithmPanel() const { return m_panel; }
@@ -115,6 +129,8 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     // Esc stops the run, but only when no popup (a drop-down) or dialog has the key: there it closes them.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createActions();
@@ -160,6 +176,11 @@ private:
     void restoreAlgorithmSettings(const QString& id);
     void updateTitle();
     void probeTick();
+    // main_window_layout.cpp
+    void createLayoutActions();
+    void proportionDocks();
+    void fitToolbar();
+    void updateProgramDock();
 
     QString m_puzzlesDir;
     bool m_useSettings;
@@ -215,6 +236,18 @@ private:
     QLabel* m_temperatureLabel = nullptr;
     QLabel* m_elapsedLabel = nullptr;
     QLabel* m_rateLabel = nullptr;
+    // main_window_layout.cpp
+    QDockWidget* m_algorithmDock = nullptr;
+    QDockWidget* m_chartDock = nullptr;
+    QDockWidget* m_logDock = nullptr;
+    QAction* m_presentationAction = nullptr;
+    bool m_presentation = false;
+    QRect m_fitArea;
+    HelpWindow* m_helpWindow = nullptr;
+    QToolBar* m_presentationToolbar = nullptr;  // the area the window was last fitted to; refitted once its frame is known
+    QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode
+    QByteArray m_geometryPresentationLeft;
+    QString m_programAlgorithm;  // the algorithm whose program the Program dock shows
     QLabel* m_rulesLabel = nullptr;  // Nurikabe: the broken rules, named
     QStringList m_recentFiles;
 
