@@ -898,7 +898,7 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
             latestCells = &explanation->cells;
         } else if (const auto* decision = std::get_if<Decision>(&event)) {
             decisions.push_back(decision);
-            if (!decision->cells.empty()) latestCells = &decision->cells;
+            if (!decision->detail().cells.empty()) latestCells = &decision->detail().cells;
         } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
             const QString program = QString::fromStdString(update->program);
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
