@@ -66,6 +66,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                         QStringLiteral("TAB"));
     parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, compareTab,
                        screenshot, afterMs, speed, stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
+    const AnimationOptions animation = addAnimationOptions(parser);
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -192,6 +193,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
             return result;
         }
     }
+    result.error = parseAnimationOptions(parser, animation, options.open, options.exportAnimation, options.animation);
     return result;
 }
 

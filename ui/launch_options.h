@@ -3,7 +3,11 @@
 //   puzzle-workbench [--open FILE_OR_PUZZLE_STRING | FILE] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
 //                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR [--compare-tab TAB]]
 //                    [--screenshot FILE.png --after-ms MS] [--replay-at FRACTION]  (with --open of a run recording)
-// plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
+// plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements, and
+//   --open RECORDING.json --export-animation OUT.{gif,mp4,webm} [--fps N] [--size WxH]
+//                    [--duration S | --steps-per-frame N | --evaluations-per-frame N]   (headless, then exit)
+
+#include "animation_settings.h"
 
 #include <QString>
 #include <QStringList>
@@ -33,6 +37,8 @@ struct LaunchOptions {
     bool stats = false;
     bool exitWhenFinished = false;
     std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands
+    QString exportAnimation;  // non-empty: export the opened recording to this file and exit (no window)
+    AnimationSettings animation;
 
     // Scripted launches neither read nor change the user's remembered settings.
     bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }

@@ -192,6 +192,7 @@ void MainWindow::createActions() {
     saveAction->setShortcut(QKeySequence::Save);
     fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
     m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
+    m_exportAnimationAction = fileMenu->addAction(tr("E&xport animation…"), this, &MainWindow::exportAnimationDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
     fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
@@ -441,6 +442,7 @@ void MainWindow::updateActions() {
                                state == RunState::Finished);
     m_view->setEditable(!active);
     m_saveRecordingAction->setEnabled(canSaveRecording());
+    m_exportAnimationAction->setEnabled(canSaveRecording());
 }
 
 void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {

@@ -90,6 +90,8 @@ public:
     bool openRecording(const QString& path, bool quiet = false);
     bool saveRunRecording(const QString& path, bool quiet = false);
     ReplayView* replayView() const { return m_replayView; }
+    // File ▸ Export animation… (main_window_export.cpp): the open recording, or else the last finished run.
+    void exportAnimationDialog();
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -186,6 +188,7 @@ private:
     ReplayView* m_replayView = nullptr;
     QDockWidget* m_replayDock = nullptr;
     QAction* m_saveRecordingAction = nullptr;
+    QAction* m_exportAnimationAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;

@@ -1,6 +1,7 @@
 // puzzle-workbench: the desktop window. See ui/launch_options.h for the command line; bad options and bad
 // puzzles given on the command line print a message and exit with status 2.
 
+#include "animation_export.h"
 #include "appearance.h"
 #include "board_model.h"
 #include "compare_view.h"
@@ -51,6 +52,11 @@ void printError(const QString& message) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+    // An animation export needs no display: Qt's offscreen platform, unless the caller chose one.
+    if (std::any_of(argv + 1, argv + argc, [](const char* argument) {
+            return std::string_view(argument).starts_with("--export-animation");
+        }) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("PuzzleWorkbench"));
     QApplication::setApplicationName(QStringLiteral("puzzle-workbench"));
@@ -71,6 +77,18 @@ int main(int argc, char* argv[]) {
         return kExitUsage;
     }
     const pw::ui::LaunchOptions& options = parsed.options;
+    if (!options.exportAnimation.isEmpty()) {
+        pw::ui::applyPalette(options.palette == QLatin1String("dark"));
+        QString summary;
+        if (const QString error = pw::ui::exportRecordingAnimation(options.open, options.exportAnimation,
+                                                                   options.animation, summary);
+            !error.isEmpty()) {
+            printError(error);
+            return 1;
+        }
+        std::printf("%s\n", summary.toLocal8Bit().constData());
+        return 0;
+    }
     const pw::app::PuzzleLibrary library = pw::app::findPuzzleLibrary();
     if (library.directory.empty()) {
         printError(QString::fromStdString(library.error));
