@@ -279,7 +279,13 @@ AnimationExportDialog::AnimationExportDialog(const RunTimeline& timeline, QWidge
     auto* browseButton = new QPushButton(tr("Browse…"), this);
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browseButton);
-    form->addRow(tr("&File:"), pathRow);
+    // Rows holding a layout get their label's buddy by hand, for the mnemonic.
+    auto labelFor = [this](const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text, this);
+        label->setBuddy(buddy);
+        return label;
+    };
+    form->addRow(labelFor(tr("&File:"), m_path), pathRow);
     auto* sizeRow = new QHBoxLayout;
     m_width->setRange(AnimationSettings::kMinWidth, AnimationSettings::kMaxWidth);
     m_height->setRange(AnimationSettings::kMinHeight, AnimationSettings::kMaxHeight);
@@ -292,7 +298,7 @@ AnimationExportDialog::AnimationExportDialog(const RunTimeline& timeline, QWidge
     sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(m_height);
     sizeRow->addStretch(1);
-    form->addRow(tr("&Size (pixels):"), sizeRow);
+    form->addRow(labelFor(tr("&Size (pixels):"), m_width), sizeRow);
     m_fps->setRange(AnimationSettings::kMinFps, AnimationSettings::kMaxFps);
     m_fps->setValue(defaults.fps);
     m_fps->setObjectName(QStringLiteral("animationFps"));
@@ -303,7 +309,7 @@ AnimationExportDialog::AnimationExportDialog(const RunTimeline& timeline, QWidge
     auto* paceRow = new QHBoxLayout;
     paceRow->addWidget(m_pace);
     paceRow->addWidget(m_paceValue, 1);
-    form->addRow(tr("S&peed:"), paceRow);
+    form->addRow(labelFor(tr("S&peed:"), m_pace), paceRow);
     m_estimate->setWordWrap(true);
     form->addRow(m_estimate);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

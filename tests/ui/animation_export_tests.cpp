@@ -10,10 +10,12 @@
 #include "io/recording.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -161,6 +163,25 @@ private slots:
         const QByteArray bytes = readAll(path);
         QCOMPARE(static_cast<std::size_t>(bytes.size()), result.bytes);
         QCOMPARE(bytes.mid(4, 4), QByteArray("ftyp"));  // an ISO media file
+    }
+
+    // The dialog starts at the whole run in ten seconds; a pace per frame starts near ten seconds too.
+    void dialogOffersThePaces() {
+        AnimationExportDialog dialog(*m_timeline);
+        AnimationSettings settings = dialog.settings();
+        QCOMPARE(settings.pace, AnimationPace::FitDuration);
+        QCOMPARE(settings.durationSeconds, 10.0);
+        QVERIFY(dialog.path().endsWith(QStringLiteral("sa.gif")));
+        auto* pace = dialog.findChild<QComboBox*>(QStringLiteral("animationPace"));
+        QVERIFY(pace);
+        pace->setCurrentIndex(static_cast<int>(AnimationPace::StepsPerFrame));
+        settings = dialog.settings();
+        QCOMPARE(settings.pace, AnimationPace::StepsPerFrame);
+        QCOMPARE(settings.perFrame, std::uint64_t{kSteps / (10 * 15)} + 1);  // 15 fps by default
+        auto* width = dialog.findChild<QSpinBox*>(QStringLiteral("animationWidth"));
+        QVERIFY(width);
+        width->setValue(641);  // odd sides are rounded down to even for the video encoders
+        QCOMPARE(dialog.settings().size.width(), 640);
     }
 
 private:
