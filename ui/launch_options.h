@@ -6,6 +6,7 @@
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements, and
 //   --open RECORDING.json --export-animation OUT.{gif,mp4,webm} [--fps N] [--size WxH]
 //                    [--duration S | --steps-per-frame N | --evaluations-per-frame N]   (headless, then exit)
+//   --race ID,ID[,ID[,ID]] [--param ID[#N].KEY=VALUE]... [--race-pace steps|fair|flat] [--speed N] [--run]
 
 #include "animation_settings.h"
 
@@ -39,6 +40,8 @@ struct LaunchOptions {
     std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands
     QString exportAnimation;  // non-empty: export the opened recording to this file and exit (no window)
     AnimationSettings animation;
+    QString race;      // non-empty: race these algorithms on the puzzle; --param then takes ID[#N].KEY=VALUE
+    QString racePace;  // "steps", "fair" or "flat" (default fair)
 
     // Scripted launches neither read nor change the user's remembered settings.
     bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }

@@ -256,6 +256,8 @@ void MainWindow::createActions() {
     runMenu->addAction(tr("Repeat &runs…"), this, &MainWindow::openRepeatRuns)
         ->setToolTip(tr("Run the chosen algorithm many times on this puzzle: success rate, times, and the histogram of "
                         "generations or steps"));
+    runMenu->addAction(tr("R&ace…"), this, &MainWindow::raceDialog)
+        ->setToolTip(tr("Two to four algorithms on this puzzle side by side, paced together"));
     m_replayAction = runMenu->addAction(tr("Re&play program"), this, &MainWindow::replayProgram);
     m_replayAction->setToolTip(tr("Replay the last run's best program of heuristic moves on the board, move by move"));
     runMenu->addSeparator();

@@ -36,6 +36,7 @@ class CompareView;
 class DifficultyLab;
 class GenerateDialog;
 class ProgramView;
+class RaceView;
 class RepeatRunsDialog;
 class ReplayView;
 class LogPane;
@@ -92,6 +93,9 @@ public:
     ReplayView* replayView() const { return m_replayView; }
     // File ▸ Export animation… (main_window_export.cpp): the open recording, or else the last finished run.
     void exportAnimationDialog();
+    // Run ▸ Race… (main_window_race.cpp): a race on the window's puzzle, in a window of its own.
+    RaceView* openRaceView();
+    void raceDialog();
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
@@ -177,6 +181,7 @@ private:
     DifficultyLab* m_difficultyLab = nullptr;
     GenerateDialog* m_generateDialog = nullptr;
     CompareView* m_compareView = nullptr;
+    RaceView* m_raceView = nullptr;
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;
