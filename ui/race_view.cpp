@@ -191,6 +191,7 @@ RaceView::RaceView(QWidget* parent)
     layout->addLayout(controls);
     layout->addWidget(m_boards, 3);
     layout->addWidget(m_chart, 2);
+    m_chart->setMinimumHeight(260);  // the boards would take it all: they ask for their full size
     m_order->setObjectName(QStringLiteral("raceOrder"));
     m_order->setWordWrap(true);
     QFont font = m_order->font();
@@ -269,6 +270,8 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
                                 .arg(changed.isEmpty() ? QString() : QStringLiteral(" · ") + changed.join(QStringLiteral(", ")).toHtmlEscaped()));
         run->status = new QLabel(m_boards);
         run->status->setObjectName(QStringLiteral("raceStatus%1").arg(i + 1));
+        run->status->setWordWrap(true);  // the columns share the width equally, whatever the numbers
+        run->title->setWordWrap(true);
         const int column = static_cast<int>(i);
         grid->addWidget(run->title, 0, column);
         grid->addWidget(run->board, 1, column);
