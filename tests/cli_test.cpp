@@ -301,7 +301,7 @@ TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony", "tabu",
-                                           "random-fill", "backtracking", "nurikabe-backtracking", "gp", "gp-random"),
+                                           "random-fill", "backtracking", "nurikabe-backtracking", "gp", "gp-random", "exact", "logic"),
                          test::testNameOf);
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
@@ -607,6 +607,65 @@ TEST(CliTest, GeneratesCsvSweepsAndNurikabe) {
     ASSERT_EQ(verdicts.size(), 2u) << check.err;
     for (const auto& verdict : verdicts) EXPECT_EQ(verdict["status"], "unique");
     std::filesystem::remove(path);
+}
+
+TEST(CliTest, GeneratesByRandomRemovalFromASolution) {
+    const std::string solution =
+        "237841569186795243594326718315674892469582137728139456642918375853467921971253684";
+    auto result = runCli("generate --from-solution " + solution + " --clues 21 --allow-multiple --count 3 --seed 7");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    std::istringstream lines(result.out);
+    std::string line;
+    int count = 0;
+    while (std::getline(lines, line)) {
+        ++count;
+        ASSERT_EQ(line.size(), 81u) << line;
+        int clues = 0;
+        for (std::size_t i = 0; i < line.size(); ++i)
+            if (line[i] != '.') {
+                ++clues;
+                EXPECT_EQ(line[i], solution[i]) << "cell " << i;
+            }
+        EXPECT_EQ(clues, 21);
+    }
+    EXPECT_EQ(count, 3);
+    // Puzzle i uses seed S + i, so the second puzzle of seed 7 is the first of seed 8.
+    EXPECT_EQ(runCli("generate --from-solution " + solution + " --clues 21 --allow-multiple --seed 8").out,
+              result.out.substr(82, 82));
+    result = runCli("generate --from-solution " + solution + " --clues 15 --allow-multiple --seed 1 --format csv");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(result.out.rfind("id,puzzle,solution,clues,unique\nseed-1,", 0), 0u) << result.out;
+    EXPECT_NE(result.out.find("," + solution + ",15,no\n"), std::string::npos) << result.out;
+}
+
+TEST(CliTest, RandomRemovalRejectsBadInputClearly) {
+    const std::string solution =
+        "237841569186795243594326718315674892469582137728139456642918375853467921971253684";
+    auto result = runCli("generate --from-solution " + solution + " --clues 20");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("add --allow-multiple"), std::string::npos) << result.err;
+    result = runCli("generate --from-solution " + solution + " --allow-multiple");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--clues N is required"), std::string::npos) << result.err;
+    result = runCli("generate --from-solution " + solution.substr(0, 80) + ". --clues 20 --allow-multiple");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--from-solution: not complete (1 empty of 81 cells)"), std::string::npos) << result.err;
+    result = runCli("generate --from-solution " + solution.substr(0, 80) + "1 --clues 20 --allow-multiple");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--from-solution: "), std::string::npos) << result.err;
+    result = runCli("generate --from-solution 12345 --clues 20 --allow-multiple");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--from-solution: "), std::string::npos) << result.err;
+    result = runCli("generate --from-solution " + solution + " --clues 82 --allow-multiple");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("82"), std::string::npos) << result.err;
+    result = runCli("generate --from-solution " + solution + " --clues 20 --allow-multiple --difficulty singles");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("only --clues, --count, --seed, --format and --out go with it"), std::string::npos)
+        << result.err;
+    result = runCli("generate --allow-multiple --clues 20");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--allow-multiple: goes with --from-solution"), std::string::npos) << result.err;
 }
 
 TEST(CliTest, GenerateRejectsBadOptionsClearly) {

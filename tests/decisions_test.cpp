@@ -37,6 +37,8 @@ std::vector<Explained> explainedAlgorithms() {
         {"gp", {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before", "best_after"},
          "generation", ""},
         {"gp-random", {"length", "fitness", "best_cost"}, "draw", ""},
+        {"exact", {"depth", "solutions"}, "branch", "search stack"},
+        {"logic", {"applications", "empty_cells"}, "technique", ""},
         {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
          "tabu list"},
     };
@@ -76,6 +78,7 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
     const auto plain = record(expected.id, puzzle, false, steps);
 
     EXPECT_TRUE(withoutDecisions(explained) == plain) << "explaining changed the run";
+    EXPECT_TRUE(record(expected.id, puzzle, true, steps) == explained) << "an explained run is not repeatable";
     EXPECT_EQ(std::count_if(plain.begin(), plain.end(),
                             [](const Event& e) { return std::holds_alternative<Decision>(e); }),
               0);

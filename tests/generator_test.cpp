@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <set>
+#include <stdexcept>
 
 namespace pw {
 namespace {
@@ -295,6 +297,54 @@ TEST(GeneratorTest, NurikabeIsUniqueAndSolved) {
             EXPECT_EQ(solved.firstSolution->solutionString(), puzzle->solution.solutionString());
         }
     }
+}
+
+// Plain random removal (Chel et al.'s Table 3 protocol): exactly N clues, all taken from the grid, a uniform
+// choice of cells (every cell is kept about N/81 of the time over many seeds), the same seed the same puzzle,
+// and uniqueness not asked for — 17 clues of a random grid almost never leave one solution.
+TEST(GeneratorTest, RandomRemovalKeepsNCluesOfTheSolution) {
+    Rng gridRng(5);
+    const SudokuGrid solution = randomSolvedSudoku(SudokuShape{}, gridRng);
+    std::array<int, 81> kept{};
+    int unique = 0;
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        Rng rng(seed);
+        const SudokuGrid puzzle = removeCluesAtRandom(solution, 17, rng);
+        ASSERT_EQ(puzzle.filledCount(), 17);
+        for (int cell = 0; cell < 81; ++cell)
+            if (!puzzle.isEmpty(cell)) {
+                EXPECT_EQ(puzzle.value(cell), solution.value(cell));
+                ++kept[static_cast<std::size_t>(cell)];
+            }
+        if (seed <= 20) unique += solveSudoku(puzzle, 2).solutionCount == 1;
+        Rng again(seed);
+        EXPECT_EQ(removeCluesAtRandom(solution, 17, again), puzzle);
+    }
+    // 400 draws of 17 of 81 cells: each cell expected 84 times, standard deviation about 8.
+    for (int count : kept) {
+        EXPECT_GT(count, 84 - 40);
+        EXPECT_LT(count, 84 + 40);
+    }
+    EXPECT_LT(unique, 20);
+    Rng rng(1);
+    EXPECT_EQ(removeCluesAtRandom(solution, 81, rng), solution);
+    EXPECT_EQ(removeCluesAtRandom(solution, 0, rng).filledCount(), 0);
+}
+
+TEST(GeneratorTest, RandomRemovalRejectsBadRequestsClearly) {
+    Rng gridRng(6);
+    const SudokuGrid solution = randomSolvedSudoku(SudokuShape{}, gridRng);
+    EXPECT_EQ(validateRandomRemoval(solution, 30), "");
+    EXPECT_EQ(validateRandomRemoval(solution, 82), "clues: 82 is out of range [0, 81]");
+    EXPECT_EQ(validateRandomRemoval(solution, -1), "clues: -1 is out of range [0, 81]");
+    SudokuGrid incomplete = solution;
+    incomplete.setValue(40, 0);
+    EXPECT_EQ(validateRandomRemoval(incomplete, 30), "solution: not complete (1 empty of 81 cells); give a complete grid");
+    SudokuGrid broken = solution;
+    broken.setValue(0, solution.value(1));
+    EXPECT_NE(validateRandomRemoval(broken, 30).find("breaks a rule"), std::string::npos);
+    Rng rng(1);
+    EXPECT_THROW(removeCluesAtRandom(incomplete, 30, rng), std::invalid_argument);
 }
 
 }  // namespace

@@ -32,8 +32,9 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                         QStringLiteral("FILE.png"));
     const QCommandLineOption afterMs(QStringLiteral("after-ms"), QStringLiteral("Delay before the screenshot (default 1000)."),
                                      QStringLiteral("MS"));
-    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("Moves per second, or 'max' for flat out."),
-                                   QStringLiteral("MOVES"));
+    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("The algorithm's own steps per second (a proposal, a search node, a generation: "
+                                                                  "see its description), or 'max' for flat out."),
+                                   QStringLiteral("STEPS"));
     const QCommandLineOption stepLimit(QStringLiteral("step-limit"), QStringLiteral("Step budget of the run."),
                                        QStringLiteral("N"));
     const QCommandLineOption timeLimit(QStringLiteral("time-limit"), QStringLiteral("Time budget of the run in seconds."),

@@ -33,6 +33,7 @@ class BoardModel;
 class BoardView;
 class ChartPanel;
 class CompareView;
+class DecisionPanel;
 class DifficultyLab;
 class GenerateDialog;
 class ProgramView;
@@ -64,7 +65,9 @@ public:
     void reset();
     void setStepGrain(StepGrain grain);
     StepGrain stepGrain() const;
-    void setMovesPerSecond(double movesPerSecond);  // RunController::kFlatOut for flat out
+    // The algorithm's own steps per second (AlgorithmInfo::stepUnit names them); RunController::kFlatOut for
+    // flat out.
+    void setStepsPerSecond(double stepsPerSecond);
     void setDarkPalette(bool dark);
     // A hint against the board as it stands: `level` 1 names the technique, 2 also where, 3 the whole step;
     // 0 asks again at the next level when the board has not changed since the last hint, else at level 1.
@@ -103,6 +106,8 @@ public:
     ChartPanel* chartPanel() const { return m_charts; }
     LogPane* logPane() const { return m_log; }
     RunController* controller() const { return m_controller; }
+    DecisionPanel* decisionPanel() const { return m_decisions; }
+    QDockWidget* decisionDock() const { return m_decisionDock; }
     PuzzleLibrary* library() const { return m_library; }
     QUndoStack* undoStack() const { return m_undo; }
     // The longest gap between two ticks of a 5 ms probe timer during runs, minus the interval.
@@ -114,15 +119,22 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Esc stops the run, but only when no popup (a drop-down) or dialog has the key: there it closes them.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void createActions();
     void createDocks();
     void createStatusBar();
     void updateActions();
-    void updateStatus(const RunStatus& status);
+    // The run figures in the status bar, from the controller; on the charts' refresh, never per event.
+    void refreshRunStatus();
+    void showRunStatus(const RunStatus& status);
+    void showSpeed();
+    // The step grains the chosen algorithm has: a move on the board, one of its steps.
+    void offerStepGrains();
     void showBrokenRules(const QStringList& rules);
-    void onEventsPlayed(const std::vector<Event>& events, bool animate);
+    void onEventsPlayed(std::uint64_t runId, const std::vector<Event>& events, bool animate);
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
     void stopReplay();
@@ -185,6 +197,9 @@ private:
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;
+    DecisionPanel* m_decisions = nullptr;
+    QDockWidget* m_decisionDock = nullptr;
+    bool m_decisionsThisRun = false;
     std::optional<RunRequest> m_lastRequest;
     QThread* m_replayWorker = nullptr;
     std::deque<Event> m_replayEvents;
@@ -203,7 +218,9 @@ private:
     QLabel* m_stateLabel = nullptr;
     QLabel* m_stepLabel = nullptr;
     QLabel* m_evaluationsLabel = nullptr;
+    QLabel* m_currentLabel = nullptr;
     QLabel* m_bestLabel = nullptr;
+    QLabel* m_temperatureLabel = nullptr;
     QLabel* m_elapsedLabel = nullptr;
     QLabel* m_rateLabel = nullptr;
     QLabel* m_rulesLabel = nullptr;  // Nurikabe: the broken rules, named

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <iterator>
 #include <unistd.h>
+#include <utility>
 
 namespace pw::cli {
 
@@ -124,6 +125,42 @@ std::string kindsText(const AlgorithmInfo& info) {
 ProgressBar::ProgressBar(std::string label, std::size_t total)
     : m_label(std::move(label)), m_total(total), m_terminal(::isatty(STDERR_FILENO) != 0),
       m_start(std::chrono::steady_clock::now()) {}
+
+ResultOutput::ResultOutput()
+    : m_writer([this] {
+          std::unique_lock lock(m_mutex);
+          while (!m_closing) {
+              m_wake.wait_for(lock, std::chrono::milliseconds(50));
+              std::string text = std::exchange(m_pending, {});
+              lock.unlock();
+              if (!text.empty()) {
+                  std::fwrite(text.data(), 1, text.size(), stdout);
+                  std::fflush(stdout);
+              }
+              lock.lock();
+          }
+      }) {}
+
+ResultOutput::~ResultOutput() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_closing = true;
+    }
+    m_wake.notify_one();
+    m_writer.join();
+    writePending();
+}
+
+void ResultOutput::write(std::string_view text) {
+    const std::lock_guard lock(m_mutex);
+    m_pending += text;
+}
+
+void ResultOutput::writePending() {
+    std::fwrite(m_pending.data(), 1, m_pending.size(), stdout);
+    std::fflush(stdout);
+    m_pending.clear();
+}
 
 void ProgressBar::update(std::size_t done) {
     const auto now = std::chrono::steady_clock::now();

@@ -16,9 +16,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <mutex>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
 
 namespace CLI {
@@ -74,6 +78,27 @@ LoadedInputs loadInputs(const std::vector<std::string>& inputs);
 void reportErrors(const std::vector<ParseError>& errors);
 // "sudoku, nurikabe": the kinds an algorithm solves.
 std::string kindsText(const AlgorithmInfo& info);
+
+// The lines a command writes to standard output, sent in large writes: a thread writes what is pending every
+// 50 ms, so the result of a slow input shows within that time even while the next input is being worked on,
+// and thousands of fast results cost a few system calls instead of one each. Everything is written by the
+// time the object is destroyed. Only this object may write to standard output while it lives.
+class ResultOutput {
+public:
+    ResultOutput();
+    ~ResultOutput();
+    ResultOutput(const ResultOutput&) = delete;
+    ResultOutput& operator=(const ResultOutput&) = delete;
+    void write(std::string_view text);
+
+private:
+    void writePending();
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::string m_pending;
+    bool m_closing = false;
+    std::thread m_writer;
+};
 
 // A progress bar on standard error: redrawn in place on a terminal, one line per tenth otherwise.
 class ProgressBar {

@@ -178,6 +178,7 @@ private:
 
     // One suggestion as a Decision: the cell and value at this depth, the rule a rejected value breaks, the
     // cells emptied on the way back (every value of a deeper cell had been tried), and the stack afterwards.
+    [[gnu::cold, gnu::noinline]]
     void explainTry(int cell, int value, bool placed, const std::string& backtracked, int backtracks) {
         const auto& units = m_geometry->cellUnits[cell];
         const DigitMask bit = digitBit(value);

@@ -1,95 +1,95 @@
 // `cuckoo` — prefiltered cuckoo search with geometric operators, after Soto, Crawford, Galleguillos, Monfroy
-// and Paredes (2014).
+// and Paredes (2014), read literally. `cuckoo-plus` (cuckoo_search_plus.cpp) is the same algorithm with an
+// escape from local minima added.
 //
-// Idea: cuckoos lay their eggs in other birds' nests; an egg is a candidate grid, a nest holds one egg. Every
-// generation each cuckoo takes an egg, changes it by a Lévy flight — usually a little, now and then a lot —
-// and lays the result in a random nest, where it replaces the host's egg if it is at least as good. Then the
-// hosts discover the worst fraction p_a of the eggs and abandon those nests, which are rebuilt from scratch.
-// The operators that change an egg are geometric ones for permutations (crossovers towards the best eggs and
-// a swap mutation), so the continuous cuckoo search moves through a discrete space; and the space is first
-// shrunk by AC3 prefiltering (core/ac3.h), which deletes the values no solution can take.
+// Idea: cuckoos lay their eggs in other birds' nests; an egg is a candidate grid, a nest holds one egg. Each
+// iteration one cuckoo takes a random egg, changes it with geometric operators for permutations (crossovers
+// towards the best eggs and a swap mutation) and lays the result in a random nest, where it replaces the
+// host's egg if it is at least as good. Then the worst fraction p_a of the nests is abandoned and rebuilt.
+// Before all of it, AC3 prefiltering (core/ac3.h) deletes the values no solution can take.
 //
 // Representation (core/row_permutation.h): an egg is a complete grid whose every row is a permutation of
 // 1..N keeping the fixed cells — the givens, plus the cells AC3 left with one value. Its cost is the number
 // of repeated values in the columns and boxes (rows are always right); the per-column and per-box digit
 // counts are kept with the egg, so an operator that rewrites a row updates the cost in a few counter steps
-// per changed cell and nothing is recomputed from scratch. New eggs (the initial nests and the rebuilt ones)
-// give each row's open cells the row's missing digits by a random maximum matching within the filtered
-// domains, so every value lies in its domain whenever the puzzle has a solution.
+// per changed cell. New eggs (the initial nests and the rebuilt ones) give each row's open cells the row's
+// missing digits by a random maximum matching within the filtered domains.
 //
 // Paper: R. Soto, B. Crawford, C. Galleguillos, E. Monfroy, F. Paredes, A prefiltered cuckoo search
 // algorithm with geometric operators for solving Sudoku problems, The Scientific World Journal 2014, article
-// 465359; with X.-S. Yang and S. Deb's cuckoo search (2009) for the Lévy flights, and A. Moraglio and
-// J. Togelius's geometric operators for Sudoku (2007). The main loop is Algorithm 8; one step of ours is one generation:
+// 465359 (our copy has no title page; docs/algorithms.md says where the citation comes from). The main loop
+// is Algorithm 8, and one step of ours is one of its iterations:
 //
-//   (once)  AC3 (Algorithms 6–7), then GenerateInitialPopulation from the filtered domains
-//   step:   n times: x_i ← a random nest; new ← GeometricOperators(x_i) (Algorithm 9) with a Lévy number
-//                    of rows; x_j ← a random nest; if cost(new) ≤ cost(x_j) then x_j ← new
-//           FindCurrentBest; AbandonWorseNests (the worst ⌊p_a·n + ½⌋, never the best); BuildNewSolutions
+//   (once)  AC3 (Algorithms 6–7), then GenerateInitialPopulation from the filtered domains   lines 1–2
+//   step:   x_i ← a random nest; new ← GeometricOperators(x_i) (Algorithm 9)                  lines 4–5
+//           x_j ← a random nest; if cost(new) ≤ cost(x_j) then x_j ← new                        lines 6–9
+//           FindCurrentBest; AbandonWorseNests (the worst ⌊p_a·n + ½⌋, never the best);
+//           BuildNewSolutions from the filtered domains                                         lines 10–12
 //
-// GeometricOperators, per chosen row and only for an egg that is not the current best (Algorithm 9): with
-// probability p_c PMX (Algorithm 2) with the best-of-all-time egg's row as parent 1 — its random segment is
-// planted in the egg's row, parent 2, and the displaced values move along PMX's mapping — otherwise the
-// multi-parental sorting crossover (Algorithms 3–4) of the best egg of all time, the best egg of this
-// generation and the egg itself with weights 0.55 / 0.33 / 0.12; then with probability p_m the feasible
-// geometric mutation (Algorithm 5): a swap of two open cells of the row that keeps both values in their
-// filtered domains ("D is used as input of the mutation to validate that only feasible mutations are carried
-// out"), chosen uniformly among such swaps. All three keep the fixed cells and keep rows permutations.
+// The literal reading, point by point, with the paper's words:
+//   - One egg per iteration. Algorithm 8 line 4: "x_i ← GetRandomlyFrom(nests)", and §6: "At line 4, an egg
+//     is randomly chosen from nests to which the geometric operators are then applied." A step lays one egg
+//     and costs one evaluation plus the rebuilt nests. (`iteration = generation` lays n eggs per step, as in
+//     Yang and Deb's cuckoo search; it is an option, not the paper.)
+//   - The operators go over every row. Algorithm 9 line 1: "Foreach" row of the egg, and §6: "The usage of
+//     geometric operators is illustrated in Algorithm 9, where they apply only whether the evaluated egg is not
+//     the best one." Algorithms 8 and 9 contain no Lévy flight (only the classic Algorithm 1 of §3 does), so by
+//     default (`rows = every`) each egg not taken from the best nest has every row with two or more open cells
+//     changed. `rows = levy` changes 1 + ⌊levy_scale · |L|⌋ random rows instead (L by Mantegna's method,
+//     β = 1.5 — Yang and Deb's value): our own discretisation, kept as an option, off by default.
+//   - Per row (Algorithm 9 lines 2–10): with probability p_c PMX (Algorithm 2) with the best egg's row as
+//     parent 1 — its random segment is planted in the egg's row and the displaced values move along PMX's
+//     mapping — otherwise the multi-parental sorting crossover (Algorithms 3–4) of the best egg of all time, the
+//     best egg of this iteration and the egg itself with weights 0.55 / 0.33 / 0.12 (Example 2); then with
+//     probability p_m the feasible geometric mutation (Algorithm 5): a swap of two open cells of the row that
+//     keeps both values in their filtered domains ("D is used as input of the mutation to validate that only
+//     feasible mutations are carried out"), uniformly among such swaps.
+//   - "The worse nests are abandoned depending on probability p_a" (§6): the worst fraction p_a, ranked by
+//     cost and then by nest number, as docs/algorithms.md reads it; each rebuilt egg is drawn anew.
 //
-// Choices where the paper is silent or was damaged in conversion (docs/algorithms.md settles the rest):
-//   - A step is one generation: n cuckoos, each from a random nest (Algorithm 8 lines 4–9, repeated n times
-//     as in Yang and Deb's generation), then the abandonment. The paper's 10,000 "iterations" are read as
-//     10,000 generations; its line 4 draws one cuckoo per iteration, so ours does n times the paper's work
-//     per step if its iteration is one cuckoo.
-//   - Lévy flight: the step length is the number of rows the operators are applied to. It is
-//     1 + ⌊levy_scale · |L|⌋ with L drawn by Mantegna's method (β = 1.5), clamped to the number of rows with
-//     two or more open cells; those rows are drawn without repetition. The clamp is the paper's Algorithm 9
-//     over every row, so the longest flight is the paper's literal operator pass and the common short one
-//     touches a single row. With the default scale 1 on 9 rows, 67 % of the cuckoos change one row, 19 %
-//     two, 6 % three and 1.8 % every row (10^6 draws). (Yang and Deb scale a continuous step by
-//     0.01·(x − best); a count of rows has no such difference to scale.)
-//   - The crossover mask holds each parent round(w·N) times (largest remainders) in a random order — the
-//     paper's Example 2 has 5, 3 and 1 entries for 0.55, 0.33, 0.12 on nine cells.
-//   - The cuckoo from the current best egg is a copy (the operators skip the best egg, Algorithm 9 line 2);
-//     comparing it with a random nest copies the best over that nest when it is no better.
-//   - Abandonment discards the worst fraction, ranked by cost and then by nest number, as docs/algorithms.md
-//     reads p_a; each rebuilt egg is drawn from the filtered domains anew.
-//   - The paper's tuned n, p_a, p_c and p_m were lost in conversion. The defaults come from the tuning run
-//     described below, starting from n = 25 and p_a = 0.25 as docs/algorithms.md asks.
-//   - With `prefilter` off there is no AC3: every open cell's domain is every digit, so new eggs are random
-//     row permutations keeping the givens and every swap is a feasible mutation.
+// Choices where the paper is silent or was damaged in conversion: the crossover mask holds each parent
+// round(w·N) times (largest remainders) in a random order — Example 2 has 5, 3 and 1 entries for 0.55, 0.33,
+// 0.12 on nine cells; the cuckoo from the best nest is a copy (Algorithm 9 skips the best egg), so comparing
+// it with a random nest copies the best over that nest when it is no better. The tuned n, p_a, p_c and p_m of
+// §7 were lost in conversion ("The configuration ... is the following: , , , and."); the defaults n = 25,
+// p_a = 0.05, p_c = 0.8, p_m = 1 come from a small tuning run of the earlier generation-per-step reading
+// (three puzzles outside our Table 1 set, 6 seeds, 5,000 generations; p_m = 1 and the small p_a gave the
+// lowest mean best cost, and no setting solved more than 2 of 18 runs). With `prefilter` off there is no AC3:
+// every open cell's domain is every digit.
 //
-// Choice of defaults: n = 25, p_a = 0.05, p_c = 0.8, p_m = 1, levy_scale = 1, β = 1.5, by a small tuning run
-// (/tmp scripts around `puzzle-cli solve --json`, one process, about 90 s in all) on three puzzles that are
-// not in our Table 1 set — Brundage_hard and Wikipedia_anti_backtracking (singles solve them, AC3 alone does not)
-// and Brundage_starburst (singles do not) from shared/data/sudoku — 6 seeds each, 5,000 generations. Stage 1,
-// n = 25 and p_a = 0.25 fixed, p_c ∈ {0.2, 0.5, 0.8} × p_m ∈ {0.5, 1} × levy_scale ∈ {1, 3}: 0 to 2 of the 18
-// runs solved in every cell, mean best cost 4.56–6.00; p_m = 1 was best in five of the six (p_c, scale) pairs
-// (4.56 at p_c 0.2, 4.78/4.89 at p_c 0.8), and the two configurations with 2 solves were p_m = 1. Stage 2 from
-// p_c = 0.8, p_m = 1: p_a = 0.05 gave the lowest mean best cost of the whole run (3.78, 0/18), p_a = 0.1 4.67,
-// n = 50 4.44 (1/18, twice the time per generation), n = 50 with p_a = 0.05 4.28 (1/18), levy_scale 3 with
-// p_a = 0.05 5.39, p_c = 1 with p_a = 0.05 4.67 (2/18). The differences in solves are within the noise of 18
-// runs; the mean best cost, the smoother measure, chose p_a = 0.05 — which also skips most of the egg
-// rebuilding, the dearest part of a generation. Honest summary: on these puzzles the cuckoo search stalls at a cost of
-// 2–6; every egg is pulled towards the best one by both crossovers, so the population becomes a cloud of near
-// copies of the best egg that a single swap per row cannot lead out of a local minimum.
+// What the literal reading reaches (measured with `puzzle-cli solve -a cuckoo --seed 1 --runs 50
+// --max-steps 10000 --json`, i.e. Table 1's budget of 10^4 iterations, on the Sato–Inoue puzzles in
+// puzzles/sudoku/from_papers.csv, our stand-in for the lost benchmark [24]):
+//   - easy (easy_34, easy_38): 50 of 50 — AC3 alone solves both, as the paper's 100 % for easy;
+//   - medium (medium_29, medium_30): 0 of 50 each (best cost 2.5 and 4.1 on average) — the paper reports
+//     100 % on "medium a";
+//   - hard (difficult_24, difficult_28, super_difficult_22, super_difficult_24, AI Escargot): 0 of 50 each,
+//     ending at a cost of 10 to 14 — the paper reports 51 %, 80 % and 70 % (50 of 97, 62 and 71 tries);
+//   - QQWing puzzles (`qqwing --generate N --difficulty easy|intermediate --one-line`, 8 + 7 puzzles, one
+//     run each, `--time-limit 20`): 1 of 15.
+// So none of the paper's figures beyond "easy" is reached: one egg changed on every row by two crossovers that
+// both pull it towards the best egg becomes a near copy of the best, the population collapses onto it, and a
+// single swap per row cannot lead out of the local minimum. The generation-per-step option gives 25 times the
+// work per step; its measurements are in docs/algorithms.md. `cuckoo-plus` adds the escape that reaches the
+// paper's figures.
 //
 // Events: a "prefiltering" phase with the initial domains, every AC3 domain reduction as an elimination move
 // (and a place move for a cell it fixes) and the filtered domains as a candidate table; a "search" phase; per
-// generation the nests' best / mean / worst cost (GenerationStats) and a cost sample (current = this
-// generation's best egg, with its column / box split; best = best of all time); whenever the best egg of all
-// time improves, the place moves that turn the board into it. Counters: a step is a generation; an evaluation
-// is one egg's cost (every cuckoo, every new egg).
+// iteration the nests' best / mean / worst cost (GenerationStats) and a cost sample (current = this
+// iteration's best egg, with its column / box split; best = best of the run); whenever the run's best egg
+// improves, the place moves that turn the board into it. For a sink that wants decisions, one Decision per egg
+// ("egg"): the nest it came from, the rows PMX and the multi-parental crossover changed, the mutation's swaps,
+// the nest it was compared with and whether it was kept (`accepted`), and the nests abandoned in the
+// iteration. Counters: a step is an iteration; an evaluation is one egg's cost (every cuckoo, every new egg).
 
 #include "algorithms/cuckoo_search.h"
 
-#include "algorithms/algorithm_base.h"
-#include "sudoku/row_permutation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 namespace pw {
@@ -185,226 +185,312 @@ namespace {
 
 constexpr std::array<double, 3> kParentWeights = {0.55, 0.33, 0.12};  // Soto et al. 2014, Example 2
 
-class CuckooSearchAlgorithm final : public AlgorithmBase {
-public:
-    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
-               EventSink* sink) override {
-        begin(sink);
-        m_rng.reseed(seed);
-        m_nestCount = static_cast<int>(parameters.integer("nests"));
-        m_abandonFraction = parameters.real("p_a");
-        m_pmxProbability = parameters.real("p_c");
-        m_mutationProbability = parameters.real("p_m");
-        m_levyScale = parameters.real("levy_scale");
-        m_levy = LevyFlight(parameters.real("beta"));
-        const bool prefilter = parameters.boolean("prefilter");
-
-        m_abandoned = 0;
-        m_improvements = 0;
-        const SudokuGrid& givens = puzzle.sudoku().givens;
-        m_size = givens.size();
-        m_failure = m_space.prepare(givens, prefilter, m_counters, m_sink).value_or("");
-        if (m_sink && prefilter && m_failure.empty())
-            emit(Explanation{m_counters,
-                             "AC3 removed " + std::to_string(m_space.reductions) + " values and fixed " +
-                                 std::to_string(m_space.cellsFixedByAc3) + " cells",
-                             {}});
-        m_movableCount = 0;
-        for (int r = 0; r < m_size; ++r)
-            if (m_space.openCount[r] >= 2) m_movableRows[m_movableCount++] = static_cast<std::uint8_t>(r);
-
-        // GenerateInitialPopulation (line 2), bounded to the filtered domains.
-        emit(PhaseChange{m_counters, PhaseKind::Search});
-        m_nests.resize(static_cast<std::size_t>(m_nestCount));
-        m_ranking.resize(static_cast<std::size_t>(m_nestCount));
-        for (auto& nest : m_nests) {
-            if (m_failure.empty())
-                m_space.fill(nest, m_rng);
-            else
-                nest.assign(givens);  // not searched: the run fails at its first step
-            ++m_counters.evaluations;
-        }
-        m_bestNest = lowestCostNest();
-        m_bestEver = m_nests[static_cast<std::size_t>(m_bestNest)];
-        if (m_failure.empty() && m_movableCount == 0 && m_bestEver.cost() > 0)
-            m_failure = "no row has two open cells to change, and the forced fill breaks a rule";
-        for (int cell = 0; cell < givens.cellCount(); ++cell) m_shown[cell] = static_cast<std::uint8_t>(m_space.fixed.value(cell));
-        report(true);
-    }
-
-    StepStatus step() override {
-        if (ended()) return status();
-        if (!m_failure.empty()) {
-            emit(Explanation{m_counters, m_failure, {}});
-            return end(StepStatus::Failed);
-        }
-        if (m_bestEver.cost() == 0) return end(StepStatus::Solved);
-
-        ++m_counters.steps;
-        for (int cuckoo = 0; cuckoo < m_nestCount; ++cuckoo) {
-            const int i = randomNest();                          // line 4
-            layCuckoo(i);                                        // line 5
-            ++m_counters.evaluations;
-            const int j = randomNest();                          // line 6
-            RowPermutationGrid& host = m_nests[static_cast<std::size_t>(j)];
-            if (m_cuckoo.cost() <= host.cost()) host = m_cuckoo;  // lines 7–9
-        }
-        const bool improved = findCurrentBest();  // line 10
-        abandonWorseNests();                      // lines 11–12
-        // A rebuilt egg may beat the best one; the next generation's operators must see it.
-        const bool rebuiltBest = findCurrentBest();
-        report(improved || rebuiltBest);
-        return m_bestEver.cost() == 0 ? end(StepStatus::Solved) : StepStatus::Running;
-    }
-
-    void finish() override {
-        if (!m_sink) return;
-        std::string text = "cuckoo search: " + std::to_string(m_counters.steps) + " generations of " +
-                           std::to_string(m_nestCount) + " cuckoos, best cost " +
-                           std::to_string(m_bestEver.cost()) + " (improved " + std::to_string(m_improvements) +
-                           " times), " + std::to_string(m_abandoned) + " nests abandoned and rebuilt";
-        if (m_space.prefiltered)
-            text += "; AC3 removed " + std::to_string(m_space.reductions) + " values and fixed " +
-                    std::to_string(m_space.cellsFixedByAc3) + " cells";
-        emit(Explanation{m_counters, std::move(text), {}});
-    }
-
-    double bestCost() const override { return m_bestEver.cost(); }
-    Board currentBoard() const override { return m_nests[static_cast<std::size_t>(m_bestNest)].toGrid(); }
-    Board bestBoard() const override { return m_bestEver.toGrid(); }
-
-private:
-    int randomNest() { return static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_nestCount))); }
-
-    // GetCuckooByLevyFlight + GeometricOperators (Algorithm 9) into m_cuckoo.
-    void layCuckoo(int nest) {
-        m_cuckoo = m_nests[static_cast<std::size_t>(nest)];
-        if (nest == m_bestNest) return;  // Algorithm 9 line 2: the best egg is left as it is
-        const int rows = m_levy.rowCount(m_levyScale, m_movableCount, m_rng);
-        for (int k = 0; k < rows; ++k) {  // distinct rows: a partial Fisher–Yates shuffle
-            const auto pick = k + static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_movableCount - k)));
-            std::swap(m_movableRows[k], m_movableRows[pick]);
-            applyOperators(m_movableRows[k]);
-        }
-    }
-
-    void applyOperators(int r) {
-        std::array<std::uint8_t, kMaxSudokuSize> child{};
-        if (m_rng.chance(m_pmxProbability)) {  // lines 3–4
-            int first = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_size)));
-            int last = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_size)));
-            if (first > last) std::swap(first, last);
-            pmxCrossover(m_bestEver.row(r), m_cuckoo.row(r), m_size, first, last, child.data());
-        } else {  // lines 5–6
-            std::array<std::array<std::uint8_t, kMaxSudokuSize>, 3> parents{};
-            std::copy_n(m_bestEver.row(r), m_size, parents[0].data());
-            std::copy_n(m_nests[static_cast<std::size_t>(m_bestNest)].row(r), m_size, parents[1].data());
-            std::copy_n(m_cuckoo.row(r), m_size, parents[2].data());
-            std::array<std::uint8_t, kMaxSudokuSize> mask{};
-            sortingCrossoverMask(kParentWeights, m_size, m_rng, mask.data());
-            sortingCrossover({parents[0].data(), parents[1].data(), parents[2].data()}, mask.data(), m_size,
-                             child.data());
-        }
-        m_cuckoo.setRow(r, child.data());
-        if (m_rng.chance(m_mutationProbability)) mutate(r);  // lines 8–10
-    }
-
-    // Algorithm 5: swap two open cells of row r, uniformly among the swaps that keep both in their domains.
-    void mutate(int r) {
-        const auto& open = m_space.openCells[r];
-        const int count = m_space.openCount[r];
-        int feasible = 0;
-        for (int a = 0; a < count; ++a)
-            for (int b = a + 1; b < count; ++b)
-                if (m_space.swapKeepsDomains(m_cuckoo, open[a], open[b])) m_swaps[feasible++] = {open[a], open[b]};
-        if (feasible == 0) return;
-        const auto& swap = m_swaps[m_rng.below(static_cast<std::uint32_t>(feasible))];
-        m_cuckoo.swapCells(swap[0], swap[1]);
-    }
-
-    // Lines 11–12: the worst ⌊p_a·n + ½⌋ nests (never all: the best survives) get new eggs from the domains.
-    void abandonWorseNests() {
-        const int count = std::min(static_cast<int>(m_abandonFraction * m_nestCount + 0.5), m_nestCount - 1);
-        if (count <= 0) return;
-        for (int i = 0; i < m_nestCount; ++i) m_ranking[static_cast<std::size_t>(i)] = i;
-        std::sort(m_ranking.begin(), m_ranking.end(), [this](int a, int b) {
-            const int costA = m_nests[static_cast<std::size_t>(a)].cost();
-            const int costB = m_nests[static_cast<std::size_t>(b)].cost();
-            return costA != costB ? costA < costB : a < b;
-        });
-        for (int k = m_nestCount - count; k < m_nestCount; ++k) {
-            m_space.fill(m_nests[static_cast<std::size_t>(m_ranking[static_cast<std::size_t>(k)])], m_rng);
-            ++m_counters.evaluations;
-        }
-        m_abandoned += static_cast<std::uint64_t>(count);
-    }
-
-    int lowestCostNest() const {
-        int best = 0;
-        for (int i = 1; i < m_nestCount; ++i)
-            if (m_nests[static_cast<std::size_t>(i)].cost() < m_nests[static_cast<std::size_t>(best)].cost()) best = i;
-        return best;
-    }
-
-    // FindCurrentBest: the best nest now, and the best egg of all time; true when the latter improved.
-    bool findCurrentBest() {
-        m_bestNest = lowestCostNest();
-        const RowPermutationGrid& best = m_nests[static_cast<std::size_t>(m_bestNest)];
-        if (best.cost() >= m_bestEver.cost()) return false;
-        m_bestEver = best;
-        ++m_improvements;
-        return true;
-    }
-
-    // Generation statistics and the cost sample; the board follows the best egg of all time.
-    void report(bool bestImproved) {
-        if (!m_sink) return;
-        const int cellCount = m_size * m_size;
-        if (bestImproved && m_sink->wantsMoves()) {
-            for (int cell = 0; cell < cellCount; ++cell) {
-                const int value = m_bestEver.value(cell);
-                if (value == m_shown[cell]) continue;
-                emit(MoveEvent{m_counters, Move::place(cell, value, m_shown[cell])});
-            }
-        }
-        for (int cell = 0; cell < cellCount; ++cell) m_shown[cell] = static_cast<std::uint8_t>(m_bestEver.value(cell));
-        double sum = 0;
-        int worst = 0;
-        for (const auto& nest : m_nests) {
-            sum += nest.cost();
-            worst = std::max(worst, nest.cost());
-        }
-        const RowPermutationGrid& best = m_nests[static_cast<std::size_t>(m_bestNest)];
-        emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(best.cost()), sum / m_nestCount,
-                             static_cast<double>(worst)});
-        emit(CostSample{m_counters, static_cast<double>(best.cost()), static_cast<double>(m_bestEver.cost()),
-                        best.breakdown().values()});
-    }
-
-    RowSearchSpace m_space;
-    std::vector<RowPermutationGrid> m_nests;
-    RowPermutationGrid m_cuckoo;
-    RowPermutationGrid m_bestEver;
-    std::vector<int> m_ranking;  // nests by cost, for the abandonment
-    std::array<std::array<std::uint8_t, 2>, kMaxSudokuSize*(kMaxSudokuSize - 1) / 2> m_swaps{};  // mutation scratch
-    std::array<std::uint8_t, kMaxSudokuSize> m_movableRows{};  // rows with two or more open cells
-    int m_movableCount = 0;
-    int m_bestNest = 0;
-    int m_size = 9;
-    int m_nestCount = 25;
-    double m_abandonFraction = 0.25;
-    double m_pmxProbability = 0.5;
-    double m_mutationProbability = 0.5;
-    double m_levyScale = 1;
-    LevyFlight m_levy;
-    Rng m_rng;
-    std::array<std::uint8_t, kMaxSudokuCells> m_shown{};  // the board as the moves sent so far left it
-    std::uint64_t m_abandoned = 0;
-    std::uint64_t m_improvements = 0;
-    std::string m_failure;
-};
+std::string cellName(int cell, int size) {
+    return "r" + std::to_string(cell / size + 1) + "c" + std::to_string(cell % size + 1);
+}
 
 }  // namespace
+
+void CuckooSearch::start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
+                         EventSink* sink) {
+    begin(sink);
+    m_explain = wantsDecisions(sink);
+    m_rng.reseed(seed);
+    m_nestCount = static_cast<int>(parameters.integer("nests"));
+    m_abandonFraction = parameters.real("p_a");
+    m_pmxProbability = parameters.real("p_c");
+    m_mutationProbability = parameters.real("p_m");
+    m_oneEggPerIteration = parameters.choice("iteration") == "one-egg";
+    m_levyRows = parameters.choice("rows") == "levy";
+    m_levyScale = parameters.real("levy_scale");
+    m_levy = LevyFlight(parameters.real("beta"));
+    const bool prefilter = parameters.boolean("prefilter");
+
+    m_abandoned = 0;
+    m_improvements = 0;
+    const SudokuGrid& givens = puzzle.sudoku().givens;
+    m_size = givens.size();
+    m_failure = m_space.prepare(givens, prefilter, m_counters, m_sink).value_or("");
+    if (m_sink && prefilter && m_failure.empty())
+        emit(Explanation{m_counters,
+                         "AC3 removed " + std::to_string(m_space.reductions) + " values and fixed " +
+                             std::to_string(m_space.cellsFixedByAc3) + " cells",
+                         {}});
+    m_movableCount = 0;
+    for (int r = 0; r < m_size; ++r)
+        if (m_space.openCount[r] >= 2) m_movableRows[m_movableCount++] = static_cast<std::uint8_t>(r);
+
+    // GenerateInitialPopulation (line 2), bounded to the filtered domains.
+    emit(PhaseChange{m_counters, PhaseKind::Search});
+    m_nests.resize(static_cast<std::size_t>(m_nestCount));
+    m_ranking.resize(static_cast<std::size_t>(m_nestCount));
+    for (auto& nest : m_nests) {
+        if (m_failure.empty())
+            m_space.fill(nest, m_rng);
+        else
+            nest.assign(givens);  // not searched: the run fails at its first step
+        ++m_counters.evaluations;
+    }
+    m_bestNest = lowestCostNest();
+    m_bestEver = m_nests[static_cast<std::size_t>(m_bestNest)];
+    m_record = m_bestEver;
+    if (m_failure.empty() && m_movableCount == 0 && m_bestEver.cost() > 0)
+        m_failure = "no row has two open cells to change, and the forced fill breaks a rule";
+    for (int cell = 0; cell < givens.cellCount(); ++cell) m_shown[cell] = static_cast<std::uint8_t>(m_space.fixed.value(cell));
+    report(true);
+}
+
+StepStatus CuckooSearch::step() {
+    if (ended()) return status();
+    if (!m_failure.empty()) {
+        emit(Explanation{m_counters, m_failure, {}});
+        return end(StepStatus::Failed);
+    }
+    if (m_record.cost() == 0) return end(StepStatus::Solved);
+
+    ++m_counters.steps;
+    const int eggs = m_oneEggPerIteration ? 1 : m_nestCount;
+    std::optional<Decision> pending;  // the last egg's decision waits for the abandonment
+    for (int egg = 0; egg < eggs; ++egg) {
+        const int i = randomNest();  // line 4
+        layCuckoo(i);                // line 5
+        ++m_counters.evaluations;
+        improveEgg();
+        const int j = randomNest();  // line 6
+        RowPermutationGrid& host = m_nests[static_cast<std::size_t>(j)];
+        const int hostCost = host.cost();
+        const bool kept = m_cuckoo.cost() <= hostCost;  // lines 7–9
+        if (m_explain) {
+            Decision decision;
+            decision.at = m_counters;
+            decision.action = "egg";
+            const int from = m_eggFrom;
+            std::string text = "egg from nest " + std::to_string(i + 1) + " (cost " + std::to_string(from) + ")";
+            if (i == m_bestNest) {
+                text += ": the best egg, passed on unchanged";
+            } else {
+                std::string pmx, sorting;
+                for (int r = 0; r < m_size; ++r) {
+                    if (m_rowOperator[r] == 'P') pmx += (pmx.empty() ? "" : ",") + std::to_string(r + 1);
+                    if (m_rowOperator[r] == 'S') sorting += (sorting.empty() ? "" : ",") + std::to_string(r + 1);
+                }
+                text += ": PMX on rows " + (pmx.empty() ? std::string("none") : pmx) + "; multi-parent on rows " +
+                        (sorting.empty() ? std::string("none") : sorting) + "; mutation " +
+                        (m_mutationNotes.empty() ? std::string("none") : m_mutationNotes);
+            }
+            text += "; cost " + std::to_string(m_cuckoo.cost()) + " vs nest " + std::to_string(j + 1) + " (cost " +
+                    std::to_string(hostCost) + "): " + (kept ? "kept" : "refused");
+            decision.text = std::move(text);
+            decision.values = {{"cost_before", static_cast<double>(from)},
+                               {"cost_after", static_cast<double>(m_cuckoo.cost())},
+                               {"host_cost", static_cast<double>(hostCost)},
+                               {"nest", static_cast<double>(i + 1)},
+                               {"host", static_cast<double>(j + 1)}};
+            decision.accepted = kept;
+            if (pending) emit(std::move(*pending));
+            pending = std::move(decision);
+        }
+        if (kept) host = m_cuckoo;
+    }
+    const bool improved = findCurrentBest();  // line 10
+    abandonWorseNests();                      // lines 11–12
+    // A rebuilt egg may beat the best one; the next iteration's operators must see it.
+    const bool rebuiltBest = findCurrentBest();
+    if (pending) {
+        std::string abandoned;
+        for (int nest : m_lastAbandoned) abandoned += (abandoned.empty() ? "" : ",") + std::to_string(nest + 1);
+        pending->text += "; nests abandoned and rebuilt: " + (abandoned.empty() ? std::string("none") : abandoned);
+        pending->values.push_back({"abandoned", static_cast<double>(m_lastAbandoned.size())});
+        emit(std::move(*pending));
+    }
+    afterIteration(improved || rebuiltBest);
+    report(improved || rebuiltBest);
+    return m_record.cost() == 0 ? end(StepStatus::Solved) : StepStatus::Running;
+}
+
+void CuckooSearch::finish() {
+    if (!m_sink) return;
+    std::string text = "cuckoo search: " + std::to_string(m_counters.steps) + " iterations of " +
+                       std::to_string(m_oneEggPerIteration ? 1 : m_nestCount) + (m_oneEggPerIteration ? " egg" : " eggs") +
+                       ", best cost " + std::to_string(m_record.cost()) + " (improved " +
+                       std::to_string(m_improvements) + " times), " + std::to_string(m_abandoned) +
+                       " nests abandoned and rebuilt";
+    if (m_space.prefiltered)
+        text += "; AC3 removed " + std::to_string(m_space.reductions) + " values and fixed " +
+                std::to_string(m_space.cellsFixedByAc3) + " cells";
+    emit(Explanation{m_counters, std::move(text), {}});
+}
+
+// Line 5: GeometricOperators (Algorithm 9) on a copy of the nest's egg, into m_cuckoo.
+void CuckooSearch::layCuckoo(int nest) {
+    m_cuckoo = m_nests[static_cast<std::size_t>(nest)];
+    if (m_explain) {
+        m_rowOperator.fill(0);
+        m_mutationNotes.clear();
+    }
+    m_eggFrom = m_cuckoo.cost();
+    if (nest == m_bestNest) return;  // Algorithm 9 line 2: the best egg is left as it is
+    if (!m_levyRows) {                // Algorithm 9 line 1: "Foreach" row
+        for (int k = 0; k < m_movableCount; ++k) applyOperators(m_movableRows[k]);
+        return;
+    }
+    const int rows = m_levy.rowCount(m_levyScale, m_movableCount, m_rng);
+    for (int k = 0; k < rows; ++k) {  // distinct rows: a partial Fisher–Yates shuffle
+        const auto pick = k + static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_movableCount - k)));
+        std::swap(m_movableRows[k], m_movableRows[pick]);
+        applyOperators(m_movableRows[k]);
+    }
+}
+
+void CuckooSearch::applyOperators(int r) {
+    std::array<std::uint8_t, kMaxSudokuSize> child{};
+    if (m_rng.chance(m_pmxProbability)) {  // lines 3–4
+        int first = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_size)));
+        int last = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(m_size)));
+        if (first > last) std::swap(first, last);
+        pmxCrossover(m_bestEver.row(r), m_cuckoo.row(r), m_size, first, last, child.data());
+        if (m_explain) m_rowOperator[r] = 'P';
+    } else {  // lines 5–6
+        std::array<std::array<std::uint8_t, kMaxSudokuSize>, 3> parents{};
+        std::copy_n(m_bestEver.row(r), m_size, parents[0].data());
+        std::copy_n(m_nests[static_cast<std::size_t>(m_bestNest)].row(r), m_size, parents[1].data());
+        std::copy_n(m_cuckoo.row(r), m_size, parents[2].data());
+        std::array<std::uint8_t, kMaxSudokuSize> mask{};
+        sortingCrossoverMask(kParentWeights, m_size, m_rng, mask.data());
+        sortingCrossover({parents[0].data(), parents[1].data(), parents[2].data()}, mask.data(), m_size,
+                         child.data());
+        if (m_explain) m_rowOperator[r] = 'S';
+    }
+    m_cuckoo.setRow(r, child.data());
+    if (m_rng.chance(m_mutationProbability)) mutateRow(r);  // lines 8–10
+}
+
+bool CuckooSearch::mutateRow(int r) {
+    const auto& open = m_space.openCells[r];
+    const int count = m_space.openCount[r];
+    int feasible = 0;
+    for (int a = 0; a < count; ++a)
+        for (int b = a + 1; b < count; ++b)
+            if (m_space.swapKeepsDomains(m_cuckoo, open[a], open[b])) m_swaps[feasible++] = {open[a], open[b]};
+    if (feasible == 0) return false;
+    const auto& swap = m_swaps[m_rng.below(static_cast<std::uint32_t>(feasible))];
+    m_cuckoo.swapCells(swap[0], swap[1]);
+    noteMutation(swap[0], swap[1], "swap");
+    return true;
+}
+
+void CuckooSearch::noteMutation(int a, int b, const char* kind) {
+    if (!m_explain) return;
+    m_mutationNotes += (m_mutationNotes.empty() ? "" : ", ") + std::string(kind) + " " + cellName(a, m_size) + "-" +
+                       cellName(b, m_size);
+}
+
+// Lines 11–12: the worst ⌊p_a·n + ½⌋ nests (never all: the best survives) get new eggs from the domains.
+void CuckooSearch::abandonWorseNests() {
+    m_lastAbandoned.clear();
+    const int count = std::min(static_cast<int>(m_abandonFraction * m_nestCount + 0.5), m_nestCount - 1);
+    if (count <= 0) return;
+    for (int i = 0; i < m_nestCount; ++i) m_ranking[static_cast<std::size_t>(i)] = i;
+    std::sort(m_ranking.begin(), m_ranking.end(), [this](int a, int b) {
+        const int costA = m_nests[static_cast<std::size_t>(a)].cost();
+        const int costB = m_nests[static_cast<std::size_t>(b)].cost();
+        return costA != costB ? costA < costB : a < b;
+    });
+    for (int k = m_nestCount - count; k < m_nestCount; ++k) {
+        const int nest = m_ranking[static_cast<std::size_t>(k)];
+        m_space.fill(m_nests[static_cast<std::size_t>(nest)], m_rng);
+        ++m_counters.evaluations;
+        if (m_explain) m_lastAbandoned.push_back(nest);
+    }
+    m_abandoned += static_cast<std::uint64_t>(count);
+}
+
+void CuckooSearch::rebuildAllNests() {
+    for (auto& nest : m_nests) {
+        m_space.fill(nest, m_rng);
+        ++m_counters.evaluations;
+    }
+    m_abandoned += static_cast<std::uint64_t>(m_nestCount);
+    m_bestNest = lowestCostNest();
+    m_bestEver = m_nests[static_cast<std::size_t>(m_bestNest)];
+}
+
+int CuckooSearch::lowestCostNest() const {
+    int best = 0;
+    for (int i = 1; i < m_nestCount; ++i)
+        if (m_nests[static_cast<std::size_t>(i)].cost() < m_nests[static_cast<std::size_t>(best)].cost()) best = i;
+    return best;
+}
+
+// FindCurrentBest: the best nest now, and the best egg of the search; true when the latter improved.
+bool CuckooSearch::findCurrentBest() {
+    m_bestNest = lowestCostNest();
+    const RowPermutationGrid& best = m_nests[static_cast<std::size_t>(m_bestNest)];
+    if (best.cost() >= m_bestEver.cost()) return false;
+    m_bestEver = best;
+    if (best.cost() < m_record.cost()) {
+        m_record = best;
+        ++m_improvements;
+    }
+    return true;
+}
+
+// Iteration statistics and the cost sample; the board follows the run's best egg.
+void CuckooSearch::report(bool bestImproved) {
+    if (!m_sink) return;
+    const int cellCount = m_size * m_size;
+    if (bestImproved && m_sink->wantsMoves()) {
+        for (int cell = 0; cell < cellCount; ++cell) {
+            const int value = m_record.value(cell);
+            if (value == m_shown[cell]) continue;
+            emit(MoveEvent{m_counters, Move::place(cell, value, m_shown[cell])});
+        }
+    }
+    for (int cell = 0; cell < cellCount; ++cell) m_shown[cell] = static_cast<std::uint8_t>(m_record.value(cell));
+    double sum = 0;
+    int worst = 0;
+    for (const auto& nest : m_nests) {
+        sum += nest.cost();
+        worst = std::max(worst, nest.cost());
+    }
+    const RowPermutationGrid& best = m_nests[static_cast<std::size_t>(m_bestNest)];
+    emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(best.cost()), sum / m_nestCount,
+                         static_cast<double>(worst)});
+    emit(CostSample{m_counters, static_cast<double>(best.cost()), static_cast<double>(m_record.cost()),
+                    best.breakdown().values()});
+}
+
+std::vector<ParameterSpec> cuckooSearchParameters() {
+    const std::string paper = "Soto et al. 2014";
+    const std::string lost = paper + ": tuned value lost in conversion; chosen by our tuning run";
+    return {
+        ParameterSpec::integer("nests", 25, 2, 1000, "number of nests n (one egg each)",
+                               "docs/algorithms.md: start from n = 25 (" + lost + ")"),
+        ParameterSpec::real("p_a", 0.05, 0, 0.9, "fraction of the worst nests abandoned and rebuilt per iteration",
+                            "docs/algorithms.md: start from p_a = 0.25 (" + lost + ")"),
+        ParameterSpec::real("p_c", 0.8, 0, 1,
+                            "per row: probability of PMX with the best egg (else the multi-parental sorting "
+                            "crossover)",
+                            paper + ", Algorithm 9; " + lost),
+        ParameterSpec::real("p_m", 1.0, 0, 1, "per row: probability of the feasible swap mutation after the crossover",
+                            paper + ", Algorithm 9; " + lost),
+        ParameterSpec::choice("iteration", "one-egg", {"one-egg", "generation"},
+                              "one-egg: one cuckoo per iteration, as Algorithm 8 line 4 draws it; generation: n "
+                              "cuckoos per iteration, as in Yang and Deb's cuckoo search",
+                              paper + ", Algorithm 8 line 4: \"x_i ← GetRandomlyFrom(nests)\""),
+        ParameterSpec::choice("rows", "every", {"every", "levy"},
+                              "every: the operators go over every row (Algorithm 9 \"Foreach\"); levy: over "
+                              "1 + floor(levy_scale * |Lévy step|) random rows, our own discretisation",
+                              paper + ", Algorithm 9 line 1"),
+        ParameterSpec::real("levy_scale", 1, 0.01, 100,
+                            "with rows = levy: rows changed by a cuckoo = 1 + floor(levy_scale * |Lévy step|)",
+                            "our discretisation of Yang and Deb's step size (see the essay)"),
+        ParameterSpec::real("beta", 1.5, 0.3, 1.99, "with rows = levy: Lévy exponent of Mantegna's algorithm",
+                            "docs/algorithms.md: β = 1.5 (Yang and Deb 2009)"),
+        ParameterSpec::boolean("prefilter", true, "run AC3 first and draw eggs and mutations from the filtered domains",
+                               paper + ", §5 and Algorithm 8 line 1"),
+    };
+}
 
 AlgorithmEntry cuckooSearchAlgorithmEntry() {
     AlgorithmInfo info;
@@ -413,39 +499,18 @@ AlgorithmEntry cuckooSearchAlgorithmEntry() {
     info.family = AlgorithmFamily::Swarm;
     info.paper = "R. Soto, B. Crawford, C. Galleguillos, E. Monfroy, F. Paredes, A prefiltered cuckoo search "
                  "algorithm with geometric operators for solving Sudoku problems, The Scientific World Journal "
-                 "2014, 465359; X.-S. Yang, S. Deb, Cuckoo search via Lévy flights, NaBIC 2009";
+                 "2014, 465359";
     info.summary =
         "AC3 first deletes the values no solution can take. Eggs are grids whose rows are permutations "
-        "drawn from the filtered domains; cost = repeated values in columns and boxes. Each generation "
-        "every cuckoo changes a random egg by a Lévy-distributed number of rows — PMX with the best egg, "
-        "or a sorting crossover of the best of all time, the best of the generation and the egg, then a "
-        "feasible swap — and replaces a random nest if no worse; the worst fraction p_a of the nests is "
-        "abandoned and rebuilt.";
-    info.stepMeaning = "one generation (one cuckoo per nest, then the abandonment)";
+        "drawn from the filtered domains; cost = repeated values in columns and boxes. Each iteration one "
+        "cuckoo takes a random egg and changes every row of it — PMX with the best egg, or a sorting "
+        "crossover of the best of all time, the best of the iteration and the egg, then a feasible swap — "
+        "and replaces a random nest if no worse; the worst fraction p_a of the nests is abandoned and rebuilt.";
+    info.stepMeaning = "one iteration of Algorithm 8 (one egg by default, then the abandonment)";
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
-    const std::string paper = "Soto et al. 2014";
-    const std::string lost = paper + ": tuned value lost in conversion; chosen by our tuning run";
-    info.parameters = {
-        ParameterSpec::integer("nests", 25, 2, 1000, "number of nests n (one egg each)",
-                               "docs/algorithms.md: start from n = 25 (" + lost + ")"),
-        ParameterSpec::real("p_a", 0.05, 0, 0.9, "fraction of the worst nests abandoned and rebuilt per generation",
-                            "docs/algorithms.md: start from p_a = 0.25 (" + lost + ")"),
-        ParameterSpec::real("p_c", 0.8, 0, 1,
-                            "per row: probability of PMX with the best egg (else the multi-parental sorting "
-                            "crossover)",
-                            paper + ", Algorithm 9; " + lost),
-        ParameterSpec::real("p_m", 1.0, 0, 1, "per row: probability of the feasible swap mutation after the crossover",
-                            paper + ", Algorithm 9; " + lost),
-        ParameterSpec::real("levy_scale", 1, 0.01, 100,
-                            "rows changed by a cuckoo = 1 + floor(levy_scale * |Lévy step|), at most every row",
-                            "our discretisation of Yang and Deb's step size (see the essay)"),
-        ParameterSpec::real("beta", 1.5, 0.3, 1.99, "Lévy exponent of Mantegna's algorithm",
-                            "docs/algorithms.md: β = 1.5 (Yang and Deb 2009)"),
-        ParameterSpec::boolean("prefilter", true, "run AC3 first and draw eggs and mutations from the filtered domains",
-                               paper + ", §5 and Algorithm 8 line 1"),
-    };
-    return {std::move(info), [] { return std::make_unique<CuckooSearchAlgorithm>(); }};
+    info.parameters = cuckooSearchParameters();
+    return {std::move(info), [] { return std::make_unique<CuckooSearch>(); }};
 }
 
 }  // namespace pw

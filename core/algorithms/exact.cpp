@@ -5,7 +5,9 @@
 // propagates the forced cells and branches on an undecided cell (nurikabe_exact.cpp). The window animates the
 // moves each node makes, including the erasures of a backtrack.
 //
-// Representation: the solvers' own bitmask states; this file only turns their nodes into events.
+// Representation: the solvers' own bitmask states; this file only turns their nodes into events. When the sink
+// wants decisions, every node is one: a branch (the cell and digit tried), a contradiction (for Sudoku, the
+// rule that failed) or a solution, with the stack of branch choices in force ("search stack", `depth`).
 //
 // Paper: none in particular — this is the workbench's oracle, the same engine that counts solutions for the
 // checker, the tests and the metrics. It is deterministic: the seed is ignored.
@@ -17,6 +19,7 @@
 #include "algorithms/exact.h"
 
 #include "algorithms/algorithm_base.h"
+#include "algorithms/decision_text.h"
 
 #include "nurikabe/nurikabe_exact.h"
 #include "sudoku/sudoku_exact.h"
@@ -37,8 +40,13 @@ public:
         m_start = puzzle.startBoard();
         m_best = m_start;
         m_current = m_start;
-        if (puzzle.kind() == PuzzleKind::Sudoku) m_sudoku.emplace(puzzle.sudoku().givens, m_limit);
-        else m_nurikabe.emplace(puzzle.nurikabe().clues, m_limit);
+        if (puzzle.kind() == PuzzleKind::Sudoku) {
+            m_sudoku.emplace(puzzle.sudoku().givens, m_limit);
+            // A watched run keeps the branch stack, so a receiver may ask for decisions at any point.
+            m_sudoku->setTracing(m_sink != nullptr);
+        } else {
+            m_nurikabe.emplace(puzzle.nurikabe().clues, m_limit);
+        }
         m_bestCost = m_currentCost = undecidedCells(m_current);
         emit(PhaseChange{m_counters, PhaseKind::Search});
     }
@@ -64,6 +72,7 @@ public:
             ++m_counters.steps;
             ++m_counters.evaluations;
         }
+        if (!exhausted && wantsDecisions(m_sink)) explainStep();
         for (const Move& move : m_moves) emit(MoveEvent{m_counters, move});
         if (m_sink || found) {
             m_currentCost = undecidedCells(m_current);
@@ -101,6 +110,73 @@ public:
     Board bestBoard() const override { return m_best; }
 
 private:
+    // One node as a Decision: how it ended (a branch, a contradiction and why, a solution), whether it began by
+    // backtracking, and the stack of branch choices in force ("search stack", outermost first).
+    [[gnu::cold, gnu::noinline]]
+    void explainStep() {
+        std::vector<std::string> stack;
+        std::string text;
+        std::vector<int> cells;
+        std::string action;
+        if (m_sudoku) {
+            const SudokuSearchTrace trace = m_sudoku->trace();
+            const SudokuShape shape = m_sudoku->current().shape();
+            for (const auto& [cell, digit] : trace.stack) stack.push_back(cellName(shape, cell) + "=" + std::to_string(digit));
+            const bool branched = trace.outcome == SudokuSearchTrace::Outcome::Branched;
+            const std::size_t resumedAt = stack.size() - (branched ? 2 : 1);  // the earlier branch resumed
+            if (trace.resumed && stack.size() > (branched ? 1u : 0u))
+                text = "backtracked: next digit " + stack[resumedAt] + "; ";
+            text += "node " + std::to_string(m_sudoku->nodes()) + ": propagated singles and locked candidates";
+            switch (trace.outcome) {
+            case SudokuSearchTrace::Outcome::Branched:
+                action = "branch";
+                cells = {trace.branchCell};
+                text += "; branch on " + cellName(shape, trace.branchCell) + " (" +
+                        std::to_string(trace.branchCandidates) + " candidates), try " + stack.back();
+                break;
+            case SudokuSearchTrace::Outcome::Contradiction:
+                action = "backtrack";
+                text += " \u2192 contradiction: " + trace.contradiction;
+                break;
+            case SudokuSearchTrace::Outcome::Solution:
+                action = "solution";
+                text += " \u2192 solution " + std::to_string(solutionsFound());
+                break;
+            case SudokuSearchTrace::Outcome::Exhausted: action = "exhausted"; text += " \u2192 nothing left to try"; break;
+            }
+        } else {
+            const NurikabeSearchTrace trace = m_nurikabe->trace();
+            const int width = m_nurikabe->current().width();
+            const auto name = [width](int cell) { return cellName(cell / width, cell % width); };
+            for (const auto& [cell, island] : trace.stack) stack.push_back(name(cell) + (island ? "=island" : "=river"));
+            text = "node " + std::to_string(m_nurikabe->nodes()) + ": applied the rules";
+            switch (trace.outcome) {
+            case NurikabeSearchTrace::Outcome::Branched:
+                action = "branch";
+                cells = {trace.branchCell};
+                text += "; branch on " + name(trace.branchCell) + ", river first";
+                break;
+            case NurikabeSearchTrace::Outcome::Contradiction:
+                action = "backtrack";
+                text += " \u2192 contradiction; back to the latest branch" +
+                        (stack.empty() ? std::string() : ", now " + stack.back());
+                break;
+            case NurikabeSearchTrace::Outcome::Solution:
+                action = "solution";
+                text += " \u2192 solution " + std::to_string(solutionsFound());
+                break;
+            case NurikabeSearchTrace::Outcome::Probing:
+                action = "probe";
+                text += "; probing cells (the node goes on at the next step)";
+                break;
+            case NurikabeSearchTrace::Outcome::Exhausted: action = "exhausted"; text += " \u2192 nothing left to try"; break;
+            }
+        }
+        text += "; depth " + std::to_string(stack.size());
+        m_sink->receive(searchDecision(m_counters, std::move(action), std::move(text), std::move(cells), std::move(stack),
+                                       {{"solutions", static_cast<double>(solutionsFound())}}));
+    }
+
     int solutionsFound() const { return m_sudoku ? m_sudoku->solutionsFound() : m_nurikabe->solutionsFound(); }
     StepStatus finalStatus() const { return solutionsFound() > 0 ? StepStatus::Solved : StepStatus::Failed; }
 

@@ -229,6 +229,7 @@ private:
 
     // One generation as a Decision: how many children came from mutation and from crossover, the tournaments
     // that chose their parents, and what happened to the best program.
+    [[gnu::cold, gnu::noinline]]
     void explainGeneration(double bestBefore, int mutations, int crossovers) {
         const int selections = mutations + 2 * crossovers;
         int generationBest = m_population.front().fitness;

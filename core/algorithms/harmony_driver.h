@@ -147,6 +147,7 @@ private:
     }
 
     // Before the memory update: the values where the new harmony differs from the best member, and their origin.
+    [[gnu::cold, gnu::noinline]]
     void explainChanges() {
         const std::uint8_t* best = m_memory.values(m_memory.best());
         m_changedText.clear();
@@ -167,6 +168,7 @@ private:
             m_changedText += " and " + std::to_string(m_changedCells.size() - kListedChanges) + " more";
     }
 
+    [[gnu::cold, gnu::noinline]]
     void explainOffer(const HarmonyMemory::Offer& offer, int worstBefore) {
         const auto& counts = m_originCounts;
         std::string text = "improvised " + std::to_string(m_width) + " values: " + std::to_string(counts[0]) +

@@ -20,7 +20,8 @@
 // The cost reported to charts is the number of empty cells.
 //
 // Events: the explanation with its cells, then the placement as a move, the candidate table after every step,
-// the cost. Eliminations change only the candidate table (they are not pencil marks of the player's grid).
+// the cost. When the sink wants decisions, each step is also a Decision: the same sentence with how many
+// applications the easiest technique had and how the one shown was chosen. Eliminations change only the candidate table (they are not pencil marks of the player's grid).
 
 #include "algorithms/logic_solver.h"
 
@@ -61,6 +62,7 @@ public:
 
         std::optional<LogicStep> chosen;
         std::vector<LogicStep> steps = easiestApplications(grid, m_techniques);
+        const std::size_t applications = steps.size();
         if (!steps.empty()) {
             const std::size_t pick = m_firstApplication ? 0 : m_rng.below(static_cast<std::uint32_t>(steps.size()));
             chosen = std::move(steps[pick]);
@@ -82,6 +84,26 @@ public:
         // The sentence first, then its effect: watched slowly, the reasoning is shown before the digit lands.
         std::vector<int> cells = chosen->cells;
         if (chosen->places() && cells.front() != chosen->placeCell) cells.push_back(chosen->placeCell);
+        if (wantsDecisions(m_sink)) {
+            // The Explanation says what the step does; the Decision adds why this application among the others.
+            std::string why = applications == 0
+                                  ? std::string("no technique applies: refutation places the cheapest cell to refute")
+                                  : std::to_string(applications) +
+                                        (applications == 1 ? " application" : " applications") +
+                                        " of the easiest technique that applies" +
+                                        (applications == 1 ? ""
+                                         : m_firstApplication ? ", the first in reading order taken"
+                                                              : ", one taken at random");
+            m_sink->receive(Decision{m_counters,
+                                     applications == 0 ? "refute" : "technique",
+                                     chosen->explanation(grid.shape()) + " (" + why + ")",
+                                     cells,
+                                     {{"applications", static_cast<double>(applications)},
+                                      {"empty_cells", static_cast<double>(grid.emptyCount())}},
+                                     std::nullopt,
+                                     {},
+                                     {}});
+        }
         emit(Explanation{m_counters, chosen->explanation(grid.shape()), std::move(cells)});
         grid.apply(*chosen);
         if (chosen->places()) emit(MoveEvent{m_counters, Move::place(chosen->placeCell, chosen->placeDigit)});

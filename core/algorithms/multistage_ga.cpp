@@ -1,5 +1,5 @@
-// `mga` — the multistage genetic algorithm with a group table (Chel, Mylavarapu and Sharma), as our algorithms
-// notes read it.
+// `mga` — the multistage genetic algorithm with a group table (Chel, Mylavarapu and Sharma), read literally.
+// `mga-plus` (multistage_ga_plus.cpp) is the same algorithm with restarts and a repair step added.
 //
 // Idea: a GA over whole grids whose empty cells draw their values from a *group table* — each empty cell's
 // digits not used by the givens of its row, column and box (the paper's Figure 2). The run goes in cycles. A
@@ -22,13 +22,16 @@
 // |N(digit) − 9|. It is 0 exactly on a valid solution. The row, column and box repetitions and the digit-count
 // deviation are reported separately in the cost events.
 //
-// Group-table update: the best grid passes five validation directions — rows left to right, rows right to
+// Group-table update (§II E): the best grid passes five validation directions — rows left to right, rows right to
 // left, columns top to bottom, columns bottom to top, and the anti-diagonals from the top-left corner (Figure
 // 6). Within a direction, cells are visited in order and a value is kept only if it repeats no value already
 // kept in its row, column or box; givens are always kept. A cell whose kept value is the same in all five
-// passes is fixed with probability `accept_probability` (0.7; the text's threshold 0.3 is ambiguous about its
-// direction). The table is then recomputed from the givens and the fixed cells; a cell whose entry would be
-// empty keeps its initial entry.
+// passes is fixed when a uniform random variable exceeds the threshold 0.3 — "it is accepted subject to a
+// random variable ... the occurrence of the random variable greater than the threshold ... it is found that .3
+// is the best value for the threshold" — so with probability `accept_probability` = 0.7. (The sentence before
+// says "if the threshold is greater than that, the value is accepted", which would be 0.3; we follow the
+// sentence that names the AND of the two conditions.) The table is then recomputed from the givens and the
+// fixed cells; a cell whose entry would be empty keeps its initial entry.
 //
 // Which cells stay fixed (`fixing`): the paper builds the new table from "the initial group table, the best
 // solution found in the last cycle, and group table of the last cycle", and says the random acceptance "helps
@@ -47,33 +50,39 @@
 // notes say, although Tables 2 and 3 imply about ten (16.6 cycles take 166 generations, 3.0 take 32); C is not
 // given — 20 follows Figure 5.
 //
+// What the literal reading reaches (measured; `puzzle-cli solve -a mga --seed 1 --json`, one run per puzzle):
+//   - Table 3's protocol — 15 puzzles per clue count made by plain random removal from Figure 1's solution
+//     (`puzzle-cli generate --from-solution <Figure 1's solution> --clues N --allow-multiple --count 15
+//     --seed 1`), one run each: solved 5, 5, 3, 3, 1, 4, 2, 5, 3, 3, 4 of 15 at 15, 17, ..., 35 clues (38 of
+//     165, 23 %), where the paper reports 15, 15, 14, 14, 12, 14, 14, 15, 15, 15, 15 (80–100 %). Not reached.
+//   - The unsuccessful runs end at a mean fitness of 2.4 to 4.4 per clue count — the paper's "average fitness
+//     of unsuccessful events" is 3.2 to 6.7 (Table 2), and "only one number gets repeated mostly": reached.
+//   - Figure 1's 17-clue puzzle: 0 of 20 runs (seeds 1..20; mean final fitness 6.3). The paper's best of 10
+//     runs reaches 0 in three cycles and its worst ends at fitness 4 after six.
+//   - QQWing "simple" puzzles (`qqwing --generate 10 --difficulty simple --one-line`): 0 of 10 (Table 2:
+//     58 % for its lost "simple" class). Pillay's easy Figure 1: 12 of 20 seeds.
+// A budget of C = 200 cycles instead of 20 (`--param cycles=200`) lifts Table 3's protocol to 131 of 165
+// (79 %; 10 to 15 of 15 per clue count), still short of the paper; `mga-plus` builds on that.
+//
 // A step is one generation; evaluations count grids evaluated. Events: per generation the population's
 // best/mean/worst fitness and the best fitness with its parts; per cycle a phase, and after every table update
 // the whole table (the board shows it: fixed cells placed, released cells erased, the open cells' entries as
-// candidates), with the cells whose entry changed outlined.
+// candidates), with the cells whose entry changed outlined. For a sink that wants decisions: per generation a
+// "generation" Decision (pairs crossed and cells swapped, the (μ+λ) selection's sizes and fitness range, the
+// mutants and cells redrawn at the cycle's end, the best fitness before and after), and per table update a
+// "group table" Decision (the cells the five directions agree on and how many were accepted).
 
 #include "algorithms/multistage_ga.h"
 
-#include "algorithms/algorithm_base.h"
-
-#include "base/rng.h"
 #include "sudoku/sudoku_cost.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 
 namespace pw {
-
-namespace {
-
-struct Individual {
-    std::array<std::uint8_t, kMaxSudokuCells> values{};
-    int fitness = 0;
-};
-
-}  // namespace
 
 // ---------------------------------------------------------------------------------------------------------
 // The pieces the algorithm is made of, public for the tests.
@@ -163,274 +172,302 @@ std::vector<int> agreedCells(const SudokuGrid& best, const std::vector<bool>& al
     return agreed;
 }
 
-namespace {
-
-class MultistageGa final : public AlgorithmBase {
-public:
-    void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) override {
-        begin(sink);
-        m_rng.reseed(seed);
-        m_givens = puzzle.sudoku().givens;
-        m_population0 = static_cast<int>(parameters.integer("population"));
-        m_offspringFactor = static_cast<int>(parameters.integer("offspring_factor"));
-        m_generationsPerCycle = static_cast<int>(parameters.integer("generations_per_cycle"));
-        m_cycles = static_cast<int>(parameters.integer("cycles"));
-        m_crossover = parameters.real("p_c");
-        m_mutation = parameters.real("p_m");
-        m_mutants = static_cast<int>(parameters.integer("mutants"));
-        m_accept = parameters.real("accept_probability");
-        m_singleStage = parameters.boolean("single_stage");
-        m_refixEachCycle = parameters.choice("fixing") == "per-cycle";
-        if (m_singleStage) {
-            m_generationsPerCycle *= m_cycles;
-            m_cycles = 1;
-        }
-        m_cells = m_givens.cellCount();
-        m_free.clear();
-        for (int cell = 0; cell < m_cells; ++cell)
-            if (m_givens.isEmpty(cell)) m_free.push_back(cell);
-        m_initialTable = groupTable(m_givens);
-        m_table = m_initialTable;
-        m_fixed.assign(static_cast<std::size_t>(m_cells), false);
-        m_shownTable = m_givens;
-        m_cycle = 0;
-        m_generationInCycle = 0;
-        m_best.reset();
-        m_failed = m_givens.hasConflicts() ||
-                   std::any_of(m_free.begin(), m_free.end(), [&](int cell) { return m_table[static_cast<std::size_t>(cell)] == 0; });
-        if (m_failed) return;
-        if (m_sink) {  // the initial group table
-            std::vector<std::uint16_t> candidates(static_cast<std::size_t>(m_cells), 0);
-            for (int cell : m_free) candidates[static_cast<std::size_t>(cell)] = m_table[static_cast<std::size_t>(cell)];
-            emit(CandidatesUpdate{m_counters, std::move(candidates)});
-        }
-        beginCycle();
+void MultistageGa::start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) {
+    begin(sink);
+    m_explain = wantsDecisions(sink);
+    m_rng.reseed(seed);
+    m_givens = puzzle.sudoku().givens;
+    m_population0 = static_cast<int>(parameters.integer("population"));
+    m_offspringFactor = static_cast<int>(parameters.integer("offspring_factor"));
+    m_generationsPerCycle = static_cast<int>(parameters.integer("generations_per_cycle"));
+    m_cycles = static_cast<int>(parameters.integer("cycles"));
+    m_crossover = parameters.real("p_c");
+    m_mutation = parameters.real("p_m");
+    m_mutants = static_cast<int>(parameters.integer("mutants"));
+    m_accept = parameters.real("accept_probability");
+    m_singleStage = parameters.boolean("single_stage");
+    m_refixEachCycle = parameters.choice("fixing") == "per-cycle";
+    if (m_singleStage) {
+        m_generationsPerCycle *= m_cycles;
+        m_cycles = 1;
     }
-
-    StepStatus step() override {
-        if (m_failed) return StepStatus::Failed;
-        if (m_best && m_best->fitness == 0) return StepStatus::Solved;
-        ++m_counters.steps;
-        breed();
-        ++m_generationInCycle;
-        if (m_generationInCycle == m_generationsPerCycle) mutateBest();
-        emitGeneration();
-        if (m_best->fitness == 0) return StepStatus::Solved;
-        if (m_generationInCycle < m_generationsPerCycle) return StepStatus::Running;
-        if (m_cycle >= m_cycles) return StepStatus::Failed;
-        updateGroupTable();
-        beginCycle();
-        return StepStatus::Running;
-    }
-
-    void finish() override {
-        if (!m_best) return;
-        const ChelFitness f = chelFitness(gridOf(*m_best));
-        emit(Explanation{m_counters, "best fitness " + std::to_string(m_best->fitness) + " (rows " + std::to_string(f.rows) +
-                                         ", columns " + std::to_string(f.columns) + ", boxes " + std::to_string(f.boxes) +
-                                         ", digit counts " + std::to_string(f.digits) + ") after " +
-                                         std::to_string(m_cycle) + (m_cycle == 1 ? " cycle" : " cycles"),
-                         {}});
-    }
-
-    std::vector<std::pair<std::string, ParameterValue>> results() const override {
-        return {{"cycles", static_cast<std::int64_t>(m_cycle)}};
-    }
-
-    double bestCost() const override { return m_best ? m_best->fitness : 1e9; }
-    Board currentBoard() const override { return bestBoard(); }
-    Board bestBoard() const override { return m_best ? gridOf(*m_best) : m_givens; }
-
-private:
-    SudokuGrid gridOf(const Individual& individual) const {
-        SudokuGrid grid(m_givens.shape());
-        for (int cell = 0; cell < m_cells; ++cell) grid.setValue(cell, individual.values[static_cast<std::size_t>(cell)]);
-        return grid;
-    }
-
-    int drawFrom(DigitMask entry) {
-        int pick = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(popCount(entry))));
-        for (; pick > 0; --pick) entry = static_cast<DigitMask>(withoutLowestBit(entry));
-        return lowestDigit(entry);
-    }
-
-    void evaluate(Individual& individual) {
-        individual.fitness = chelFitness(gridOf(individual)).total();
-        ++m_counters.evaluations;
-    }
-
-    void keepBest(const Individual& candidate) {
-        if (!m_best || candidate.fitness < m_best->fitness) m_best = candidate;
-    }
-
-    // Step 3: a new population drawn from the group table.
-    void beginCycle() {
-        ++m_cycle;
-        m_generationInCycle = 0;
-        m_populationSize = std::max(2, m_population0 / (m_singleStage ? 1 : m_cycle));
-        emit(PhaseChange{m_counters, PhaseKind::Cycle, static_cast<std::uint64_t>(m_cycle)});
-        m_population.assign(static_cast<std::size_t>(m_populationSize), Individual{});
-        for (Individual& individual : m_population) {
-            for (int cell = 0; cell < m_cells; ++cell)
-                individual.values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(drawFrom(m_table[static_cast<std::size_t>(cell)]));
-            evaluate(individual);
-            keepBest(individual);
-        }
-    }
-
-    // Step 4: crossover of random pairs, then (μ+λ) selection.
-    void breed() {
-        const int offspring = m_offspringFactor * m_populationSize;
-        m_pool = m_population;
-        while (static_cast<int>(m_pool.size()) < m_populationSize + offspring) {
-            Individual a = m_population[m_rng.below(static_cast<std::uint32_t>(m_population.size()))];
-            Individual b = m_population[m_rng.below(static_cast<std::uint32_t>(m_population.size()))];
-            for (int cell : m_free)
-                if (m_rng.chance(m_crossover))
-                    std::swap(a.values[static_cast<std::size_t>(cell)], b.values[static_cast<std::size_t>(cell)]);
-            for (Individual* child : {&a, &b}) {
-                evaluate(*child);
-                keepBest(*child);
-                if (static_cast<int>(m_pool.size()) < m_populationSize + offspring) m_pool.push_back(*child);
-            }
-        }
-        selectBest();
-    }
-
-    // Step 5: the best few, mutated against the group table, join the selection.
-    void mutateBest() {
-        m_pool = m_population;
-        const int count = std::min(m_mutants, m_populationSize);
-        for (int i = 0; i < count; ++i) {
-            Individual mutant = m_population[static_cast<std::size_t>(i)];
-            for (int cell : m_free)
-                if (m_rng.chance(m_mutation))
-                    mutant.values[static_cast<std::size_t>(cell)] =
-                        static_cast<std::uint8_t>(drawFrom(m_table[static_cast<std::size_t>(cell)]));
-            evaluate(mutant);
-            keepBest(mutant);
-            m_pool.push_back(mutant);
-        }
-        selectBest();
-    }
-
-    void selectBest() {
-        std::stable_sort(m_pool.begin(), m_pool.end(), [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
-        m_pool.resize(static_cast<std::size_t>(m_populationSize));
-        m_population.swap(m_pool);
-    }
-
-    // Step 1 of the next cycle: fix the cells the five directions agree on, recompute the table.
-    void updateGroupTable() {
-        if (m_refixEachCycle) m_fixed.assign(static_cast<std::size_t>(m_cells), false);
-        std::vector<bool> alwaysKept = m_fixed;
-        for (int cell = 0; cell < m_cells; ++cell)
-            if (!m_givens.isEmpty(cell)) alwaysKept[static_cast<std::size_t>(cell)] = true;
-        const SudokuGrid best = gridOf(m_population.front());
-        for (int cell : agreedCells(best, alwaysKept))
-            if (m_rng.chance(m_accept)) m_fixed[static_cast<std::size_t>(cell)] = true;
-        SudokuGrid base = m_givens;
-        for (int cell = 0; cell < m_cells; ++cell)
-            if (m_fixed[static_cast<std::size_t>(cell)]) base.setValue(cell, best.value(cell));
-        const std::vector<DigitMask> previous = m_table;
-        m_table = groupTable(base);
-        for (int cell : m_free)
-            if (m_table[static_cast<std::size_t>(cell)] == 0) m_table[static_cast<std::size_t>(cell)] = m_initialTable[static_cast<std::size_t>(cell)];
-        emitTable(base, previous);
-    }
-
-    // The board shows the table: fixed cells as placed values (placed or erased as the update changed them),
-    // the open cells' entries as candidates; the cells whose entry changed are outlined.
-    void emitTable(const SudokuGrid& base, const std::vector<DigitMask>& previous) {
-        if (!m_sink) return;
-        int newlyFixed = 0, released = 0, open = 0;
-        for (int cell : m_free) {
-            const int shown = m_shownTable.value(cell), now = base.value(cell);
-            open += now == 0;
-            if (now == shown) continue;
-            if (now == 0) {
-                ++released;
-                emit(MoveEvent{m_counters, Move::erase(cell, shown)});
-            } else {
-                ++newlyFixed;
-                emit(MoveEvent{m_counters, Move::place(cell, now, shown)});
-            }
-        }
-        m_shownTable = base;
+    m_cells = m_givens.cellCount();
+    m_free.clear();
+    for (int cell = 0; cell < m_cells; ++cell)
+        if (m_givens.isEmpty(cell)) m_free.push_back(cell);
+    m_initialTable = groupTable(m_givens);
+    m_table = m_initialTable;
+    m_fixed.assign(static_cast<std::size_t>(m_cells), false);
+    m_shownTable = m_givens;
+    m_cycle = 0;
+    m_cyclesRun = 0;
+    m_generationInCycle = 0;
+    m_best.reset();
+    m_failed = m_givens.hasConflicts() ||
+               std::any_of(m_free.begin(), m_free.end(), [&](int cell) { return m_table[static_cast<std::size_t>(cell)] == 0; });
+    if (m_failed) return;
+    if (m_sink) {  // the initial group table
         std::vector<std::uint16_t> candidates(static_cast<std::size_t>(m_cells), 0);
-        std::vector<int> changed;
-        for (int cell : m_free) {
-            const auto index = static_cast<std::size_t>(cell);
-            if (!m_fixed[index]) candidates[index] = m_table[index];
-            if (m_table[index] != previous[index]) changed.push_back(cell);
-        }
+        for (int cell : m_free) candidates[static_cast<std::size_t>(cell)] = m_table[static_cast<std::size_t>(cell)];
         emit(CandidatesUpdate{m_counters, std::move(candidates)});
-        std::string text = "group table after cycle " + std::to_string(m_cycle) + ": " +
-                           std::to_string(static_cast<int>(m_free.size()) - open) + " cells fixed (" +
-                           std::to_string(newlyFixed) + " newly";
-        if (m_refixEachCycle) text += ", " + std::to_string(released) + " released";
-        text += "), " + std::to_string(open) + " open; " + std::to_string(changed.size()) + " entries changed";
-        emit(Explanation{m_counters, std::move(text), std::move(changed)});
     }
+    beginCycle();
+}
 
-    void emitGeneration() {
-        if (!m_sink) return;
-        double sum = 0;
-        for (const Individual& individual : m_population) sum += individual.fitness;
-        const double mean = sum / static_cast<double>(m_population.size());
-        emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(m_population.front().fitness), mean,
-                             static_cast<double>(m_population.back().fitness)});
-        const ChelFitness f = chelFitness(gridOf(*m_best));
-        emit(CostSample{m_counters, static_cast<double>(m_population.front().fitness), static_cast<double>(m_best->fitness),
-                        CostBreakdown{static_cast<double>(f.rows), static_cast<double>(f.columns),
-                                      static_cast<double>(f.boxes), static_cast<double>(f.digits)}
-                            .values()});
+StepStatus MultistageGa::step() {
+    if (m_failed) return StepStatus::Failed;
+    if (m_best && m_best->fitness == 0) return StepStatus::Solved;
+    ++m_counters.steps;
+    const int bestBefore = m_best->fitness;
+    m_pairsCrossed = m_cellsSwapped = m_mutantsMade = m_cellsRedrawn = 0;
+    breed();
+    ++m_generationInCycle;
+    const bool cycleDone = m_generationInCycle == m_generationsPerCycle;
+    if (cycleDone) mutateBest();
+    if (m_explain) explainGeneration(bestBefore, cycleDone);
+    emitGeneration();
+    if (m_best->fitness == 0) return StepStatus::Solved;
+    if (!cycleDone) return StepStatus::Running;
+    endOfCycle();
+    if (m_best->fitness == 0) return StepStatus::Solved;
+    if (m_cycle >= m_cycles) {
+        if (outOfCycles()) return StepStatus::Failed;
+    } else {
+        updateGroupTable();
     }
+    beginCycle();
+    return StepStatus::Running;
+}
 
-    Rng m_rng;
-    SudokuGrid m_givens;
-    int m_population0 = 500;
-    int m_offspringFactor = 1;
-    int m_generationsPerCycle = 15;
-    int m_cycles = 20;
-    double m_crossover = 0.7;
-    double m_mutation = 0.4;
-    int m_mutants = 10;
-    double m_accept = 0.7;
-    bool m_singleStage = false;
-    bool m_refixEachCycle = true;
-    int m_cells = 0;
-    std::vector<int> m_free;
-    std::vector<DigitMask> m_initialTable;
-    std::vector<DigitMask> m_table;
-    std::vector<bool> m_fixed;
-    SudokuGrid m_shownTable;
-    int m_cycle = 0;
-    int m_generationInCycle = 0;
-    int m_populationSize = 0;
-    std::vector<Individual> m_population;
-    std::vector<Individual> m_pool;
-    std::optional<Individual> m_best;
-    bool m_failed = false;
-};
+void MultistageGa::finish() {
+    if (!m_best) return;
+    const ChelFitness f = chelFitness(gridOf(*m_best));
+    emit(Explanation{m_counters, "best fitness " + std::to_string(m_best->fitness) + " (rows " + std::to_string(f.rows) +
+                                     ", columns " + std::to_string(f.columns) + ", boxes " + std::to_string(f.boxes) +
+                                     ", digit counts " + std::to_string(f.digits) + ") after " +
+                                     std::to_string(m_cyclesRun) + (m_cyclesRun == 1 ? " cycle" : " cycles"),
+                     {}});
+}
 
+std::vector<std::pair<std::string, ParameterValue>> MultistageGa::results() const {
+    return {{"cycles", static_cast<std::int64_t>(m_cyclesRun)}};
+}
+
+SudokuGrid MultistageGa::gridOf(const Individual& individual) const {
+    SudokuGrid grid(m_givens.shape());
+    for (int cell = 0; cell < m_cells; ++cell) grid.setValue(cell, individual.values[static_cast<std::size_t>(cell)]);
+    return grid;
+}
+
+int MultistageGa::drawFrom(DigitMask entry) {
+    int pick = static_cast<int>(m_rng.below(static_cast<std::uint32_t>(popCount(entry))));
+    for (; pick > 0; --pick) entry = static_cast<DigitMask>(withoutLowestBit(entry));
+    return lowestDigit(entry);
+}
+
+void MultistageGa::evaluate(Individual& individual) {
+    individual.fitness = chelFitness(gridOf(individual)).total();
+    ++m_counters.evaluations;
+}
+
+void MultistageGa::keepBest(const Individual& candidate) {
+    if (!m_best || candidate.fitness < m_best->fitness) m_best = candidate;
+}
+
+void MultistageGa::beginCycle() {
+    ++m_cycle;
+    ++m_cyclesRun;
+    m_generationInCycle = 0;
+    m_populationSize = std::max(2, m_population0 / (m_singleStage ? 1 : m_cycle));
+    emit(PhaseChange{m_counters, PhaseKind::Cycle, static_cast<std::uint64_t>(m_cycle)});
+    m_population.assign(static_cast<std::size_t>(m_populationSize), Individual{});
+    for (Individual& individual : m_population) {
+        for (int cell = 0; cell < m_cells; ++cell)
+            individual.values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(drawFrom(m_table[static_cast<std::size_t>(cell)]));
+        evaluate(individual);
+        keepBest(individual);
+    }
+}
+
+void MultistageGa::breed() {
+    const int offspring = m_offspringFactor * m_populationSize;
+    m_pool = m_population;
+    while (static_cast<int>(m_pool.size()) < m_populationSize + offspring) {
+        Individual a = m_population[m_rng.below(static_cast<std::uint32_t>(m_population.size()))];
+        Individual b = m_population[m_rng.below(static_cast<std::uint32_t>(m_population.size()))];
+        for (int cell : m_free)
+            if (m_rng.chance(m_crossover)) {
+                std::swap(a.values[static_cast<std::size_t>(cell)], b.values[static_cast<std::size_t>(cell)]);
+                ++m_cellsSwapped;
+            }
+        ++m_pairsCrossed;
+        for (Individual* child : {&a, &b}) {
+            evaluate(*child);
+            keepBest(*child);
+            if (static_cast<int>(m_pool.size()) < m_populationSize + offspring) m_pool.push_back(*child);
+        }
+    }
+    selectBest();
+}
+
+void MultistageGa::mutateBest() {
+    m_pool = m_population;
+    const int count = std::min(m_mutants, m_populationSize);
+    for (int i = 0; i < count; ++i) {
+        Individual mutant = m_population[static_cast<std::size_t>(i)];
+        for (int cell : m_free)
+            if (m_rng.chance(m_mutation)) {
+                mutant.values[static_cast<std::size_t>(cell)] =
+                    static_cast<std::uint8_t>(drawFrom(m_table[static_cast<std::size_t>(cell)]));
+                ++m_cellsRedrawn;
+            }
+        ++m_mutantsMade;
+        evaluate(mutant);
+        keepBest(mutant);
+        m_pool.push_back(mutant);
+    }
+    selectBest();
+}
+
+void MultistageGa::selectBest() {
+    std::stable_sort(m_pool.begin(), m_pool.end(), [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
+    m_pool.resize(static_cast<std::size_t>(m_populationSize));
+    m_population.swap(m_pool);
+}
+
+namespace {
+std::string formatThreshold(double threshold) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2g", threshold);
+    return text;
+}
 }  // namespace
 
-AlgorithmEntry multistageGaAlgorithmEntry() {
-    AlgorithmInfo info;
-    info.id = "mga";
-    info.name = "Multistage GA with a group table (Chel et al.)";
-    info.family = AlgorithmFamily::Evolutionary;
-    info.paper = "H. Chel, D. Mylavarapu, D. Sharma, A novel multistage genetic algorithm approach for solving "
-                 "Sudoku puzzle, ICEEOT 2016";
-    info.summary = "Grids drawn from a group table (each empty cell's digits allowed by the givens) evolve by "
-                   "uniform swap crossover, (μ+λ) selection and mutation; after each cycle the best grid is "
-                   "validated in five directions and the cells it holds consistently are fixed in the table.";
-    info.stepMeaning = "one generation";
-    info.kinds = {PuzzleKind::Sudoku};
-    info.costParts = sudokuCostPartNames();
+void MultistageGa::updateGroupTable() {
+    if (m_refixEachCycle) m_fixed.assign(static_cast<std::size_t>(m_cells), false);
+    std::vector<bool> alwaysKept = m_fixed;
+    for (int cell = 0; cell < m_cells; ++cell)
+        if (!m_givens.isEmpty(cell)) alwaysKept[static_cast<std::size_t>(cell)] = true;
+    const SudokuGrid best = gridOf(m_population.front());
+    // §II E: "accepted subject to a random variable ... the occurrence of the random variable greater than the
+    // threshold" (0.3): a uniform r in [0, 1) accepts when r > 1 − accept_probability.
+    const std::vector<int> agreed = agreedCells(best, alwaysKept);
+    int accepted = 0;
+    for (int cell : agreed)
+        if (m_rng.uniform() > 1 - m_accept) {
+            m_fixed[static_cast<std::size_t>(cell)] = true;
+            ++accepted;
+        }
+    if (m_explain) {
+        Decision decision;
+        decision.at = m_counters;
+        decision.action = "group table";
+        decision.text = "cycle " + std::to_string(m_cycle) + "'s best grid (fitness " +
+                        std::to_string(m_population.front().fitness) + "): the five validation directions agree on " +
+                        std::to_string(agreed.size()) + " cells; " + std::to_string(accepted) +
+                        " of them accepted (random variable above " + formatThreshold(1 - m_accept) + ")";
+        decision.cells = agreed;
+        decision.values = {{"agreed", static_cast<double>(agreed.size())},
+                           {"accepted", static_cast<double>(accepted)},
+                           {"probability", m_accept}};
+        emit(std::move(decision));
+    }
+    SudokuGrid base = m_givens;
+    for (int cell = 0; cell < m_cells; ++cell)
+        if (m_fixed[static_cast<std::size_t>(cell)]) base.setValue(cell, best.value(cell));
+    const std::vector<DigitMask> previous = m_table;
+    m_table = groupTable(base);
+    for (int cell : m_free)
+        if (m_table[static_cast<std::size_t>(cell)] == 0) m_table[static_cast<std::size_t>(cell)] = m_initialTable[static_cast<std::size_t>(cell)];
+    emitTable(base, previous);
+}
+
+void MultistageGa::emitTable(const SudokuGrid& base, const std::vector<DigitMask>& previous) {
+    if (!m_sink) return;
+    int newlyFixed = 0, released = 0, open = 0;
+    for (int cell : m_free) {
+        const int shown = m_shownTable.value(cell), now = base.value(cell);
+        open += now == 0;
+        if (now == shown) continue;
+        if (now == 0) {
+            ++released;
+            emit(MoveEvent{m_counters, Move::erase(cell, shown)});
+        } else {
+            ++newlyFixed;
+            emit(MoveEvent{m_counters, Move::place(cell, now, shown)});
+        }
+    }
+    m_shownTable = base;
+    std::vector<std::uint16_t> candidates(static_cast<std::size_t>(m_cells), 0);
+    std::vector<int> changed;
+    for (int cell : m_free) {
+        const auto index = static_cast<std::size_t>(cell);
+        if (!m_fixed[index]) candidates[index] = m_table[index];
+        if (m_table[index] != previous[index]) changed.push_back(cell);
+    }
+    emit(CandidatesUpdate{m_counters, std::move(candidates)});
+    std::string text = "group table after cycle " + std::to_string(m_cycle) + ": " +
+                       std::to_string(static_cast<int>(m_free.size()) - open) + " cells fixed (" +
+                       std::to_string(newlyFixed) + " newly";
+    if (m_refixEachCycle) text += ", " + std::to_string(released) + " released";
+    text += "), " + std::to_string(open) + " open; " + std::to_string(changed.size()) + " entries changed";
+    emit(Explanation{m_counters, std::move(text), std::move(changed)});
+}
+
+void MultistageGa::restartRounds() {
+    m_cycle = 0;
+    m_fixed.assign(static_cast<std::size_t>(m_cells), false);
+    const std::vector<DigitMask> previous = m_table;
+    m_table = m_initialTable;
+    emitTable(m_givens, previous);
+}
+
+void MultistageGa::explainGeneration(int bestBefore, bool mutated) {
+    const int offspring = m_offspringFactor * m_populationSize;
+    Decision decision;
+    decision.at = m_counters;
+    decision.action = "generation";
+    std::string text = "generation " + std::to_string(m_generationInCycle) + " of cycle " + std::to_string(m_cycle) +
+                       ": crossover of " + std::to_string(m_pairsCrossed) + " random pairs swapped " +
+                       std::to_string(m_cellsSwapped) + " cells; (μ+λ) selection kept the best " +
+                       std::to_string(m_populationSize) + " of " + std::to_string(m_populationSize + offspring) +
+                       " (fitness " + std::to_string(m_population.front().fitness) + " to " +
+                       std::to_string(m_population.back().fitness) + ")";
+    if (mutated)
+        text += "; mutation of the best " + std::to_string(m_mutantsMade) + " redrew " + std::to_string(m_cellsRedrawn) +
+                " cells from the group table";
+    text += m_best->fitness < bestBefore
+                ? "; best fitness " + std::to_string(bestBefore) + " -> " + std::to_string(m_best->fitness)
+                : "; best fitness stays " + std::to_string(m_best->fitness);
+    decision.text = std::move(text);
+    decision.values = {{"cost_before", static_cast<double>(bestBefore)},
+                       {"cost_after", static_cast<double>(m_best->fitness)},
+                       {"population", static_cast<double>(m_populationSize)},
+                       {"offspring", static_cast<double>(offspring)},
+                       {"pairs_crossed", static_cast<double>(m_pairsCrossed)},
+                       {"cells_swapped", static_cast<double>(m_cellsSwapped)},
+                       {"mutants", static_cast<double>(m_mutantsMade)},
+                       {"cells_redrawn", static_cast<double>(m_cellsRedrawn)}};
+    emit(std::move(decision));
+}
+
+void MultistageGa::emitGeneration() {
+    if (!m_sink) return;
+    double sum = 0;
+    for (const Individual& individual : m_population) sum += individual.fitness;
+    const double mean = sum / static_cast<double>(m_population.size());
+    emit(GenerationStats{m_counters, m_counters.steps, static_cast<double>(m_population.front().fitness), mean,
+                         static_cast<double>(m_population.back().fitness)});
+    const ChelFitness f = chelFitness(gridOf(*m_best));
+    emit(CostSample{m_counters, static_cast<double>(m_population.front().fitness), static_cast<double>(m_best->fitness),
+                    CostBreakdown{static_cast<double>(f.rows), static_cast<double>(f.columns),
+                                  static_cast<double>(f.boxes), static_cast<double>(f.digits)}
+                        .values()});
+}
+
+std::vector<ParameterSpec> multistageGaParameters() {
     const std::string table1 = "Chel et al. Table 1";
-    info.parameters = {
+    return {
         ParameterSpec::integer("population", 500, 2, 100'000, "Population of cycle 1; cycle c uses population / c",
                                table1 + ": 500; Algorithm 1 step 2"),
         ParameterSpec::integer("offspring_factor", 1, 1, 20, "Offspring per generation, as a multiple of the population",
@@ -452,6 +489,22 @@ AlgorithmEntry multistageGaAlgorithmEntry() {
                                "The paper's single-stage GA: one cycle of cycles × generations, no table updates",
                                "§III, Figure 7"),
     };
+}
+
+AlgorithmEntry multistageGaAlgorithmEntry() {
+    AlgorithmInfo info;
+    info.id = "mga";
+    info.name = "Multistage GA with a group table (Chel et al.)";
+    info.family = AlgorithmFamily::Evolutionary;
+    info.paper = "H. Chel, D. Mylavarapu, D. Sharma, A novel multistage genetic algorithm approach for solving "
+                 "Sudoku puzzle, ICEEOT 2016";
+    info.summary = "Grids drawn from a group table (each empty cell's digits allowed by the givens) evolve by "
+                   "uniform swap crossover, (μ+λ) selection and mutation; after each cycle the best grid is "
+                   "validated in five directions and the cells it holds consistently are fixed in the table.";
+    info.stepMeaning = "one generation";
+    info.kinds = {PuzzleKind::Sudoku};
+    info.costParts = sudokuCostPartNames();
+    info.parameters = multistageGaParameters();
     return {std::move(info), [] { return std::make_unique<MultistageGa>(); }};
 }
 

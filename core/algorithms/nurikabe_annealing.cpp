@@ -118,8 +118,11 @@ public:
         const int toRiver = m_swappableIsland[islandSlot];
         const int toIsland = m_river[riverSlot];
         const int delta = m_model.swap(toRiver, toIsland).thesisTotal() - m_cost;
-        const bool accepted = wantsDecisions(m_sink) ? acceptExplained(toRiver, toIsland, delta)
-                                                     : m_annealing.accepts(delta, m_rng);
+        bool accepted;
+        if (wantsDecisions(m_sink)) [[unlikely]]
+            accepted = acceptExplained(toRiver, toIsland, delta);
+        else
+            accepted = m_annealing.accepts(delta, m_rng);
         if (!accepted) {
             m_model.undoSwap();
         } else {
@@ -166,6 +169,7 @@ public:
 
 private:
     // The Metropolis test of one proposal, told as a Decision: the same draws as AnnealingSchedule::accepts.
+    [[gnu::cold, gnu::noinline]]
     bool acceptExplained(int toRiver, int toIsland, int delta) {
         double probability = 1;
         std::optional<double> draw;

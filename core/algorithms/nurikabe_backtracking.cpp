@@ -289,6 +289,7 @@ private:
 
     // One shape tried as a Decision: the island and its cells, whether it fits, and if not which pruning
     // condition failed; the islands taken back before it; the stack of placed islands afterwards.
+    [[gnu::cold, gnu::noinline]]
     void explainTry(std::size_t depth, bool fits, int backtracks) {
         const auto name = [this](int cell) { return cellName(m_grid.row(cell), m_grid.column(cell)); };
         const auto shapeText = [&](std::size_t at) {

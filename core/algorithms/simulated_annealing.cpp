@@ -191,8 +191,11 @@ public:
         const BoxPairs box = m_boxes[m_rng.below(m_boxCount)];
         const CellPair pair = m_pairs[box.offset + m_rng.below(box.count)];
         const int delta = swapDelta(pair.first, pair.second);
-        const bool accepted = wantsDecisions(m_sink) ? acceptExplained(pair, delta)
-                                                     : m_annealing.accepts(delta, m_rng);
+        bool accepted;
+        if (wantsDecisions(m_sink)) [[unlikely]]
+            accepted = acceptExplained(pair, delta);
+        else
+            accepted = m_annealing.accepts(delta, m_rng);
         if (accepted) {
             applySwap(pair.first, pair.second);
             m_cost += delta;
@@ -388,6 +391,7 @@ private:
     }
 
     // The Metropolis test of one proposal, told as a Decision: the same draws as AnnealingSchedule::accepts.
+    [[gnu::cold, gnu::noinline]]
     bool acceptExplained(CellPair pair, int delta) {
         double probability = 1;
         std::optional<double> draw;

@@ -142,14 +142,8 @@ public:
                         {}, cost, 0, false, 0);
         } else {
             const CellPair pair = m_pairs[static_cast<std::size_t>(chosen)];
-            if (wantsDecisions(m_sink)) {
-                const int row = pair.a / m_size;
-                explain("move",
-                        "swap " + cellName(row, pair.a % m_size) + "=" + std::to_string(m_current.value(pair.a)) +
-                            " \u2194 " + cellName(row, pair.b % m_size) + "=" + std::to_string(m_current.value(pair.b)) +
-                            " in row " + std::to_string(row + 1),
-                        {pair.a, pair.b}, cost, bestDelta, chosenIsTabu, ties);
-            }
+            if (wantsDecisions(m_sink)) [[unlikely]]
+                explain("move", {}, {pair.a, pair.b}, cost, bestDelta, chosenIsTabu, ties);
             m_tabuUntil[tabuSlot(pair.a, m_current.value(pair.a))] = now + m_tenure;
             m_tabuUntil[tabuSlot(pair.b, m_current.value(pair.b))] = now + m_tenure;
             m_current.swapCells(pair.a, pair.b);
@@ -198,7 +192,9 @@ private:
 
     // One step told as a Decision, sent before the move is made: the swap (or the wait), its Δ among the
     // `ties` equally good admissible swaps, whether it was tabu and taken by aspiration, and the tabu list as it
-    // stands after the step (each entry with the steps of tenure it has left).
+    // stands after the step (each entry with the steps of tenure it has left). `what` says what a wait is; a
+    // move's sentence is built here from its two cells, so the search loop builds no string.
+    [[gnu::cold, gnu::noinline]]
     void explain(const char* action, std::string what, std::vector<int> cells, int cost, int delta, bool aspiration,
                  std::uint32_t ties) {
         const std::uint64_t now = m_counters.steps;
@@ -216,6 +212,10 @@ private:
             }
         std::string text = std::move(what);
         if (cells.size() == 2) {
+            const int row = cells[0] / m_size;
+            text = "swap " + cellName(row, cells[0] % m_size) + "=" + std::to_string(m_current.value(cells[0])) +
+                   " \u2194 " + cellName(row, cells[1] % m_size) + "=" + std::to_string(m_current.value(cells[1])) +
+                   " in row " + std::to_string(row + 1);
             text += ": cost " + std::to_string(cost) + " \u2192 " + std::to_string(cost + delta) + " (\u0394 " +
                     signedNumber(delta) + "), the best of " + std::to_string(ties) +
                     (ties == 1 ? " admissible swap" : " equally good admissible swaps");

@@ -97,7 +97,7 @@ std::string ParameterSpec::allowedText() const {
 std::optional<std::string> retiredParameterNote(const std::string& key) {
     if (key == "sample_every")
         return "'sample_every' is no longer a parameter: the receiver of the events sets the spacing of samples "
-               "(puzzle-cli solve --trace-every, the window's speed)";
+               "(puzzle-cli solve --trace-every 1, the window's speed)";
     return std::nullopt;
 }
 

@@ -390,6 +390,7 @@ struct NurikabeSearch::Engine {
     int perimeterSlack = 0;         // rule 11's room to spare, as it last ran outside a probe
     int sweepRetryBelow = 1 << 30;  // rule 13 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
+    NurikabeSearchTrace::Outcome lastOutcome = NurikabeSearchTrace::Outcome::Exhausted;  // for trace()
 
     Engine(const NurikabeGrid& clues, int limit)
         : grid(clues.height(), clues.width()), height(clues.height()), width(clues.width()),
@@ -1141,7 +1142,10 @@ struct NurikabeSearch::Engine {
         if (!allDecided()) {
             bool sweepDone = false;
             if (!probeSlice(probeBudget, sweepDone)) return failNode();
-            if (!sweepDone) return Status::Running;
+            if (!sweepDone) {
+                lastOutcome = NurikabeSearchTrace::Outcome::Probing;
+                return Status::Running;
+            }
         }
         inNode = false;
         if (!allDecided() && !lineSweep()) return failNode();
@@ -1150,21 +1154,25 @@ struct NurikabeSearch::Engine {
             ++solutions;
             if (!first) first = grid;
             resumeAfterSolution = true;
+            lastOutcome = NurikabeSearchTrace::Outcome::Solution;
             return Status::FoundSolution;
         }
         const int cell = branchCell();
         branches.push_back({trail.size(), cell, NurikabeCell::Island, false});
         decide(cell, NurikabeCell::River);
+        lastOutcome = NurikabeSearchTrace::Outcome::Branched;
         return Status::Running;
     }
 
     Status exhausted() {
         finished = true;
+        lastOutcome = NurikabeSearchTrace::Outcome::Exhausted;
         return Status::Exhausted;
     }
 
     // A contradiction: back to the latest branch with an untried value, or the end of the search.
     Status failNode() {
+        lastOutcome = NurikabeSearchTrace::Outcome::Contradiction;
         inNode = false;
         return backtrack() ? Status::Running : exhausted();
     }
@@ -1187,6 +1195,15 @@ const NurikabeGrid& NurikabeSearch::current() const { return m_engine->grid; }
 int NurikabeSearch::solutionsFound() const { return m_engine->solutions; }
 const std::optional<NurikabeGrid>& NurikabeSearch::firstSolution() const { return m_engine->first; }
 std::uint64_t NurikabeSearch::nodes() const { return m_engine->nodeCount; }
+NurikabeSearchTrace NurikabeSearch::trace() const {
+    NurikabeSearchTrace out;
+    out.outcome = m_engine->lastOutcome;
+    for (const auto& branch : m_engine->branches)
+        out.stack.emplace_back(branch.cell, m_engine->grid.state(branch.cell) == NurikabeCell::Island);
+    if (out.outcome == NurikabeSearchTrace::Outcome::Branched && !m_engine->branches.empty())
+        out.branchCell = m_engine->branches.back().cell;
+    return out;
+}
 
 NurikabeSolveResult solveNurikabe(const NurikabeGrid& clues, int solutionLimit, std::uint64_t nodeLimit) {
     NurikabeSearch search(clues, solutionLimit);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace pw {
@@ -26,6 +27,14 @@ NurikabeSolveResult solveNurikabe(const NurikabeGrid& clues, int solutionLimit =
 // contradiction (and backtracks) or branches. The Shade moves that turn the previous node's grid into this
 // node's grid are appended to `moves` when it is not null. Exhausted once the tree is searched or
 // `solutionLimit` solutions were found.
+// What the last step of a Nurikabe search did, for the `exact` algorithm's decisions.
+struct NurikabeSearchTrace {
+    enum class Outcome { Branched, Contradiction, Solution, Probing, Exhausted };
+    Outcome outcome = Outcome::Exhausted;
+    std::vector<std::pair<int, bool>> stack;  // the branch choices (cell, island?) in force, outermost first
+    int branchCell = -1;                      // Branched: the cell decided river first
+};
+
 class NurikabeSearch {
 public:
     enum class Status { Running, FoundSolution, Exhausted };
@@ -40,6 +49,7 @@ public:
     int solutionsFound() const;
     const std::optional<NurikabeGrid>& firstSolution() const;
     std::uint64_t nodes() const;
+    NurikabeSearchTrace trace() const;  // read only when asked: it copies the branch stack
 
     struct Engine;
 

@@ -526,4 +526,32 @@ std::optional<GeneratedNurikabe> generateNurikabe(const NurikabeGeneratorOptions
                            " beyond the node limit); allow more attempts");
 }
 
+std::string validateRandomRemoval(const SudokuGrid& solution, int clues) {
+    if (!solution.isComplete())
+        return "solution: not complete (" + std::to_string(solution.cellCount() - solution.filledCount()) +
+               " empty of " + std::to_string(solution.cellCount()) + " cells); give a complete grid";
+    if (solution.hasConflicts()) return "solution: the grid breaks a rule (a digit repeats in a row, column or box)";
+    if (clues < 0 || clues > solution.cellCount())
+        return "clues: " + std::to_string(clues) + " is out of range [0, " + std::to_string(solution.cellCount()) + "]";
+    return "";
+}
+
+SudokuGrid removeCluesAtRandom(const SudokuGrid& solution, int clues, Rng& rng) {
+    if (const std::string error = validateRandomRemoval(solution, clues); !error.empty())
+        throw std::invalid_argument(error);
+    std::vector<int> cells(static_cast<std::size_t>(solution.cellCount()));
+    for (int cell = 0; cell < solution.cellCount(); ++cell) cells[static_cast<std::size_t>(cell)] = cell;
+    // The first `clues` cells of a partial Fisher–Yates shuffle are a uniform random choice of that many.
+    for (int k = 0; k < clues; ++k) {
+        const auto pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(solution.cellCount() - k)));
+        std::swap(cells[static_cast<std::size_t>(k)], cells[static_cast<std::size_t>(pick)]);
+    }
+    SudokuGrid puzzle(solution.shape());
+    for (int k = 0; k < clues; ++k) {
+        const int cell = cells[static_cast<std::size_t>(k)];
+        puzzle.setValue(cell, solution.value(cell));
+    }
+    return puzzle;
+}
+
 }  // namespace pw

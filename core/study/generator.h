@@ -93,6 +93,14 @@ std::optional<GeneratedSudoku> generateSudoku(const SudokuGeneratorOptions& opti
                                               const std::atomic<bool>* stop = nullptr,
                                               const AttemptCallback& onAttempt = {});
 
+// Plain random removal, the protocol of Chel et al.'s Table 3 ("creating Sudoku puzzles randomly from the
+// solution of Sudoku"): `clues` cells of the complete, valid grid `solution` are kept, chosen uniformly at
+// random, and the rest emptied; uniqueness is not asked for. Empty when the request is valid, else the
+// message naming what is wrong (an incomplete grid, a grid that breaks a rule, a count out of range).
+std::string validateRandomRemoval(const SudokuGrid& solution, int clues);
+// Throws std::invalid_argument with validateRandomRemoval's message for a bad request.
+SudokuGrid removeCluesAtRandom(const SudokuGrid& solution, int clues, Rng& rng);
+
 struct NurikabeGeneratorOptions {
     int height = 7;
     int width = 7;

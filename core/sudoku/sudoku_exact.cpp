@@ -49,6 +49,8 @@ struct SudokuSearch::Engine {
     virtual void writeCurrent(SudokuGrid& grid) const = 0;
     virtual std::vector<std::uint16_t> candidates() const = 0;
     virtual std::uint64_t nodes() const = 0;  // propagations run
+    virtual void setTracing(bool tracing) = 0;
+    virtual SudokuSearchTrace trace() const = 0;
 };
 
 namespace {
@@ -82,7 +84,9 @@ class ShapedEngine final : public SudokuSearch::Engine {
         State state;  // the node's state after propagation, before the branch digit is placed
         int cell;
         DigitMask untried;
+        int level;  // how many branch choices lie above this one (traced searches only)
     };
+    enum class Failure { None, NoCandidate, NotACandidate, UnitLacksDigit };
 
 public:
     explicit ShapedEngine(const SudokuGrid& givens) : m_geometry(SudokuGeometry::of({BoxRows, BoxColumns})) {
@@ -113,16 +117,21 @@ public:
 
     SudokuSearch::Status step() override {
         // A leaf (solution or contradiction) stays on show until the next step resumes the search.
+        m_resumed = m_leafPending;
         if (m_leafPending) {
             m_leafPending = false;
             resumeAfterLeaf();
         }
-        if (m_exhausted) return SudokuSearch::Status::Exhausted;
+        if (m_exhausted) {
+            m_outcome = SudokuSearchTrace::Outcome::Exhausted;
+            return SudokuSearch::Status::Exhausted;
+        }
         ++m_nodes;
         const bool consistent = !m_pendingContradiction && propagate(m_current);
         m_pendingContradiction = false;
         if (!consistent || m_current.open == 0) {
             m_leafPending = true;
+            m_outcome = consistent ? SudokuSearchTrace::Outcome::Solution : SudokuSearchTrace::Outcome::Contradiction;
             return consistent ? SudokuSearch::Status::FoundSolution : SudokuSearch::Status::Running;
         }
         // Branch on the open cell with the fewest candidates.
@@ -137,9 +146,45 @@ public:
                 if (count == 2) break;
             }
         }
-        m_frames.push_back(Frame{m_current, bestCell, m_current.candidates[bestCell]});
+        m_frames.push_back(Frame{m_current, bestCell, m_current.candidates[bestCell],
+                                 m_tracing ? static_cast<int>(m_path.size()) : 0});
+        m_outcome = SudokuSearchTrace::Outcome::Branched;
+        m_branchCell = bestCell;
+        m_branchCandidates = bestCount;
         tryNextDigit();
         return SudokuSearch::Status::Running;
+    }
+
+    void setTracing(bool tracing) override {
+        m_tracing = tracing;
+        m_path.reserve(Cells);
+    }
+
+    SudokuSearchTrace trace() const override {
+        SudokuSearchTrace out;
+        out.outcome = m_outcome;
+        out.stack = m_path;
+        out.resumed = m_resumed;
+        out.branchCell = m_branchCell;
+        out.branchCandidates = m_branchCandidates;
+        if (m_outcome == SudokuSearchTrace::Outcome::Contradiction) {
+            const auto name = [this](int cell) { return cellName(m_geometry.shape, cell); };
+            switch (m_failure) {
+            case Failure::NoCandidate: out.contradiction = name(m_failAt) + " has no candidate left"; break;
+            case Failure::NotACandidate:
+                out.contradiction = std::to_string(m_failDigit) + " cannot go in " + name(m_failAt);
+                break;
+            case Failure::UnitLacksDigit: {
+                const int n = N;
+                const char* kind = m_failAt < n ? "row " : m_failAt < 2 * n ? "column " : "box ";
+                out.contradiction = std::string(kind) + std::to_string(m_failAt % n + 1) +
+                                    " has no place left for some digit";
+                break;
+            }
+            case Failure::None: out.contradiction = "the givens contradict each other"; break;
+            }
+        }
+        return out;
     }
 
     void writeCurrent(SudokuGrid& grid) const override {
@@ -156,7 +201,7 @@ private:
     // Places `digit` in `cell` and clears it from the peers; queues peers left with one candidate.
     bool place(State& s, int cell, int digit) {
         const DigitMask bit = digitBit(digit);
-        if (!(s.candidates[cell] & bit)) return false;
+        if (!(s.candidates[cell] & bit)) return fail(Failure::NotACandidate, cell, digit);
         s.values[cell] = static_cast<std::uint8_t>(digit);
         s.candidates[cell] = 0;
         --s.open;
@@ -167,7 +212,7 @@ private:
             DigitMask& candidates = s.candidates[peer];
             if (!(candidates & bit)) continue;
             candidates = static_cast<DigitMask>(candidates & ~bit);
-            if (candidates == 0) return false;
+            if (candidates == 0) return fail(Failure::NoCandidate, peer);
             if (isSingleBit(candidates)) m_queue[m_queueSize++] = static_cast<std::uint8_t>(peer);
         }
         return true;
@@ -200,7 +245,7 @@ private:
                     twice |= once & c;
                     once |= c;
                 }
-                if ((once | s.placed[unit]) != All) return false;
+                if ((once | s.placed[unit]) != All) return fail(Failure::UnitLacksDigit, unit);
                 DigitMask hidden = static_cast<DigitMask>(once & ~twice);
                 while (hidden) {
                     const DigitMask bit = static_cast<DigitMask>(hidden & -hidden);
@@ -264,7 +309,7 @@ private:
             DigitMask& candidates = s.candidates[cells[i]];
             if (!(candidates & mask)) continue;
             candidates = static_cast<DigitMask>(candidates & ~mask);
-            if (candidates == 0) return false;
+            if (candidates == 0) return fail(Failure::NoCandidate, cells[i]);
             if (isSingleBit(candidates)) m_queue[m_queueSize++] = cells[i];
         }
         return true;
@@ -304,9 +349,21 @@ private:
         tryNextDigit();
     }
 
+    // A contradiction, noted (a store or three, on the failing path only) for the trace.
+    bool fail(Failure failure, int at, int digit = 0) {
+        m_failure = failure;
+        m_failAt = at;
+        m_failDigit = digit;
+        return false;
+    }
+
     void tryNextDigit() {
         Frame& frame = m_frames.back();
         const int digit = lowestDigit(frame.untried);
+        if (m_tracing) {
+            m_path.resize(static_cast<std::size_t>(frame.level));
+            m_path.emplace_back(frame.cell, digit);
+        }
         frame.untried = static_cast<DigitMask>(withoutLowestBit(frame.untried));
         m_current = frame.state;
         m_queueSize = 0;
@@ -324,6 +381,16 @@ private:
     bool m_leafPending = false;
     bool m_exhausted = false;
     std::uint64_t m_nodes = 0;
+    // The trace of the last node.
+    bool m_tracing = false;
+    std::vector<std::pair<int, int>> m_path;  // branch choices (cell, digit) of the current node, when tracing
+    SudokuSearchTrace::Outcome m_outcome = SudokuSearchTrace::Outcome::Exhausted;
+    bool m_resumed = false;
+    int m_branchCell = -1;
+    int m_branchCandidates = 0;
+    Failure m_failure = Failure::None;
+    int m_failAt = 0;
+    int m_failDigit = 0;
 };
 
 std::unique_ptr<SudokuSearch::Engine> makeEngine(const SudokuGrid& givens) {
@@ -366,6 +433,8 @@ SudokuSearch::Status SudokuSearch::step(std::vector<Move>* moves) {
 }
 
 std::vector<std::uint16_t> SudokuSearch::candidates() const { return m_engine->candidates(); }
+void SudokuSearch::setTracing(bool tracing) { m_engine->setTracing(tracing); }
+SudokuSearchTrace SudokuSearch::trace() const { return m_engine->trace(); }
 
 namespace {
 

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace pw {
@@ -28,6 +30,17 @@ SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit = 2);
 // The same search, one node at a time: a node propagates singles and locked candidates to a fixpoint, then
 // either finds a solution, meets a contradiction (and backtracks), or branches on a cell with the fewest
 // candidates. Moves that turn the previous node's grid into this node's grid are appended to `moves`.
+// What the last node of a traced search did, for the `exact` algorithm's decisions.
+struct SudokuSearchTrace {
+    enum class Outcome { Branched, Contradiction, Solution, Exhausted };
+    Outcome outcome = Outcome::Exhausted;
+    std::vector<std::pair<int, int>> stack;  // the branch choices (cell, digit) that led here, outermost first
+    bool resumed = false;       // the node began with the next digit of an earlier branch (a backtrack)
+    int branchCell = -1;        // Branched: the cell with the fewest candidates
+    int branchCandidates = 0;   // and how many it had
+    std::string contradiction;  // Contradiction: the rule that failed ("r3c4 has no candidate left")
+};
+
 class SudokuSearch {
 public:
     enum class Status { Running, FoundSolution, Exhausted };
@@ -47,6 +60,10 @@ public:
     std::uint64_t nodes() const { return m_nodes; }
     // The candidates of every empty cell after the last propagation (0 for filled cells).
     std::vector<std::uint16_t> candidates() const;
+    // Keep the branch stack and the reason of each contradiction for trace(); off by default, so a search
+    // nobody explains keeps none.
+    void setTracing(bool tracing);
+    SudokuSearchTrace trace() const;
 
     struct Engine;
 

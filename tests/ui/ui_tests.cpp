@@ -188,7 +188,7 @@ private slots:
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         const int givens = filledCells(*window.boardModel());
         QSignalSpy finished(&window, &MainWindow::runFinished);
         QSignalSpy changed(window.boardModel(), &BoardModel::cellChanged);
@@ -229,7 +229,7 @@ private slots:
         QVERIFY(window.openText(QStringLiteral("12345678.........9") + QString(63, QLatin1Char('.')),
                                 QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         const Board start = window.boardModel()->board();
         window.run();
         QTRY_VERIFY_WITH_TIMEOUT(window.boardModel()->board() != start, 5000);  // the initial fill
@@ -245,7 +245,7 @@ private slots:
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
-        window.setMovesPerSecond(20);
+        window.setStepsPerSecond(20);
         const int givens = filledCells(*window.boardModel());
         const int empty = 81 - givens;
         // Every change of the filled count is one more digit: animated move by move, never a jump to a later
@@ -273,7 +273,7 @@ private slots:
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
-        window.setMovesPerSecond(5);
+        window.setStepsPerSecond(5);
         RunController* controller = window.controller();
         window.run();
         QCOMPARE(controller->state(), RunState::Running);
@@ -321,7 +321,7 @@ private slots:
     void newPuzzleOrNewRunDuringARunIsSafe() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
         window.algorithmPanel()->setStepLimit(0);
         for (int i = 0; i < 5; ++i) {
@@ -334,7 +334,7 @@ private slots:
         // Nothing of the discarded runs reached the new board.
         QVERIFY(window.boardModel()->board() == givens);
         QCOMPARE(window.controller()->state(), RunState::Idle);
-        window.setMovesPerSecond(2);
+        window.setStepsPerSecond(2);
         window.run();
         QTest::qWait(50);
         // Closing during a run is safe too (the destructor stops the worker).
@@ -411,10 +411,10 @@ private slots:
         QSignalSpy finished(&window, &MainWindow::runFinished);
         window.solveWithLogic();
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("logic"));
-        QCOMPARE(window.controller()->movesPerSecond(), 2.0);  // a readable pace
+        QCOMPARE(window.controller()->stepsPerSecond(), 2.0);  // a readable pace
         QTRY_VERIFY_WITH_TIMEOUT(window.logPane()->toPlainText().contains(QStringLiteral("single: ")), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(outlinedCells(*window.boardModel()) > 0, 5000);
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QVERIFY(finished.count() == 1 || finished.wait(20000));
         QVERIFY(window.boardModel()->sudoku().isSolved());
         QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("refutation: ")));
@@ -503,7 +503,7 @@ private slots:
         QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
         window.algorithmPanel()->setRandomSeed(false);
         window.algorithmPanel()->setSeed(3);
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QSignalSpy finished(&window, &MainWindow::runFinished);
         window.run();
         QVERIFY(finished.wait(30000));
@@ -513,7 +513,7 @@ private slots:
         QVERIFY(!program.isEmpty());
         for (QChar move : program) QVERIFY(isHeuristicMove(move.toLatin1()));
 
-        window.setMovesPerSecond(250);
+        window.setStepsPerSecond(250);
         std::set<int> highlighted;
         window.replayProgram();
         QVERIFY(window.isReplaying());
@@ -696,7 +696,7 @@ private slots:
         window.show();
         QVERIFY(window.openText(QStringLiteral(". . . . .\n. 4 . 4 .\n. . . . .\n. 4 . 4 .\n. . . . .\n"),
                                 QStringLiteral("<test>"), true));
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         for (const char* id : {"nurikabe-sa", "nurikabe-harmony", "nurikabe-backtracking"}) {
             QVERIFY2(window.algorithmPanel()->setAlgorithm(id), id);
             const Board start = window.boardModel()->board();

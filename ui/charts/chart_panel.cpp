@@ -197,6 +197,7 @@ void ChartPanel::setLogScale(bool logScale) {
 void ChartPanel::refreshNow() {
     m_cost->refresh();
     if (m_progress->isVisible()) m_progress->refresh();
+    emit refreshed();
 }
 
 int ChartPanel::costPointCount(const QString& series) const { return m_cost->pointCount(series); }
@@ -205,5 +206,19 @@ int ChartPanel::progressPointCount(const QString& series) const {
     return m_progress->pointCount(series);
 }
 bool ChartPanel::progressChartVisible() const { return !m_progress->isHidden(); }
+
+QList<QPair<QString, int>> ChartPanel::pointCounts() const {
+    m_cost->refresh();
+    m_progress->refresh();
+    QList<QPair<QString, int>> counts;
+    for (const SeriesStyle& style : kSeriesStyles) {
+        const QString name = tr(style.name);
+        const int points = style.onProgressChart ? m_progress->pointCount(name) : m_cost->pointCount(name);
+        if (points >= 0) counts.append({name, points});
+    }
+    for (const QString& name : m_partNames)
+        if (const int points = m_cost->pointCount(name); points >= 0) counts.append({name, points});
+    return counts;
+}
 
 }  // namespace pw::ui

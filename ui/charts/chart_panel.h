@@ -57,9 +57,13 @@ public:
     int costPointCount(const QString& series) const;
     int progressPointCount(const QString& series) const;
     bool progressChartVisible() const;
+    // Every series either chart holds, with the points it holds: "current" 812, "temperature" 812, ...
+    QList<QPair<QString, int>> pointCounts() const;
 
 signals:
     void axisChanged();
+    // After each refresh of the charts: the window refreshes its run figures with them.
+    void refreshed();
 
 private:
     enum class SeriesKind {

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -62,9 +63,10 @@ std::optional<CheckVerdict> checkPuzzle(const pw::Puzzle& puzzle, const CheckOpt
 int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) {
     const bool asJson = options.asJson;
     const LoadedInputs loaded = loadInputs(options.inputs);
+    std::ostringstream text;
     for (const auto& error : loaded.errors) {
         if (asJson) {
-            std::cout << json{{"id", error.file + ":" + std::to_string(error.line)},
+            text << json{{"id", error.file + ":" + std::to_string(error.line)},
                               {"status", "invalid"},
                               {"error", error.toString()},
                               {"file", error.file},
@@ -73,9 +75,11 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
                              .dump()
                       << "\n";
         } else {
-            std::cout << error.file << ":" << error.line << "  invalid  " << error.toString() << "\n";
+            text << error.file << ":" << error.line << "  invalid  " << error.toString() << "\n";
         }
     }
+    ResultOutput output;  // a slow file shows its verdicts as they come
+    output.write(std::move(text).str());
     std::size_t checked = 0;
     for (const auto& puzzle : loaded.puzzles) {
         if (interrupted) break;
@@ -90,14 +94,13 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
                          {"solutions", verdict->solutions}};
             if (!verdict->endedBy.empty()) line["ended_by"] = verdict->endedBy;
             if (!verdict->note.empty()) line["note"] = verdict->note;
-            std::cout << line.dump() << "\n";
+            output.write(line.dump() + "\n");
         } else {
-            std::cout << puzzle.id << "  " << verdict->status;
-            if (verdict->status == "multiple") std::cout << " (2 or more solutions)";
-            if (!verdict->note.empty()) std::cout << " (" << verdict->note << ")";
-            std::cout << "\n";
+            std::string verdictLine = puzzle.id + "  " + verdict->status;
+            if (verdict->status == "multiple") verdictLine += " (2 or more solutions)";
+            if (!verdict->note.empty()) verdictLine += " (" + verdict->note + ")";
+            output.write(verdictLine + "\n");
         }
-        std::cout << std::flush;  // a slow file shows its verdicts as they come
     }
     if (interrupted)
         std::cerr << "puzzle-cli: interrupted: " << checked << " of " << loaded.puzzles.size() << " puzzles checked\n";

@@ -10,6 +10,7 @@
 #include "base/text_format.h"
 #include "io/formats.h"
 #include "study/generator.h"
+#include "sudoku/sudoku_exact.h"
 
 #include <CLI/CLI.hpp>
 
@@ -40,6 +41,8 @@ struct GenerateOptions {
     std::string format;
     std::string outPath;
     bool stats = false;
+    std::string fromSolution;  // plain random removal from this grid (Chel et al.'s Table 3 protocol)
+    bool allowMultiple = false;
 };
 
 namespace {
@@ -128,9 +131,61 @@ std::string nurikabeText(const GeneratedNurikabe& puzzle, const std::string& id,
     return (first ? "" : "\n") + formatNurikabe(puzzle.clues, &puzzle.solution, id);
 }
 
+// --from-solution: the grid of the option's text, or a usage error naming what is wrong with it.
+SudokuGrid solutionGrid(const std::string& text) {
+    const PuzzleCollection parsed = parsePuzzles(text, "--from-solution");
+    if (!parsed.errors.empty())
+        throw UsageError{"--from-solution: " + parsed.errors.front().message};
+    if (parsed.puzzles.size() != 1 || parsed.puzzles.front().kind() != PuzzleKind::Sudoku)
+        throw UsageError{"--from-solution: give one complete Sudoku grid (81 digits for 9x9)"};
+    return parsed.puzzles.front().sudoku().givens;
+}
+
+// Plain random removal: puzzle i keeps --clues cells of the grid, chosen with seed S + i; several solutions
+// are allowed (the csv format says which puzzles have one).
+int generateFromSolution(const GenerateOptions& options, std::uint64_t seed) {
+    if (!options.allowMultiple)
+        throw UsageError{"--from-solution: random removal does not keep the solution unique; add --allow-multiple"};
+    if (!options.clues) throw UsageError{"--from-solution: --clues N is required"};
+    if (options.nurikabe || !options.size.empty() || !options.difficulty.empty() || options.minSerate ||
+        options.maxSerate || options.minimal || options.symmetry != "none" || options.attempts || options.maxIsland)
+        throw UsageError{"--from-solution: only --clues, --count, --seed, --format and --out go with it"};
+    const SudokuGrid solution = solutionGrid(options.fromSolution);
+    if (const std::string error = validateRandomRemoval(solution, *options.clues); !error.empty())
+        throw UsageError{(error.rfind("solution", 0) == 0 ? "--from-" : "--") + error};
+    const std::string format = options.format.empty() ? "line" : options.format;
+    std::string text = format == "csv" ? "id,puzzle,solution,clues,unique\n" : "";
+    for (int i = 0; i < options.count; ++i) {
+        const std::uint64_t puzzleSeed = seed + static_cast<std::uint64_t>(i);
+        Rng rng(puzzleSeed);
+        const SudokuGrid givens = removeCluesAtRandom(solution, *options.clues, rng);
+        std::string line = formatSudoku(givens, format == "grid" ? SudokuTextStyle::Grid : SudokuTextStyle::Line);
+        if (format == "grid" && i > 0) line = "\n" + line;
+        if (format == "csv") {
+            std::string answer = formatSudoku(solution, SudokuTextStyle::Line);
+            line.pop_back();
+            answer.pop_back();
+            const bool unique = solveSudoku(givens, 2).solutionCount == 1;
+            line = "seed-" + std::to_string(puzzleSeed) + "," + line + "," + answer + "," +
+                   std::to_string(*options.clues) + "," + (unique ? "yes" : "no") + "\n";
+        }
+        text += line;
+    }
+    if (options.outPath.empty()) {
+        std::cout << text << std::flush;
+    } else {
+        std::string error;
+        if (!writeFileAtomically(options.outPath, text, error))
+            throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
+    }
+    return kExitOk;
+}
+
 int generate(const GenerateOptions& options, const std::atomic<bool>& interrupted) {
     const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
     if (!options.seed) std::cerr << "seed: " << seed << "\n";
+    if (!options.fromSolution.empty()) return generateFromSolution(options, seed);
+    if (options.allowMultiple) throw UsageError{"--allow-multiple: goes with --from-solution"};
     std::optional<SudokuGeneratorOptions> sudoku;
     std::optional<NurikabeGeneratorOptions> nurikabe;
     if (options.nurikabe) nurikabe = nurikabeOptions(options);
@@ -235,6 +290,11 @@ void addGenerateCommand(CLI::App& app, CliContext& context) {
     command->add_option("--clues", o.clues, "Clue-count sweep: keep exactly N clues of a random solution; unique "
                                               "when the removal can reach N, else the puzzle is flagged 'multiple "
                                               "solutions' (on 9x9 nearly always at 21 clues or fewer, always below 17)");
+    command->add_option("--from-solution", o.fromSolution,
+                        "Plain random removal from this complete grid (81 digits): keep --clues cells chosen at "
+                        "random, with no uniqueness check (Chel et al.'s Table 3 protocol); needs --allow-multiple");
+    command->add_flag("--allow-multiple", o.allowMultiple,
+                      "With --from-solution: accept puzzles with several solutions (csv says which are unique)");
     command->add_option("--attempts", o.attempts, "Candidates per puzzle before giving up (default 1000; a clue "
                                                     "sweep: 10 tries for a unique one; Nurikabe 2000)")
         ->check(CLI::Range(1, 100'000'000));

@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -109,14 +110,15 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     TraceFile trace(options.tracePath);
     std::unique_ptr<pw::JsonLinesSink> traceSink;
     if (trace.stream()) {
-        // --trace-every N: a cost sample every N steps and every N-th move, cost and temperature event kept;
-        // N = 1 writes every step with the Decision that explains it. Without it: every move, samples at the
-        // usual spacing, no decisions (the size of a trace before decisions existed).
+        // --trace-every N > 1 keeps every N-th move, cost and temperature event of the usual stream (samples every
+        // EventSink::kDefaultSampleEvery steps), so traces are no bigger than before decisions existed; without
+        // the option every event of that stream is kept. --trace-every 1 asks for everything: a sample and a
+        // Decision explaining every step.
         traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery.value_or(1),
                                                         entry->info.costParts);
-        if (options.traceEvery) {
-            traceSink->setSampleEvery(*options.traceEvery);
-            traceSink->setWantsDecisions(*options.traceEvery == 1);
+        if (options.traceEvery == 1u) {
+            traceSink->setSampleEvery(1);
+            traceSink->setWantsDecisions(true);
         }
     }
 
@@ -127,6 +129,7 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     for (const auto& puzzle : loaded.puzzles)
         if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
     std::uint64_t runsDone = 0;
+    ResultOutput output;  // each run's result soon after it is known, many fast ones in large writes
 
     for (const auto& puzzle : loaded.puzzles) {
         if (!entry->info.supports(puzzle.kind())) {
@@ -161,19 +164,20 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
             if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
                 const json line = pw::runResultJson(puzzle, entry->info.id, runSeed, run, result);
-                std::cout << line.dump() << std::endl;
+                output.write(line.dump() + "\n");
             } else {
-                std::cout << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
+                std::ostringstream text;
+                text << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
                           << pw::boardText(result.finalBoard) << pw::runStatusName(result.outcome) << " (" << result.reason
                           << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
                           << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
                           << ", " << result.seconds << " s\n";
                 for (const auto& [key, value] : result.results)
-                    std::cout << key << ": " << pw::formatParameterValue(value) << "\n";
-                std::cout << "\n";
+                    text << key << ": " << pw::formatParameterValue(value) << "\n";
+                text << "\n";
                 if (pw::isFalseSolution(result))
-                    std::cout << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
-                std::cout << std::flush;  // each run's result as soon as it is known, not when the buffer fills
+                    text << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
+                output.write(std::move(text).str());
             }
         }
     }
@@ -206,9 +210,8 @@ void addSolveCommand(CLI::App& app, CliContext& context) {
     command->add_flag("--json", options->asJson, "One JSON object per run per line");
     auto* traceOption = command->add_option("--trace", options->tracePath, "Write the events as JSON lines here");
     command->add_option("--trace-every", options->traceEvery,
-                        "Sample the cost every N steps and keep every N-th move, cost and temperature event; "
-                        "1 writes every step with a \"decision\" event explaining it (default: every move, "
-                        "cost sampled every 1000 steps, no decisions)")
+                        "Keep every N-th move, cost and temperature event (cost sampled every 1000 steps); "
+                        "1 writes every step: a cost sample and a \"decision\" event explaining it")
         ->check(CLI::PositiveNumber)
         ->needs(traceOption);
     command->add_option("--record", options->recordPath, "Write a recording of the run here (one puzzle, one run): "
