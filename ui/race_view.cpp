@@ -224,13 +224,14 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
                 .arg(QString::fromStdString(entry.algorithmId), QString::fromUtf8(puzzleKindName(puzzle.kind())));
     }
     m_timer.stop();
-    m_puzzle = puzzle;
     for (const auto& run : m_runs) {
         delete run->board;
+        delete run->model;
         delete run->title;
         delete run->status;
     }
-    m_runs.clear();
+    m_runs.clear();  // before the puzzle their runners refer to changes
+    m_puzzle = puzzle;
     m_finishOrder.clear();
     m_fairTarget = 0;
     m_fairChunk = 256;

@@ -61,7 +61,7 @@ private slots:
         panel->setRandomSeed(false);
         panel->setSeed(9);
         panel->setStepLimit(kSteps);
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QSignalSpy finished(&window, &MainWindow::runFinished);
         window.run();
         QVERIFY(finished.wait(60000));

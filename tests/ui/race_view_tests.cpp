@@ -5,8 +5,10 @@
 #include "race_view.h"
 
 #include "algorithms/registry.h"
+#include "board_view.h"
 #include "charts/race_chart.h"
 #include "io/formats.h"
+#include "launch_options.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -130,9 +132,30 @@ private slots:
         QVERIFY(view.finishingOrder().contains(QStringLiteral("sa still at cost")));
     }
 
+    void launchOptionsTakeARace() {
+        const auto parse = [](QStringList arguments) {
+            arguments.prepend(QStringLiteral("puzzle-workbench"));
+            return parseLaunchOptions(arguments);
+        };
+        LaunchParse parsed = parse({QStringLiteral("--race"), QStringLiteral("sa,tabu,sa"), QStringLiteral("--param"),
+                                    QStringLiteral("sa#2.t0=5"), QStringLiteral("--race-pace"), QStringLiteral("flat")});
+        QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+        QCOMPARE(parsed.options.race, QStringLiteral("sa,tabu,sa"));
+        QCOMPARE(parsed.options.racePace, QStringLiteral("flat"));
+        QCOMPARE(parsed.options.parameters, QStringList{QStringLiteral("sa#2.t0=5")});
+        parsed = parse({QStringLiteral("--race"), QStringLiteral("sa,tabu"), QStringLiteral("--race-pace"), QStringLiteral("slow")});
+        QCOMPARE(parsed.error, QStringLiteral("--race-pace: 'slow' is not one of steps, fair, flat"));
+        parsed = parse({QStringLiteral("--race-pace"), QStringLiteral("fair")});
+        QCOMPARE(parsed.error, QStringLiteral("--race-pace needs --race ID,ID"));
+    }
+
     void stepAndStopAct_onEveryRun() {
         RaceView view;
+        // A second race replaces the first, boards and all.
+        QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,tabu,sa"), {}), RaceBudget{}), QString());
         QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,sa"), {QStringLiteral("sa#2.seed=2")}), RaceBudget{}), QString());
+        QCOMPARE(view.runCount(), 2);
+        QCOMPARE(view.findChildren<BoardView*>().size(), qsizetype{2});
         const Counters before = view.counters(0);
         view.step();
         QCOMPARE(view.counters(0).steps, before.steps + 1);
