@@ -7,6 +7,7 @@
 #include "race_view.h"
 
 #include <QMessageBox>
+#include <QScreen>
 
 namespace pw::ui {
 
@@ -14,7 +15,10 @@ RaceView* MainWindow::openRaceView() {
     if (!m_raceView) {
         m_raceView = new RaceView(this);
         m_raceView->setWindowFlag(Qt::Window);
-        m_raceView->resize(1200, 800);
+        // Room for four boards and the chart, within the screen (classroom projectors are 1024x768).
+        QSize size(1200, 800);
+        if (const QScreen* screen = this->screen()) size = size.boundedTo(screen->availableSize() * 0.95);
+        m_raceView->resize(size);
     }
     m_raceView->show();
     m_raceView->raise();
