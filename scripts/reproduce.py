@@ -161,6 +161,13 @@ class Reproduction:
             for table in tables:
                 lines += table.markdown() + [""]
             lines += after
+        lines += ["## Not covered", "",
+                  "- Křivánek's runs of Geem's two harmony-search examples and of Lewis's annealing schedule against "
+                  "the thesis's own (Chapter 3) are not in this report.",
+                  "- Křivánek's Tables 4.1–4.2 (order of cell filling against human order) need per-cell human "
+                  "solving orders, which the shared data does not have.",
+                  "- Pillay's Table 6 (example programs) is not a measurement; Soto's and Chel's remaining figures "
+                  "show single runs that the tables above summarise.", ""]
         lines += ["## Time per step", ""]
         lines += [f"- {name}: {seconds:.1f} s" for name, seconds in self.timings]
         lines += [""]
@@ -388,7 +395,9 @@ def chel(rep):
     t9.add("Figure 9: multistage GA, worst run", "fitness 4 after 6 cycles", final("mga", max), final("mga-plus", max),
            "C9")
     figs = rep.chart(res9.dir, "chel-figures7-9", ["convergence"])
-    after = rep.figure_lines(figs, "Figures 7–9: median best fitness per setting over the runs (mga#2 = single stage)")
+    after = rep.figure_lines(figs, "Figures 7–9: median best fitness and quartiles per setting against evaluations (mga#2 = single "
+                               "stage; mga-plus starts with mga's own cycles, so mga's median lies under it until "
+                               "mga's 20 cycles end)")
     figs3 = rep.chart(res.dir, "chel-table3", ["run-length-all"])
     after += rep.figure_lines(figs3, "Table 3's protocol: share of runs solved against time, every clue count pooled")
     rep.section("Chel et al. — multistage GA",
@@ -646,8 +655,8 @@ def krivanek(rep):
         if line.strip():
             entry = json.loads(line)
             by_metric[entry.get("metric")] = entry
-    t = Table(f"Křivánek, Table 3.1 (Section 3.4): correlation of each metric with human difficulty; paper: Pearson "
-              f"r with human median time on its two data sets (fed / org); ours: Spearman ρ and Pearson r with "
+    t = Table(f"Křivánek, Table 3.1 (Section 3.4): correlation of each metric with human difficulty; paper: a "
+              f"correlation coefficient (kind not stated) with human median time on its two data sets (fed / org); ours: Spearman ρ and Pearson r with "
               f"D_TO of Wang's Cloud Sudoku data, first {s['rate_puzzles']} of 344 puzzles", "metric")
     sample_cmd = f"head -n {s['rate_puzzles'] + 1} $DATA/sudoku/cloud_sudoku_human_difficulty_20240415.csv > $WORK/krivanek-human.csv"
     t.command("K1", sample_cmd + "\n" + rep.shown(rate) + "\n" + rep.shown(correlate))
