@@ -24,6 +24,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -225,11 +226,17 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
         refreshCharts();
     });
     connect(exportChartButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QDir::homePath(),
-                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
-        if (path.isEmpty()) return;
+        const ExportableChart* chart = currentChart();
+        if (!chart) {
+            QMessageBox::information(this, tr("Export chart"), tr("The summary is a table: export it as CSV, or choose a chart's tab."));
+            return;
+        }
+        QString path;
+        ChartExportOptions options;
+        if (!askChartExport(this, chart->title() + QLatin1Char(' ') + m_resultPuzzle->currentText(), chart->shownSize(), path, options))
+            return;
         QString error;
-        if (!exportChart(path, error)) QMessageBox::warning(this, tr("Cannot export"), error);
+        if (!exportChart(path, error, options)) QMessageBox::warning(this, tr("Cannot export"), error);
     });
     connect(exportCsvButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export summary"), QDir::homePath(), tr("CSV (*.csv)"));
@@ -238,6 +245,7 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
         if (!exportCsv(path, error)) QMessageBox::warning(this, tr("Cannot export"), error);
     });
     resize(1320, 820);
+    if (const QScreen* shown = screen()) resize(size().boundedTo(shown->availableGeometry().size()));  // a 1024x768 projector
     refreshResults();
     updateButtons();
 }
@@ -339,11 +347,15 @@ QWidget* CompareView::createSetupPanel() {
 
     auto showForm = [this] {
         const AlgorithmEntry* entry = findAlgorithm(m_algorithmBox->currentData().toString().toStdString());
-        if (entry) m_parameterForm->setSpecs(entry->info.parameters);
+        if (entry) m_parameterForm->setSpecs(entry->info.parameters, entry->info.parameterRules);
     };
     showForm();
     connect(m_algorithmBox, &QComboBox::currentIndexChanged, this, showForm);
+    // A refused value is marked in the form; a setting is added only with values the runs accept.
+    connect(m_parameterForm, &ParameterForm::valuesChanged, addButton,
+            [this, addButton] { addButton->setEnabled(m_parameterForm->rulesHold()); });
     connect(addButton, &QPushButton::clicked, this, [this] {
+        if (!m_parameterForm->rulesHold()) return;
         addConfiguration(m_algorithmBox->currentData().toString().toStdString(), m_parameterForm->values());
     });
     connect(removeButton, &QPushButton::clicked, this, [this] { removeConfiguration(m_configurationList->currentRow()); });
@@ -371,8 +383,8 @@ void CompareView::setPuzzles(std::vector<Puzzle> puzzles, const QString& descrip
 bool CompareView::openPuzzleSet(const QString& path, bool quiet) {
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot use this puzzle set"), message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
+        if (!quiet) loadErrorBox(this, tr("Cannot use this puzzle set"), load.errors)->exec();
         return false;
     }
     setPuzzles(std::move(load.puzzles), QFileInfo(path).fileName());
@@ -765,7 +777,7 @@ void CompareView::refreshCharts() {
             finalCosts.emplace_back(names[s], std::move(costs));
         }
         m_convergence->setData(
-            tr("Best cost on %1 by %2: median and inter-quartile band (hover a median for its runs)").arg(puzzleName, axisName),
+            tr("Best cost on %1 by %2: median, quartiles shaded").arg(puzzleName, axisName),
             axisName, xMinimum, bands);
         m_ecdf->setData(tr("Cost to solve %1 in %2 (ECDF over all runs)").arg(puzzleName, axisName), axisName, samples);
         m_boxPlot->setData(std::isfinite(commonBudget)
@@ -794,13 +806,17 @@ bool CompareView::exportCsv(const QString& path, QString& error) const {
     return true;
 }
 
-bool CompareView::exportChart(const QString& path, QString& error) const {
+const ExportableChart* CompareView::currentChart() const {
     switch (m_tabs->currentIndex()) {
-    case 0: return m_convergence->exportImage(path, error);
-    case 1: return m_ecdf->exportImage(path, error);
-    case 2: return m_boxPlot->exportImage(path, error);
-    default: break;
+    case 0: return m_convergence;
+    case 1: return m_ecdf;
+    case 2: return m_boxPlot;
+    default: return nullptr;
     }
+}
+
+bool CompareView::exportChart(const QString& path, QString& error, const ChartExportOptions& options) const {
+    if (const ExportableChart* chart = currentChart()) return chart->exportImage(path, error, options);
     error = tr("The summary is a table: export it as CSV, or choose a chart's tab.");
     return false;
 }

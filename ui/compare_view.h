@@ -10,6 +10,7 @@
 
 #include "study/bench.h"
 #include "study/run_statistics.h"
+#include "charts/chart_export.h"
 
 #include <QDialog>
 
@@ -31,6 +32,7 @@ class QThread;
 namespace pw::ui {
 
 class BoxPlotChart;
+class ExportableChart;
 class ConvergenceChart;
 class EcdfChart;
 class ParameterForm;
@@ -83,7 +85,9 @@ public:
     // The summary table as CSV (the columns of summary.csv), atomically.
     bool exportCsv(const QString& path, QString& error) const;
     // The chart of the current tab as PNG or SVG.
-    bool exportChart(const QString& path, QString& error) const;
+    bool exportChart(const QString& path, QString& error, const ChartExportOptions& options = {}) const;
+    // The chart of the current tab, or null on a table's tab.
+    const ExportableChart* currentChart() const;
 
 signals:
     void finished();

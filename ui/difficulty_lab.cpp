@@ -117,11 +117,11 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
     connect(m_logX, &QCheckBox::toggled, m_scatter, &ScatterPlot::setLogX);
     connect(m_logY, &QCheckBox::toggled, m_scatter, &ScatterPlot::setLogY);
     connect(exportChart, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QDir::homePath(),
-                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
-        if (path.isEmpty()) return;
+        QString path;
+        ChartExportOptions options;
+        if (!askChartExport(this, m_scatter->title(), m_scatter->shownSize(), path, options)) return;
         QString error;
-        if (!m_scatter->exportImage(path, error)) QMessageBox::warning(this, tr("Cannot export"), error);
+        if (!m_scatter->exportImage(path, error, options)) QMessageBox::warning(this, tr("Cannot export"), error);
     });
     connect(m_ratingTable, &QTableWidget::itemSelectionChanged, this, [this] {
         const auto selected = m_ratingTable->selectedItems();
@@ -291,8 +291,8 @@ bool DifficultyLab::setPuzzleSet(const QString& path, bool quiet) {
     for (Puzzle& puzzle : load.puzzles)
         if (puzzle.kind() == PuzzleKind::Sudoku) sudoku.push_back(std::move(puzzle));
     if (sudoku.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no Sudoku puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot use this puzzle set"), message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no Sudoku puzzle found").arg(path));
+        if (!quiet) loadErrorBox(this, tr("Cannot use this puzzle set"), load.errors)->exec();
         return false;
     }
     stopRating();

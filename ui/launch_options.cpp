@@ -32,13 +32,17 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                         QStringLiteral("FILE.png"));
     const QCommandLineOption afterMs(QStringLiteral("after-ms"), QStringLiteral("Delay before the screenshot (default 1000)."),
                                      QStringLiteral("MS"));
-    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("Moves per second, or 'max' for flat out."),
-                                   QStringLiteral("MOVES"));
+    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("The algorithm's own steps per second (a proposal, a search node, a generation: "
+                                                                  "see its description), or 'max' for flat out."),
+                                   QStringLiteral("STEPS"));
     const QCommandLineOption stepLimit(QStringLiteral("step-limit"), QStringLiteral("Step budget of the run."),
                                        QStringLiteral("N"));
     const QCommandLineOption timeLimit(QStringLiteral("time-limit"), QStringLiteral("Time budget of the run in seconds."),
                                        QStringLiteral("S"));
     const QCommandLineOption palette(QStringLiteral("palette"), QStringLiteral("light or dark."), QStringLiteral("NAME"));
+    const QCommandLineOption presentation(QStringLiteral("presentation"),
+                                          QStringLiteral("Open in presentation mode: full screen, the board big, the "
+                                                         "cost chart beside it, larger text (F11 leaves it)."));
     const QCommandLineOption stats(QStringLiteral("stats"),
                                    QStringLiteral("Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at exit) at exit."));
     const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
@@ -65,7 +69,8 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                             .arg(CompareView::tabKeys().join(QStringLiteral(", "))),
                                         QStringLiteral("TAB"));
     parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, compareTab,
-                       screenshot, afterMs, speed, stepLimit, timeLimit, palette, stats, exitWhenFinished, replayAt});
+                       screenshot, afterMs, speed, stepLimit, timeLimit, palette, presentation, stats, exitWhenFinished,
+                       replayAt});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -115,6 +120,7 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     }
     options.screenshot = parser.value(screenshot);
     options.stats = parser.isSet(stats);
+    options.presentation = parser.isSet(presentation);
     options.exitWhenFinished = parser.isSet(exitWhenFinished);
     bool ok = true;
     if (parser.isSet(seed)) {

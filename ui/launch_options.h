@@ -30,6 +30,7 @@ struct LaunchOptions {
     std::uint64_t stepLimit = 0;
     double timeLimitSeconds = 0;
     QString palette;  // "light", "dark" or empty for the remembered one
+    bool presentation = false;  // open in presentation mode (full screen, the board big)
     bool stats = false;
     bool exitWhenFinished = false;
     std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands

@@ -28,6 +28,8 @@ QString LogPane::describe(const Event& event) {
         return at + tr("reheat to temperature %1").arg(reheat->temperature, 0, 'g', 4);
     if (const auto* explanation = std::get_if<Explanation>(&event))
         return at + QString::fromStdString(explanation->text);
+    if (const auto* decision = std::get_if<Decision>(&event))
+        return at + QString::fromStdString(decision->text);
     if (const auto* heat = std::get_if<HeatMap>(&event))
         return at + tr("heat map: %1").arg(QString::fromStdString(heat->label));
     if (const auto* finished = std::get_if<Finished>(&event)) {
@@ -44,6 +46,7 @@ int LogPane::addEvents(const std::vector<Event>& events) {
     QStringList lines;
     int skipped = 0;
     for (const Event& event : events) {
+        if (!m_decisionsLogged && std::holds_alternative<Decision>(event)) continue;
         QString line = describe(event);
         if (line.isEmpty()) continue;
         lines.append(std::move(line));

@@ -7,6 +7,7 @@
 #include "board_view.h"
 #include "charts/chart_panel.h"
 #include "compare_view.h"
+#include "decision_panel.h"
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "log_pane.h"
@@ -29,6 +30,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -50,24 +52,28 @@ namespace pw::ui {
 
 namespace {
 
-// The speed control's notches, in moves per second; the last one is flat out.
+// The speed control's notches, in the algorithm's own steps per second; the last one is flat out.
 constexpr std::array<double, 12> kSpeeds = {1, 2, 5, 10, 20, 50, 100, 250, 1000, 5000, 20000, RunController::kFlatOut};
 constexpr int kDefaultSpeedIndex = 6;
 constexpr int kMaxRecentFiles = 8;
 
-int speedIndex(double movesPerSecond) {
-    if (movesPerSecond <= 0) return static_cast<int>(kSpeeds.size()) - 1;
+int speedIndex(double stepsPerSecond) {
+    if (stepsPerSecond <= 0) return static_cast<int>(kSpeeds.size()) - 1;
     int best = 0;
     for (int i = 0; i + 1 < static_cast<int>(kSpeeds.size()); ++i)
-        if (std::abs(std::log(kSpeeds[i] / movesPerSecond)) < std::abs(std::log(kSpeeds[best] / movesPerSecond))) best = i;
+        if (std::abs(std::log(kSpeeds[i] / stepsPerSecond)) < std::abs(std::log(kSpeeds[best] / stepsPerSecond))) best = i;
     return best;
 }
 
-QString speedText(double movesPerSecond) {
-    if (movesPerSecond <= 0) return QObject::tr("flat out");
-    if (movesPerSecond == 1) return QObject::tr("1 move/s");
-    return QObject::tr("%L1 moves/s").arg(movesPerSecond);
+// "20 proposals/s": the algorithm's steps in its own unit (AlgorithmInfo::stepUnit).
+QString rateText(double stepsPerSecond, const QString& unit) {
+    const int decimals = stepsPerSecond > 0 && stepsPerSecond < 10 ? 1 : 0;
+    return QObject::tr("%L1 %2/s").arg(stepsPerSecond, 0, 'f', decimals).arg(unit);
 }
+
+// Decisions get a log line up to this pace; faster they would scroll past unread.
+constexpr double kLoggedDecisionsUpTo = 100;
+constexpr int kDecisionDockHeight = 230;
 
 QString formatSeconds(double seconds) {
     if (seconds < 60) return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
@@ -109,8 +115,12 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     connect(m_controller, &RunController::eventsPlayed, this, &MainWindow::onEventsPlayed);
     connect(m_controller, &RunController::snapshotReady, this,
             [this](const Board& board) { m_model->setBoard(board, CellOrigin::Solver); });
-    connect(m_controller, &RunController::statusChanged, this, &MainWindow::updateStatus);
-    connect(m_controller, &RunController::stateChanged, this, [this] { updateActions(); });
+    connect(m_controller, &RunController::progressed, m_charts, &ChartPanel::beginBatch);
+    connect(m_controller, &RunController::stateChanged, this, [this] {
+        updateActions();
+        refreshRunStatus();
+    });
+    connect(m_charts, &ChartPanel::refreshed, this, &MainWindow::refreshRunStatus);
     connect(m_controller, &RunController::runFinished, this, &MainWindow::onRunFinished);
     connect(m_view, &BoardView::editRequested, this, &MainWindow::onEditRequested);
     connect(m_library, &PuzzleLibrary::puzzleChosen, this,
@@ -124,6 +134,9 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         if (!m_currentAlgorithm.isEmpty()) saveAlgorithmSettings();
         m_currentAlgorithm = id;
         restoreAlgorithmSettings(id);
+        offerStepGrains();
+        showSpeed();
+        updateProgramDock();
     });
     m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
     // Replay playback: each tick shows events up to and including the next one worth a pause.
@@ -135,7 +148,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
             const Event& last = shown.back();
             if (isPacedEvent(last) || std::holds_alternative<ProgramUpdate>(last)) break;
         }
-        if (!shown.empty()) onEventsPlayed(shown, true);
+        if (!shown.empty()) onEventsPlayed(m_controller->runId(), shown, true);
         if (m_replayEvents.empty()) {
             m_replayTimer.stop();
             m_programView->setHighlight(-1);
@@ -151,12 +164,19 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_probe.start();
 
     m_library->addFolder(m_puzzlesDir);
-    m_panel->setAlgorithm("backtracking");
-    setMovesPerSecond(kSpeeds[kDefaultSpeedIndex]);
-    resize(1440, 900);
+    // The first launch teaches: simulated annealing on the default puzzle, at a pace the eye can follow.
+    m_panel->setAlgorithm("sa");
+    setStepsPerSecond(kSpeeds[kDefaultSpeedIndex]);
+    qApp->installEventFilter(this);
+    createLayoutActions();
+    fitWindowTo(screen()->availableGeometry());
     if (m_useSettings) readSettings();
     if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
+    updateProgramDock();
     updateActions();
+    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10) goes one step at a time · "
+                                "F1 explains the algorithm")
+                                 .arg(QString::fromStdString(m_panel->algorithmInfo() ? m_panel->algorithmInfo()->name : "")));
 }
 
 MainWindow::~MainWindow() {
@@ -241,12 +261,14 @@ void MainWindow::createActions() {
     m_stepAction = runMenu->addAction(workbenchIcon(IconKind::Step), tr("&Step"), this, &MainWindow::step);
     m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
     m_stopAction = runMenu->addAction(workbenchIcon(IconKind::Stop), tr("S&top"), this, &MainWindow::stop);
-    m_stopAction->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::Key_Escape)});
+    // Esc too, but not as a shortcut: a shortcut would take the Esc that closes a drop-down (eventFilter).
+    m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_resetAction = runMenu->addAction(workbenchIcon(IconKind::Reset), tr("R&eset"), this, &MainWindow::reset);
     m_resetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stopAction, m_resetAction})
         action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
                                                         action->shortcut().toString(QKeySequence::NativeText)));
+    m_stopAction->setToolTip(tr("Stop (%1 or Esc)").arg(m_stopAction->shortcut().toString(QKeySequence::NativeText)));
     m_solveLogicAction = runMenu->addAction(workbenchIcon(IconKind::Logic), tr("Solve with &logic"), this,
                                             &MainWindow::solveWithLogic);
     m_solveLogicAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
@@ -292,9 +314,8 @@ void MainWindow::createActions() {
     toolbar->addAction(m_stepAction);
     m_grainCombo = new QComboBox(toolbar);
     m_grainCombo->setObjectName(QStringLiteral("grainCombo"));
-    m_grainCombo->addItems({tr("move"), tr("iteration"), tr("generation")});
-    m_grainCombo->setCurrentIndex(1);
-    m_grainCombo->setToolTip(tr("What one Step advances: one move on the board, one iteration of the algorithm, or one generation"));
+    m_grainCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    offerStepGrains();
     toolbar->addWidget(m_grainCombo);
     toolbar->addAction(m_stopAction);
     toolbar->addAction(m_resetAction);
@@ -310,10 +331,11 @@ void MainWindow::createActions() {
     m_speedSlider->setTickPosition(QSlider::TicksBelow);
     m_speedSlider->setFixedWidth(170);
     speedBox->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
-    m_speedSlider->setToolTip(tr("From one move per second to flat out (Ctrl+Plus or Ctrl+=, Ctrl+Minus)"));
+    m_speedSlider->setToolTip(tr("The algorithm's own steps per second, from one to flat out (Ctrl+Plus or Ctrl+=, "
+                                 "Ctrl+Minus)"));
     speedLayout->addWidget(m_speedSlider);
     m_speedLabel = new QLabel(speedBox);
-    m_speedLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("20,000 moves/s")));
+    m_speedLabel->setObjectName(QStringLiteral("speedLabel"));
     speedLayout->addWidget(m_speedLabel);
     toolbar->addWidget(speedBox);
     toolbar->addSeparator();
@@ -340,8 +362,8 @@ void MainWindow::createActions() {
     });
     connect(m_speedSlider, &QSlider::valueChanged, this, [this](int index) {
         const double speed = kSpeeds[static_cast<std::size_t>(index)];
-        m_controller->setMovesPerSecond(speed);
-        m_speedLabel->setText(speedText(speed));
+        m_controller->setStepsPerSecond(speed);
+        showSpeed();
         // Animations last a little less than the interval between moves, so each one finishes.
         m_view->setAnimationDuration(speed > 0 ? static_cast<int>(std::min(350.0, 800.0 / speed)) : 0);
         // Flat out the curves change faster than the eye follows: redraw them less often and leave the
@@ -365,18 +387,26 @@ void MainWindow::createDocks() {
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(300);
+    scroll->setMinimumWidth(220);
     QDockWidget* algorithmDock = dock(tr("Algorithm"), QStringLiteral("algorithmDock"), scroll, Qt::LeftDockWidgetArea);
+    m_algorithmDock = algorithmDock;
     QDockWidget* libraryDock = dock(tr("Puzzles"), QStringLiteral("libraryDock"), m_library, Qt::LeftDockWidgetArea);
     tabifyDockWidget(libraryDock, algorithmDock);
     algorithmDock->raise();
     QDockWidget* chartDock = dock(tr("Charts"), QStringLiteral("chartDock"), m_charts, Qt::RightDockWidgetArea);
-    m_charts->setMinimumWidth(420);
+    m_chartDock = chartDock;
+    m_charts->setMinimumWidth(260);
     QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
+    m_logDock = logDock;
     m_programView = new ProgramView(this);
     m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
     splitDockWidget(chartDock, m_programDock, Qt::Vertical);
     m_programDock->hide();  // shown when a program of heuristic moves arrives
+    // Beside the log, whose lines are the same sentences: the charts keep their height.
+    m_decisions = new DecisionPanel(this);
+    m_decisionDock = dock(tr("Decisions"), QStringLiteral("decisionDock"), m_decisions, Qt::BottomDockWidgetArea);
+    splitDockWidget(logDock, m_decisionDock, Qt::Horizontal);
+    m_decisionDock->hide();  // shown when a step is explained: algorithms that explain none leave it hidden
     resizeDocks({chartDock}, {520}, Qt::Horizontal);
     resizeDocks({logDock}, {130}, Qt::Vertical);
 }
@@ -396,10 +426,12 @@ void MainWindow::createStatusBar() {
     m_stateLabel = label(QStringLiteral("stateLabel"), tr("Run state"));
     m_stepLabel = label(QStringLiteral("stepLabel"), tr("Steps of the algorithm so far"));
     m_evaluationsLabel = label(QStringLiteral("evaluationsLabel"), tr("Cost evaluations so far"));
+    m_currentLabel = label(QStringLiteral("currentCostLabel"), tr("Cost of the latest sample"));
     m_bestLabel = label(QStringLiteral("bestLabel"), tr("Best cost so far (0 = solved)"));
+    m_temperatureLabel = label(QStringLiteral("temperatureLabel"), tr("Annealing temperature"));
     m_elapsedLabel = label(QStringLiteral("elapsedLabel"), tr("Solver time"));
-    m_rateLabel = label(QStringLiteral("rateLabel"), tr("Steps per second"));
-    updateStatus({});
+    m_rateLabel = label(QStringLiteral("rateLabel"), tr("The rate the algorithm actually advances at"));
+    refreshRunStatus();
 }
 
 // The first broken rule by name, all of them in the tooltip; nothing while no rule is broken.
@@ -412,29 +444,71 @@ void MainWindow::showBrokenRules(const QStringList& rules) {
     m_rulesLabel->setToolTip(rules.join(QLatin1Char('\n')));
 }
 
-void MainWindow::updateStatus(const RunStatus& status) {
+void MainWindow::refreshRunStatus() {
+    m_stateLabel->setText(QCoreApplication::translate("pw::ui::RunController", runStateName(m_controller->state())));
+    // An open recording shows its timeline's figures (showRunStatus from the replay view) until a run starts.
+    if (m_replayView && m_replayView->timeline() && m_controller->state() == RunState::Idle) return;
+    showRunStatus(m_controller->status());
+}
+
+void MainWindow::showRunStatus(const RunStatus& status) {
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    const QString unit = info ? QString::fromStdString(info->stepUnit) : tr("steps");
     m_stepLabel->setText(tr("Step %L1").arg(status.counters.steps));
     m_evaluationsLabel->setText(tr("Evaluations %L1").arg(status.counters.evaluations));
-    m_bestLabel->setText(tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
+    m_currentLabel->setVisible(status.currentCost.has_value());
+    if (status.currentCost) m_currentLabel->setText(tr("Cost %1").arg(*status.currentCost, 0, 'g', 6));
+    // Before anything ran there is no best cost to show (a 0 would say "solved").
+    const bool nothingRan = status.counters.steps == 0 && status.counters.evaluations == 0 && !m_lastFinished;
+    m_bestLabel->setText(nothingRan ? tr("Best cost —") : tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
+    m_temperatureLabel->setVisible(status.temperature.has_value());
+    if (status.temperature) m_temperatureLabel->setText(tr("T %1").arg(*status.temperature, 0, 'g', 4));
     m_elapsedLabel->setText(formatSeconds(status.seconds));
-    m_rateLabel->setText(tr("%L1 steps/s").arg(static_cast<qulonglong>(std::llround(status.stepsPerSecond))));
-    m_charts->beginBatch(status.counters, status.seconds);
+    m_rateLabel->setText(rateText(status.stepsPerSecond, unit));
+}
+
+void MainWindow::showSpeed() {
+    const double speed = m_controller->stepsPerSecond();
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    const QString unit = info ? QString::fromStdString(info->stepUnit) : tr("steps");
+    // As wide as the widest notch in this unit, so the toolbar does not shift as the speed changes.
+    m_speedLabel->setMinimumWidth(m_speedLabel->fontMetrics().horizontalAdvance(rateText(20000, unit)));
+    m_speedLabel->setText(speed == RunController::kFlatOut ? tr("flat out") : rateText(speed, unit));
+    if (info)
+        m_speedLabel->setToolTip(tr("One step of %1: %2").arg(QString::fromStdString(info->name),
+                                                               QString::fromStdString(info->stepMeaning)));
+    m_log->setDecisionsLogged(speed != RunController::kFlatOut && speed <= kLoggedDecisionsUpTo);
+}
+
+void MainWindow::offerStepGrains() {
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    const StepGrain wanted = m_grainCombo->count() ? stepGrain() : StepGrain::Iteration;
+    QSignalBlocker blocker(m_grainCombo);
+    m_grainCombo->clear();
+    m_grainCombo->addItem(tr("to the next move"), static_cast<int>(StepGrain::Move));
+    m_grainCombo->setItemData(0, tr("Step runs the algorithm until the board changes"), Qt::ToolTipRole);
+    const QString meaning = info ? QString::fromStdString(info->stepMeaning) : tr("one step");
+    // The meaning without its parenthesis fits the toolbar: "one search node", "one generation".
+    const QString shortMeaning = meaning.section(QStringLiteral(" ("), 0, 0);
+    m_grainCombo->addItem(shortMeaning, static_cast<int>(StepGrain::Iteration));
+    m_grainCombo->setItemData(1, tr("Step advances the algorithm by one of its steps: %1").arg(meaning), Qt::ToolTipRole);
+    m_grainCombo->setToolTip(tr("What one Step advances: to the next move on the board, or %1").arg(meaning));
+    setStepGrain(wanted);
 }
 
 void MainWindow::updateActions() {
     const RunState state = m_controller->state();
-    static const char* names[] = {"Ready", "Running", "Paused", "Finished"};
-    m_stateLabel->setText(tr(names[static_cast<int>(state)]));
+    m_stateLabel->setText(QCoreApplication::translate("pw::ui::RunController", runStateName(state)));
     const bool running = state == RunState::Running;
     const bool active = m_controller->isActive();
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     // Parameters that break a declared rule (t_min below t0, ...) are refused here, never turned into a run.
     const bool usable = info && info->supports(m_model->puzzle().kind()) && m_panel->parametersValid();
-    m_runAction->setEnabled(usable && !running);
-    m_runAction->setText(state == RunState::Paused ? tr("Resume") : tr("Run"));
+    m_runAction->setEnabled(usable && !running && state != RunState::Finishing);
+    m_runAction->setText(state == RunState::Paused || state == RunState::Stepping ? tr("Resume") : tr("Run"));
     m_pauseAction->setEnabled(running);
-    m_stepAction->setEnabled(usable && state != RunState::Finished);
-    m_stopAction->setEnabled(active);
+    m_stepAction->setEnabled(usable && state != RunState::Finished && state != RunState::Finishing);
+    m_stopAction->setEnabled(active && state != RunState::Finishing);
     m_hintAction->setEnabled(m_model->isSudoku() && !active);
     m_solveLogicAction->setEnabled(m_model->isSudoku());
     m_replayAction->setEnabled(!active && !isReplaying() && m_lastRequest && !m_programView->program().isEmpty() &&
@@ -453,7 +527,9 @@ void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
     m_puzzleFile = sourceFile;
     m_panel->setPuzzleKind(puzzle.kind());
     m_charts->clear();
-    updateStatus({});
+    m_decisions->clear();
+    statusBar()->clearMessage();
+    refreshRunStatus();
     m_log->addNote(tr("puzzle %1 (%2)").arg(QString::fromStdString(puzzle.id), QString::fromStdString(puzzle.origin)));
     updateTitle();
     updateActions();
@@ -466,14 +542,14 @@ void MainWindow::updateTitle() {
 bool MainWindow::openFile(const QString& path, bool quiet) {
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found").arg(path) : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot open puzzle"), message);
-        m_log->addNote(message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
+        if (!quiet) loadErrorBox(this, tr("Cannot open puzzle"), load.errors)->exec();
         return false;
     }
     if (!load.errors.isEmpty()) {
         m_log->addNote(tr("%n entries skipped:", nullptr, static_cast<int>(load.errors.size())));
-        for (const QString& error : load.errors) m_log->addNote(error);
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
     }
     setPuzzle(load.puzzles.front(), path);
     addRecentFile(QFileInfo(path).absoluteFilePath());
@@ -483,10 +559,9 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
 bool MainWindow::openText(const QString& text, const QString& sourceName, bool quiet) {
     PuzzleLoad load = parsePuzzleText(text, sourceName);
     if (load.puzzles.empty()) {
-        const QString message = load.errors.isEmpty() ? tr("%1: no puzzle found in the text").arg(sourceName)
-                                                       : load.errors.join(QLatin1Char('\n'));
-        if (!quiet) QMessageBox::warning(this, tr("Cannot read puzzle"), message);
-        m_log->addNote(message);
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found in the text").arg(sourceName));
+        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
+        if (!quiet) loadErrorBox(this, tr("Cannot read puzzle"), load.errors)->exec();
         return false;
     }
     setPuzzle(load.puzzles.front());
@@ -597,8 +672,8 @@ void MainWindow::solveWithLogic() {
     parameters.set(m_panel->algorithmInfo()->parameters, "refutation", "true");
     m_panel->setParameters(parameters);
     // Each step is a sentence to read: slow a fast pace down, keep a pace the user already made slow.
-    const double pace = m_controller->movesPerSecond();
-    if (pace == RunController::kFlatOut || pace > 5) setMovesPerSecond(2);
+    const double pace = m_controller->stepsPerSecond();
+    if (pace == RunController::kFlatOut || pace > 5) setStepsPerSecond(2);
     startRun(false);
 }
 
@@ -692,7 +767,7 @@ void MainWindow::replayProgram() {
                 } else {
                     m_model->resetToGivens();
                     m_log->addNote(tr("replaying program %1").arg(m_programView->program()));
-                    const double pace = m_controller->movesPerSecond();
+                    const double pace = m_controller->stepsPerSecond();
                     m_replayTimer.start(pace > 0 ? std::clamp(static_cast<int>(1000 / pace), 15, 1000) : 15);
                 }
                 updateActions();
@@ -724,9 +799,14 @@ void MainWindow::startRun(bool paused) {
     m_model->resetToGivens();
     m_charts->clear();
     m_charts->setCostParts(info->costParts);
+    // A new run starts with a clean slate: no figures, message or decisions of the last one.
+    statusBar()->clearMessage();
+    m_decisions->clear();
+    m_decisionsThisRun = false;
     const RunRequest request = requestFromPanel();
     m_lastRequest = request;
     m_programView->clear();
+    updateProgramDock();
     QStringList parameters;
     for (const auto& [key, value] : request.parameters.all())
         parameters.append(QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value))));
@@ -734,10 +814,13 @@ void MainWindow::startRun(bool paused) {
     resetStallProbe();
     m_controller->start(request, paused);
     updateActions();
+    refreshRunStatus();
 }
 
 void MainWindow::run() {
-    if (m_controller->state() == RunState::Paused) m_controller->resume();
+    const RunState state = m_controller->state();
+    if (state == RunState::Finishing) return;  // Stop was asked; the run's end is on its way
+    if (state == RunState::Paused || state == RunState::Stepping) m_controller->resume();
     else startRun(false);
 }
 
@@ -760,21 +843,28 @@ void MainWindow::reset() {
     m_undo->clear();
     m_model->resetToGivens();
     m_charts->clear();
-    updateStatus({});
+    m_decisions->clear();
+    statusBar()->clearMessage();
+    refreshRunStatus();
     updateActions();
 }
 
-void MainWindow::setStepGrain(StepGrain grain) { m_grainCombo->setCurrentIndex(static_cast<int>(grain)); }
-StepGrain MainWindow::stepGrain() const { return static_cast<StepGrain>(m_grainCombo->currentIndex()); }
+void MainWindow::setStepGrain(StepGrain grain) {
+    const int index = m_grainCombo->findData(static_cast<int>(grain));
+    m_grainCombo->setCurrentIndex(index >= 0 ? index : m_grainCombo->count() - 1);
+}
+StepGrain MainWindow::stepGrain() const {
+    return static_cast<StepGrain>(m_grainCombo->currentData().toInt());
+}
 
-void MainWindow::setMovesPerSecond(double movesPerSecond) {
-    const int index = speedIndex(movesPerSecond);
+void MainWindow::setStepsPerSecond(double stepsPerSecond) {
+    const int index = speedIndex(stepsPerSecond);
     if (m_speedSlider->value() == index) emit m_speedSlider->valueChanged(index);
     else m_speedSlider->setValue(index);
-    if (movesPerSecond > 0 && kSpeeds[static_cast<std::size_t>(index)] != movesPerSecond) {
+    if (stepsPerSecond > 0 && kSpeeds[static_cast<std::size_t>(index)] != stepsPerSecond) {
         // An exact pace from the command line, between two notches.
-        m_controller->setMovesPerSecond(movesPerSecond);
-        m_speedLabel->setText(speedText(movesPerSecond));
+        m_controller->setStepsPerSecond(stepsPerSecond);
+        showSpeed();
     }
 }
 
@@ -783,8 +873,10 @@ void MainWindow::setDarkPalette(bool dark) {
     applyPalette(dark);
 }
 
-void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) {
-    const Explanation* latestAboutCells = nullptr;
+void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& events, bool animate) {
+    if (runId != m_controller->runId()) return;  // never paint an older run on this one
+    const std::vector<int>* latestCells = nullptr;
+    std::vector<const Decision*> decisions;
     std::vector<Move> moves;
     auto flushMoves = [&] {
         if (moves.empty()) return;
@@ -803,24 +895,45 @@ void MainWindow::onEventsPlayed(const std::vector<Event>& events, bool animate) 
             flushMoves();
             m_model->setHeatMap(QString::fromStdString(heat->label), heat->values);
         } else if (const auto* explanation = std::get_if<Explanation>(&event); explanation && !explanation->cells.empty()) {
-            latestAboutCells = explanation;
+            latestCells = &explanation->cells;
+        } else if (const auto* decision = std::get_if<Decision>(&event)) {
+            decisions.push_back(decision);
+            if (!decision->cells.empty()) latestCells = &decision->cells;
         } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
             const QString program = QString::fromStdString(update->program);
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
             m_programView->setHighlight(update->position);
-            if (!m_programDock->isVisible()) m_programDock->show();
+            m_programAlgorithm = m_currentAlgorithm;
+            if (!m_programDock->isVisible()) {
+                m_programDock->show();
+                proportionDocks();  // the charts keep most of the column
+            }
         } else {
             m_charts->addEvent(event);
         }
     }
     flushMoves();
-    if (latestAboutCells) m_model->setHighlightedCells(latestAboutCells->cells);
+    if (latestCells) m_model->setHighlightedCells(*latestCells);
+    if (!decisions.empty()) {
+        m_decisions->addDecisions(decisions);
+        if (!m_decisionsThisRun) {
+            m_decisionsThisRun = true;
+            if (!m_decisionDock->isVisible()) {
+                m_decisionDock->show();
+                // Room for the sentence, its numbers and a few earlier steps; the log shares the row.
+                if (m_decisionDock->height() < kDecisionDockHeight)
+                    resizeDocks({m_decisionDock}, {kDecisionDockHeight}, Qt::Vertical);
+                resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
+            }
+        }
+    }
     m_log->addEvents(events);
 }
 
 void MainWindow::onRunFinished(const Finished& finished) {
     m_lastFinished = finished;
     updateActions();
+    refreshRunStatus();
     statusBar()->showMessage(tr("Run finished: %1 — %2").arg(QString::fromUtf8(outcomeName(finished.outcome)),
                                                               QString::fromStdString(finished.reason)),
                              10000);
@@ -830,6 +943,7 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
+    if (options.presentation) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;
@@ -839,7 +953,8 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
         PuzzleLoad load = loadFileOrPuzzleString(options.open);
         if (load.puzzles.empty())
             return load.errors.isEmpty() ? tr("--open: no puzzle found in '%1'").arg(options.open)
-                                         : QStringLiteral("--open: ") + load.errors.join(QStringLiteral("\n  "));
+                                         : QStringLiteral("--open: ") + summarizeErrors(load.errors).brief.replace(
+                                                                            QLatin1Char('\n'), QStringLiteral("\n  "));
         const QFileInfo info(options.open);
         setPuzzle(load.puzzles.front(), info.isFile() ? info.absoluteFilePath() : QString());
     }
@@ -871,7 +986,7 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     }
     if (options.stepLimit) m_panel->setStepLimit(options.stepLimit);
     if (options.timeLimitSeconds > 0) m_panel->setTimeLimitSeconds(options.timeLimitSeconds);
-    if (options.movesPerSecond) setMovesPerSecond(*options.movesPerSecond);
+    if (options.movesPerSecond) setStepsPerSecond(*options.movesPerSecond);
     return {};
 }
 
@@ -920,6 +1035,8 @@ void MainWindow::readSettings() {
     setDarkPalette(settings.value(QStringLiteral("darkPalette"), false).toBool());
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    // A geometry saved on a larger screen (or at a smaller scale) is fitted to this one.
+    if (!screen()->availableGeometry().contains(frameGeometry())) fitWindowTo(screen()->availableGeometry());
     const QString puzzleText = settings.value(QStringLiteral("lastPuzzle")).toString();
     if (!puzzleText.isEmpty()) {
         PuzzleLoad load = parsePuzzleText(puzzleText, QStringLiteral("<last session>"));
@@ -937,7 +1054,7 @@ void MainWindow::readSettings() {
     m_panel->setSeed(settings.value(QStringLiteral("seed"), 1).toULongLong());
     m_panel->setRandomSeed(settings.value(QStringLiteral("randomSeed"), false).toBool());
     m_speedSlider->setValue(settings.value(QStringLiteral("speedIndex"), kDefaultSpeedIndex).toInt());
-    m_grainCombo->setCurrentIndex(settings.value(QStringLiteral("stepGrain"), 1).toInt());
+    setStepGrain(settings.value(QStringLiteral("stepGrain"), 1).toInt() == 0 ? StepGrain::Move : StepGrain::Iteration);
     m_charts->setXAxis(static_cast<ChartAxis>(std::clamp(settings.value(QStringLiteral("chartAxis"), 0).toInt(), 0, 2)));
     m_charts->setLogScale(settings.value(QStringLiteral("chartLog"), false).toBool());
     m_heatMapAction->setChecked(settings.value(QStringLiteral("heatMap"), true).toBool());
@@ -958,15 +1075,29 @@ void MainWindow::writeSettings() const {
     settings.setValue(QStringLiteral("seed"), QString::number(m_panel->seed()));
     settings.setValue(QStringLiteral("randomSeed"), m_panel->randomSeed());
     settings.setValue(QStringLiteral("speedIndex"), m_speedSlider->value());
-    settings.setValue(QStringLiteral("stepGrain"), m_grainCombo->currentIndex());
+    settings.setValue(QStringLiteral("stepGrain"), static_cast<int>(stepGrain()));
     settings.setValue(QStringLiteral("chartAxis"), static_cast<int>(m_charts->xAxis()));
     settings.setValue(QStringLiteral("chartLog"), m_charts->logScale());
     settings.setValue(QStringLiteral("heatMap"), m_heatMapAction->isChecked());
     saveAlgorithmSettings();
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::KeyPress) return QMainWindow::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (key->key() != Qt::Key_Escape || key->modifiers() != Qt::NoModifier) return false;
+    const auto* widget = qobject_cast<QWidget*>(watched);
+    // A drop-down, a menu or a dialog has the key: Esc closes it, and the run goes on.
+    if (!widget || widget->window() != this || QApplication::activePopupWidget() || QApplication::activeModalWidget())
+        return false;
+    if (!m_controller->isActive() || m_controller->state() == RunState::Finishing) return false;
+    stop();
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     writeSettings();
+    qApp->removeEventFilter(this);
     m_controller->discard();
     event->accept();
 }

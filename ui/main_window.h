@@ -24,6 +24,7 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QSlider;
+class QToolBar;
 class QUndoStack;
 
 namespace pw::ui {
@@ -33,8 +34,10 @@ class BoardModel;
 class BoardView;
 class ChartPanel;
 class CompareView;
+class DecisionPanel;
 class DifficultyLab;
 class GenerateDialog;
+class HelpWindow;
 class ProgramView;
 class RepeatRunsDialog;
 class ReplayView;
@@ -63,7 +66,9 @@ public:
     void reset();
     void setStepGrain(StepGrain grain);
     StepGrain stepGrain() const;
-    void setMovesPerSecond(double movesPerSecond);  // RunController::kFlatOut for flat out
+    // The algorithm's own steps per second (AlgorithmInfo::stepUnit names them); RunController::kFlatOut for
+    // flat out.
+    void setStepsPerSecond(double stepsPerSecond);
     void setDarkPalette(bool dark);
     // A hint against the board as it stands: `level` 1 names the technique, 2 also where, 3 the whole step;
     // 0 asks again at the next level when the board has not changed since the last hint, else at level 1.
@@ -91,12 +96,26 @@ public:
     bool saveRunRecording(const QString& path, bool quiet = false);
     ReplayView* replayView() const { return m_replayView; }
 
+    // Classroom layout (main_window_layout.cpp). The window within `available` (a screen's available
+    // geometry), its docks shared out so that the board is the largest part; applied on the first launch and
+    // whenever a saved geometry would not fit the screen.
+    void fitWindowTo(const QRect& available);
+    // Presentation mode (F11, View menu): full screen, the board big, the cost chart beside it, larger fonts,
+    // a minimal toolbar; the docks as they were when it ends.
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    // Help ▸ … (created on first use): `topic` as HelpWindow::showTopic takes it; F1 opens the chosen
+    // algorithm's page.
+    HelpWindow* openHelp(const QString& topic);
+
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
     AlgorithmPanel* algorithmPanel() const { return m_panel; }
     ChartPanel* chartPanel() const { return m_charts; }
     LogPane* logPane() const { return m_log; }
     RunController* controller() const { return m_controller; }
+    DecisionPanel* decisionPanel() const { return m_decisions; }
+    QDockWidget* decisionDock() const { return m_decisionDock; }
     PuzzleLibrary* library() const { return m_library; }
     QUndoStack* undoStack() const { return m_undo; }
     // The longest gap between two ticks of a 5 ms probe timer during runs, minus the interval.
@@ -108,15 +127,24 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Esc stops the run, but only when no popup (a drop-down) or dialog has the key: there it closes them.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createActions();
     void createDocks();
     void createStatusBar();
     void updateActions();
-    void updateStatus(const RunStatus& status);
+    // The run figures in the status bar, from the controller; on the charts' refresh, never per event.
+    void refreshRunStatus();
+    void showRunStatus(const RunStatus& status);
+    void showSpeed();
+    // The step grains the chosen algorithm has: a move on the board, one of its steps.
+    void offerStepGrains();
     void showBrokenRules(const QStringList& rules);
-    void onEventsPlayed(const std::vector<Event>& events, bool animate);
+    void onEventsPlayed(std::uint64_t runId, const std::vector<Event>& events, bool animate);
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
     void stopReplay();
@@ -148,6 +176,11 @@ private:
     void restoreAlgorithmSettings(const QString& id);
     void updateTitle();
     void probeTick();
+    // main_window_layout.cpp
+    void createLayoutActions();
+    void proportionDocks();
+    void fitToolbar();
+    void updateProgramDock();
 
     QString m_puzzlesDir;
     bool m_useSettings;
@@ -178,6 +211,9 @@ private:
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;
+    DecisionPanel* m_decisions = nullptr;
+    QDockWidget* m_decisionDock = nullptr;
+    bool m_decisionsThisRun = false;
     std::optional<RunRequest> m_lastRequest;
     QThread* m_replayWorker = nullptr;
     std::deque<Event> m_replayEvents;
@@ -195,9 +231,23 @@ private:
     QLabel* m_stateLabel = nullptr;
     QLabel* m_stepLabel = nullptr;
     QLabel* m_evaluationsLabel = nullptr;
+    QLabel* m_currentLabel = nullptr;
     QLabel* m_bestLabel = nullptr;
+    QLabel* m_temperatureLabel = nullptr;
     QLabel* m_elapsedLabel = nullptr;
     QLabel* m_rateLabel = nullptr;
+    // main_window_layout.cpp
+    QDockWidget* m_algorithmDock = nullptr;
+    QDockWidget* m_chartDock = nullptr;
+    QDockWidget* m_logDock = nullptr;
+    QAction* m_presentationAction = nullptr;
+    bool m_presentation = false;
+    QRect m_fitArea;
+    HelpWindow* m_helpWindow = nullptr;
+    QToolBar* m_presentationToolbar = nullptr;  // the area the window was last fitted to; refitted once its frame is known
+    QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode
+    QByteArray m_geometryPresentationLeft;
+    QString m_programAlgorithm;  // the algorithm whose program the Program dock shows
     QLabel* m_rulesLabel = nullptr;  // Nurikabe: the broken rules, named
     QStringList m_recentFiles;
 

@@ -53,7 +53,7 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
 
     if (!m_replayView) {
         m_replayView = new ReplayView(m_model, m_charts, m_programView, this);
-        m_replayView->setMovesPerSecond(m_controller->movesPerSecond());
+        m_replayView->setMovesPerSecond(m_controller->stepsPerSecond());
         m_replayDock = new QDockWidget(tr("Replay"), this);
         m_replayDock->setObjectName(QStringLiteral("replayDock"));
         m_replayDock->setWidget(m_replayView);
@@ -67,7 +67,7 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
                                                          static_cast<double>(result.counters.steps)
                                                    : 0;
             status.bestCost = state.bestCost.value_or(0);
-            updateStatus(status);
+            showRunStatus(status);
         });
     }
     m_replayView->setTimeline(timeline);

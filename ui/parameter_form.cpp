@@ -6,6 +6,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionSpinBox>
 
 #include <algorithm>
 #include <climits>
@@ -15,15 +17,52 @@ namespace pw::ui {
 
 namespace {
 
+// The editors accept far more than the declared range so that a value typed out of range stays as typed and
+// is refused with a message, instead of being clamped to the nearest bound without a word.
+constexpr double kRealEntryLimit = 1e9;
+constexpr double kWideIntegerEntryLimit = 9e18;
+
+// A spin box as wide as the declared range needs, not as wide as the range it accepts.
+QSize declaredRangeSize(const QAbstractSpinBox* box, const QStringList& texts, QSize fallback) {
+    const QFontMetrics metrics = box->fontMetrics();
+    int width = 0;
+    for (const QString& text : texts) width = std::max(width, metrics.horizontalAdvance(text + QLatin1Char(' ')));
+    QStyleOptionSpinBox option;
+    option.initFrom(box);
+    option.buttonSymbols = box->buttonSymbols();
+    option.frame = box->hasFrame();
+    const QSize content(width + 4, std::max(metrics.height(), fallback.height() / 2));
+    const QSize size = box->style()->sizeFromContents(QStyle::CT_SpinBox, &option, content, box);
+    return QSize(size.width(), fallback.height());
+}
+
+class DeclaredRangeSpinBox : public QSpinBox {
+public:
+    DeclaredRangeSpinBox(const ParameterSpec& spec, QWidget* parent)
+        : QSpinBox(parent), m_texts({formatParameterValue(static_cast<std::int64_t>(spec.minimum)).c_str(),
+                                     formatParameterValue(static_cast<std::int64_t>(spec.maximum)).c_str()}) {}
+    QSize sizeHint() const override { return declaredRangeSize(this, m_texts, QSpinBox::sizeHint()); }
+    QSize minimumSizeHint() const override { return declaredRangeSize(this, m_texts, QSpinBox::minimumSizeHint()); }
+
+private:
+    QStringList m_texts;
+};
+
 // Shows reals in their shortest form ("0.99995", "40") instead of padding every value to the decimals needed
 // by the most precise one.
 class CompactDoubleSpinBox : public QDoubleSpinBox {
 public:
-    using QDoubleSpinBox::QDoubleSpinBox;
+    CompactDoubleSpinBox(const ParameterSpec& spec, QWidget* parent)
+        : QDoubleSpinBox(parent), m_texts({QString::number(spec.minimum, 'g', 12), QString::number(spec.maximum, 'g', 12)}) {}
     QString textFromValue(double value) const override {
         if (decimals() == 0) return QString::number(static_cast<qlonglong>(std::llround(value)));
         return QString::number(value, 'g', 12);
     }
+    QSize sizeHint() const override { return declaredRangeSize(this, m_texts, QDoubleSpinBox::sizeHint()); }
+    QSize minimumSizeHint() const override { return declaredRangeSize(this, m_texts, QDoubleSpinBox::minimumSizeHint()); }
+
+private:
+    QStringList m_texts;
 };
 
 int decimalsNeeded(double value) {
@@ -49,6 +88,7 @@ QString parameterToolTip(const ParameterSpec& spec) {
 ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLayout(this)) {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);  // a narrow panel puts a field under its label
     connect(this, &ParameterForm::valuesChanged, this, &ParameterForm::checkRules);  // first, before any listener
 }
 
@@ -86,8 +126,29 @@ void ParameterForm::setSpecs(const std::vector<ParameterSpec>& specs, const std:
 }
 
 void ParameterForm::checkRules() {
+    // First each value against its own declaration, with the message the command line gives for it; then the
+    // relations between values, leaving out a rule whose values are already refused on their own.
     std::vector<ParameterRuleViolation> violations;
-    if (!m_rules.empty()) violations = brokenParameterRules(m_rules, values());
+    std::vector<std::string> refused;
+    for (const ParameterSpec& spec : m_specs) {
+        auto editor = m_editors.find(spec.key);
+        if (editor == m_editors.end()) continue;
+        ParameterValues scratch(m_specs);
+        if (auto problem = scratch.setValue(m_specs, spec.key, editorValue(editor->second, spec))) {
+            violations.push_back({{spec.key}, *problem});
+            refused.push_back(spec.key);
+        }
+    }
+    if (!m_rules.empty()) {
+        const ParameterValues current = values();
+        for (const ParameterRule& rule : m_rules) {
+            const bool involvesRefused = std::any_of(rule.keys.begin(), rule.keys.end(), [&](const std::string& key) {
+                return std::find(refused.begin(), refused.end(), key) != refused.end();
+            });
+            if (involvesRefused) continue;
+            if (auto message = rule.broken(current)) violations.push_back({rule.keys, *message});
+        }
+    }
     for (const ParameterSpec& spec : m_specs) {
         auto editor = m_editors.find(spec.key);
         if (editor == m_editors.end()) continue;
@@ -97,7 +158,7 @@ void ParameterForm::checkRules() {
                 messages.append(QString::fromStdString(violation.message).toHtmlEscaped());
         const bool marked = !messages.isEmpty();
         editor->second->setProperty("ruleBroken", marked);
-        editor->second->setStyleSheet(marked ? QStringLiteral("border: 1px solid #c03030;") : QString());
+        editor->second->setStyleSheet(marked ? QStringLiteral("border: 2px solid #c03030;") : QString());
         editor->second->setToolTip(marked ? QStringLiteral("<b style='color:#c03030'>%1</b><br>%2")
                                                 .arg(messages.join(QStringLiteral("<br>")), parameterToolTip(spec))
                                           : parameterToolTip(spec));
@@ -124,26 +185,26 @@ QWidget* ParameterForm::createEditor(const ParameterSpec& spec) {
     switch (spec.type) {
     case ParameterType::Integer:
         if (spec.minimum >= INT_MIN && spec.maximum <= INT_MAX) {
-            auto* box = new QSpinBox(this);
-            box->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
+            auto* box = new DeclaredRangeSpinBox(spec, this);
+            box->setRange(INT_MIN, INT_MAX);
             box->setAccelerated(true);
             box->setGroupSeparatorShown(spec.maximum >= 100000);
             connect(box, &QSpinBox::valueChanged, this, &ParameterForm::valuesChanged);
             return box;
         } else {
-            auto* box = new CompactDoubleSpinBox(this);
+            auto* box = new CompactDoubleSpinBox(spec, this);
             box->setDecimals(0);
-            box->setRange(spec.minimum, spec.maximum);
+            box->setRange(-kWideIntegerEntryLimit, kWideIntegerEntryLimit);
             connect(box, &QDoubleSpinBox::valueChanged, this, &ParameterForm::valuesChanged);
             return box;
         }
     case ParameterType::Real: {
-        auto* box = new CompactDoubleSpinBox(this);
+        auto* box = new CompactDoubleSpinBox(spec, this);
         const double defaultValue = std::get_if<double>(&spec.defaultValue) ? std::get<double>(spec.defaultValue) : 0;
         const int decimals = std::max({2, decimalsNeeded(defaultValue), decimalsNeeded(spec.minimum),
                                        decimalsNeeded(spec.maximum)});
         box->setDecimals(decimals);
-        box->setRange(spec.minimum, spec.maximum);
+        box->setRange(std::min(spec.minimum, -kRealEntryLimit), std::max(spec.maximum, kRealEntryLimit));
         // A step of one unit in the default's last significant decimal, so arrows nudge it meaningfully.
         box->setSingleStep(std::pow(10.0, -std::max(0, decimalsNeeded(defaultValue))));
         connect(box, &QDoubleSpinBox::valueChanged, this, &ParameterForm::valuesChanged);
@@ -212,7 +273,7 @@ ParameterValues ParameterForm::values() const {
     for (const ParameterSpec& spec : m_specs) {
         auto found = m_editors.find(spec.key);
         if (found == m_editors.end()) continue;
-        // The editors enforce the declared ranges; a value the core still rejects keeps its default.
+        // A refused value keeps its default here; rulesHold() is false and Run stays blocked until it is fixed.
         values.setValue(m_specs, spec.key, editorValue(found->second, spec));
     }
     return values;

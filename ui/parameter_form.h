@@ -1,10 +1,11 @@
 #pragma once
 // A form generated from an algorithm's declared parameters: one editor per ParameterSpec (spin boxes with the
 // declared range, a check box, a choice list), defaults filled in, tooltips with the help line, the allowed
-// values and the paper's wording. The declared relations between parameters (ParameterRule: t_min below t0)
-// are checked on every change: the fields of a broken rule are outlined in red with the message in their
-// tooltip and below the form, and rulesHold() is false until the values are fixed. Knows nothing about any
-// particular algorithm.
+// values and the paper's wording. Every change is checked: a value outside its declared range (the editors
+// accept it as typed, never clamp it) and a broken relation between parameters (ParameterRule: t_min below
+// t0) outline the fields in red with the command line's message (naming the allowed range) in their tooltip
+// and below the form, and rulesHold() is false until the values are fixed. Knows nothing about any particular
+// algorithm.
 
 #include "base/parameters.h"
 
@@ -31,10 +32,11 @@ public:
     // The editor of `key` (a QSpinBox, QDoubleSpinBox, QCheckBox or QComboBox), or null.
     QWidget* editor(const std::string& key) const;
     int editorCount() const { return static_cast<int>(m_editors.size()); }
-    // Whether the values keep every declared rule; else the broken rules' messages, one per line.
+    // Whether every value is within its declared range and the values keep every declared rule; else the
+    // messages, one per line.
     bool rulesHold() const { return m_violations.empty(); }
     QString ruleMessage() const;
-    // Whether the editor of `key` is marked as part of a broken rule.
+    // Whether the editor of `key` is marked as refused (out of range or part of a broken rule).
     bool isMarked(const std::string& key) const;
 
 signals:

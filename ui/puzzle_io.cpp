@@ -4,7 +4,9 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
+#include <QMessageBox>
 
 #include <algorithm>
 
@@ -33,7 +35,28 @@ bool looksLikePath(const QString& argument) {
 
 }  // namespace
 
+QString binaryContentReason(const QByteArray& head) {
+    const qsizetype nul = head.indexOf('\0');
+    if (nul >= 0) return QStringLiteral("a binary file, not puzzle text: a NUL byte at offset %1").arg(nul);
+    qsizetype control = 0;
+    for (char c : head) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r' && byte != '\f') ++control;
+    }
+    // Text has next to no control bytes; a tenth of them is far beyond any puzzle file.
+    if (!head.isEmpty() && control * 10 > head.size())
+        return QStringLiteral("a binary file, not puzzle text: %1 of its first %2 bytes are control bytes")
+            .arg(control)
+            .arg(head.size());
+    return {};
+}
+
 PuzzleLoad loadPuzzlesFromFile(const QString& path) {
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly)) {
+        const QString reason = binaryContentReason(file.read(8192));
+        if (!reason.isEmpty()) return {{}, {QStringLiteral("%1: %2").arg(path, reason)}};
+    }
     return fromCollection(loadPuzzleFile(QDir::toNativeSeparators(path).toStdString()));
 }
 
@@ -50,6 +73,52 @@ PuzzleLoad loadFileOrPuzzleString(const QString& argument) {
     if (load.puzzles.empty() && load.errors.isEmpty())
         load.errors.append(QStringLiteral("<argument>: no puzzle found in \"%1\"").arg(argument.left(60)));
     return load;
+}
+
+namespace {
+
+// One error as one readable line: a message quoting a long or binary line is cut, control bytes shown as '?'.
+QString readableLine(const QString& error) {
+    constexpr int kMaxLength = 160;
+    QString line;
+    line.reserve(std::min<qsizetype>(error.size(), kMaxLength + 1));
+    for (QChar c : error) {
+        if (line.size() >= kMaxLength) {
+            line += QChar(0x2026);
+            break;
+        }
+        line += (c.isPrint() || c == QLatin1Char(' ')) ? c : QLatin1Char('?');
+    }
+    return line;
+}
+
+}  // namespace
+
+ErrorSummary summarizeErrors(const QStringList& errors, int shown, int cap) {
+    ErrorSummary summary;
+    QStringList brief;
+    for (qsizetype i = 0; i < errors.size() && i < shown; ++i) brief.append(readableLine(errors[i]));
+    if (errors.size() > shown) brief.append(QStringLiteral("and %1 more").arg(errors.size() - shown));
+    summary.brief = brief.join(QLatin1Char('\n'));
+    summary.details = errorLogLines(errors, cap).join(QLatin1Char('\n'));
+    return summary;
+}
+
+QStringList errorLogLines(const QStringList& errors, int cap) {
+    QStringList lines;
+    for (qsizetype i = 0; i < errors.size() && i < cap; ++i) lines.append(readableLine(errors[i]));
+    if (errors.size() > cap) lines.append(QStringLiteral("and %1 more, not listed").arg(errors.size() - cap));
+    return lines;
+}
+
+QMessageBox* loadErrorBox(QWidget* parent, const QString& title, const QStringList& errors) {
+    const ErrorSummary summary = summarizeErrors(errors);
+    auto* box = new QMessageBox(QMessageBox::Warning, title, summary.brief, QMessageBox::Ok, parent);
+    box->setObjectName(QStringLiteral("loadErrorBox"));
+    box->setTextFormat(Qt::PlainText);
+    if (errors.size() > kErrorsShown) box->setDetailedText(summary.details);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    return box;
 }
 
 Puzzle emptySudoku(SudokuShape shape) {

@@ -7,6 +7,9 @@
 #include <QString>
 #include <QStringList>
 
+class QMessageBox;
+class QWidget;
+
 #include <vector>
 
 namespace pw::ui {
@@ -16,11 +19,30 @@ struct PuzzleLoad {
     QStringList errors;  // "file:line:column: message"
 };
 
+// A binary file (a NUL byte or mostly control bytes in its first 8 KiB) gives one error at once, without being
+// parsed line by line.
 PuzzleLoad loadPuzzlesFromFile(const QString& path);
+// Why the start of a file is not text ("a binary file, not puzzle text: a NUL byte at offset 3"), or empty.
+QString binaryContentReason(const QByteArray& head);
 // Parses text in any format the CLI reads (pasted, or typed on the command line).
 PuzzleLoad parsePuzzleText(const QString& text, const QString& sourceName);
 // A path when such a file exists or the argument looks like one, else puzzle text.
 PuzzleLoad loadFileOrPuzzleString(const QString& argument);
+
+// Errors sized for people: the first `shown` errors (each "file:line:column: message", shortened to one
+// readable line) and "and N more"; `details` lists every error up to `cap` (then says how many were left out).
+struct ErrorSummary {
+    QString brief;
+    QString details;
+};
+inline constexpr int kErrorsShown = 10;
+inline constexpr int kErrorDetailsCap = 1000;
+ErrorSummary summarizeErrors(const QStringList& errors, int shown = kErrorsShown, int cap = kErrorDetailsCap);
+// A warning box with the summary as its text and the full list behind "Show Details…"; its height stays
+// bounded however many errors there are. The caller shows or execs it.
+QMessageBox* loadErrorBox(QWidget* parent, const QString& title, const QStringList& errors);
+// The errors as log lines, at most `cap` of them and a last line saying how many more were left out.
+QStringList errorLogLines(const QStringList& errors, int cap = kErrorDetailsCap);
 
 // The first puzzle of sudoku/from_papers.csv under `puzzlesDir`, else the first Sudoku anywhere under it,
 // else a built-in one.

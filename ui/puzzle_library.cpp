@@ -92,7 +92,12 @@ void PuzzleLibrary::loadFile(QTreeWidgetItem* fileItem) {
         item->setData(0, kIndexRole, i);
         item->setToolTip(0, QString::fromStdString(puzzle.origin));
     }
-    for (const QString& error : load.errors) {
+    // The first errors, each on one readable line, and how many more: a binary or foreign file stays one short
+    // list instead of thousands of rows.
+    QStringList shown = errorLogLines(load.errors.mid(0, kErrorsShown));
+    if (load.errors.size() > kErrorsShown)
+        shown.append(tr("and %1 more (File > Open shows them all)").arg(load.errors.size() - kErrorsShown));
+    for (const QString& error : shown) {
         auto* item = new QTreeWidgetItem(fileItem, {error});
         item->setForeground(0, QColor(200, 60, 60));
         item->setToolTip(0, error);

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QLoggingCategory>
 #include <QThread>
 
 #include <algorithm>
@@ -12,10 +13,39 @@
 namespace pw::ui {
 
 namespace {
-constexpr int kClockIntervalMs = 16;
-// Moves shown one by one up to this pace are animated; faster, they simply appear.
+Q_LOGGING_CATEGORY(runLog, "pw.run", QtWarningMsg)
+
+// Moves of a pace up to this many steps per second are animated; faster, they simply appear.
 constexpr double kAnimatedPace = 30;
+// The measured rate looks this far back.
+constexpr qint64 kRateWindowMs = 1500;
+
+bool allowed(RunState from, RunState to) {
+    using S = RunState;
+    if (to == S::Idle) return from != S::Idle;  // discarding is always possible
+    switch (from) {
+    case S::Idle: return to == S::Running || to == S::Paused || to == S::Stepping;
+    case S::Running: return to == S::Paused || to == S::Stepping || to == S::Finishing || to == S::Finished;
+    case S::Paused: return to == S::Running || to == S::Stepping || to == S::Finishing || to == S::Finished;
+    case S::Stepping: return to == S::Paused || to == S::Running || to == S::Finishing || to == S::Finished;
+    case S::Finishing: return to == S::Finished;
+    case S::Finished: return false;  // a new run starts from Idle
+    }
+    return false;
+}
 }  // namespace
+
+const char* runStateName(RunState state) {
+    switch (state) {
+    case RunState::Idle: return QT_TRANSLATE_NOOP("pw::ui::RunController", "Ready");
+    case RunState::Running: return QT_TRANSLATE_NOOP("pw::ui::RunController", "Running");
+    case RunState::Paused: return QT_TRANSLATE_NOOP("pw::ui::RunController", "Paused");
+    case RunState::Stepping: return QT_TRANSLATE_NOOP("pw::ui::RunController", "Stepping");
+    case RunState::Finishing: return QT_TRANSLATE_NOOP("pw::ui::RunController", "Stopping");
+    case RunState::Finished: return QT_TRANSLATE_NOOP("pw::ui::RunController", "Finished");
+    }
+    return "?";
+}
 
 RunController::RunController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<RunBatchPointer>("pw::ui::RunBatchPointer");
@@ -27,9 +57,6 @@ RunController::RunController(QObject* parent) : QObject(parent) {
     connect(m_worker, &SolverWorker::batchReady, this, &RunController::receiveBatch, Qt::QueuedConnection);
     connect(m_worker, &SolverWorker::runEnded, this, &RunController::workerLeftRun, Qt::QueuedConnection);
     m_thread->start();
-    m_clock.setTimerType(Qt::PreciseTimer);
-    m_clock.setInterval(kClockIntervalMs);
-    connect(&m_clock, &QTimer::timeout, this, &RunController::tick);
 }
 
 RunController::~RunController() {
@@ -42,101 +69,99 @@ RunController::~RunController() {
     delete m_worker;
 }
 
-void RunController::setState(RunState state) {
-    if (m_state == state) return;
-    m_state = state;
-    emit stateChanged(state);
+bool RunController::isActive() const {
+    return m_state == RunState::Running || m_state == RunState::Paused || m_state == RunState::Stepping ||
+           m_state == RunState::Finishing;
+}
+
+bool RunController::transition(RunState to, const char* cause) {
+    if (m_state == to) return true;
+    if (!allowed(m_state, to)) {
+        qCDebug(runLog) << "run" << m_runId << "refused" << runStateName(m_state) << "->" << runStateName(to) << "on"
+                        << cause;
+        return false;
+    }
+    m_state = to;
+    applyPace();
+    emit stateChanged(to);
+    return true;
+}
+
+void RunController::applyPace() {
+    if (!m_control) return;
+    const bool running = m_state == RunState::Running;
+    m_control->freeRunning.store(running && !paced());
+    m_control->paced.store(running && paced());
+    m_control->stepsPerSecond.store(paced() ? m_stepsPerSecond : 0);
+    // Every step explained and sampled at a pace the eye follows, and for a Step (whatever the speed).
+    const bool explained = m_state == RunState::Stepping || (paced() && m_stepsPerSecond <= kExplainedUpTo);
+    m_control->explain.store(explained);
+    m_control->sampleEvery.store(explained ? 1
+                                 : paced()  ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(m_stepsPerSecond / 1000))
+                                            : EventSink::kDefaultSampleEvery);
+    if (!running) {
+        m_control->paceEpoch.fetch_add(1);  // a resumed pace starts from its resumption, never catches up
+    }
+    m_control->commandSerial.fetch_add(1);
+    m_control->notify();
 }
 
 void RunController::start(const RunRequest& request, bool paused) {
-    if (m_control) {
-        m_control->stop.store(true);
-        m_control->notify();
-    }
-    m_queue.clear();
-    m_queuedMoves = 0;
-    m_pendingFinish.reset();
-    m_pendingStep.reset();
-    m_clock.stop();
-    m_moveBudget = 0;
+    discard();
     m_status = {};
-    m_rateSeconds = 0;
-    m_rateSteps = 0;
-
+    m_rateHistory.clear();
+    m_runClock.start();
     m_control = std::make_shared<RunControl>();
-    const std::uint64_t id = ++m_runId;
+    const std::uint64_t id = m_runId;  // discard() moved to a fresh id
     m_workerRunId = id;
     SolverWorker* worker = m_worker;
     auto control = m_control;
     QMetaObject::invokeMethod(
         m_worker, [worker, id, request, control] { worker->run(id, request, control); }, Qt::QueuedConnection);
-    setState(paused ? RunState::Paused : RunState::Running);
-    applyFreeRunning();
-    emit runStarted();
-    emit statusChanged(m_status);
-}
-
-void RunController::applyFreeRunning() {
-    if (!m_control) return;
-    const bool running = m_state == RunState::Running;
-    m_control->freeRunning.store(running && !metered());
-    if (running && metered()) {
-        if (!m_clock.isActive()) {
-            m_clockTime.restart();
-            m_clock.start();
-        }
-        requestAhead();
-    } else {
-        m_clock.stop();
-        m_control->movesWanted.store(0);
-    }
-    if (running && !metered()) playAllQueued();
-    m_control->notify();
+    transition(paused ? RunState::Paused : RunState::Running, "start");
+    emit runStarted(id);
 }
 
 void RunController::pause() {
-    if (m_state != RunState::Running) return;
-    setState(RunState::Paused);
-    applyFreeRunning();
+    // Idle may become Paused only by start(paused); Pause itself acts on a run that advances.
+    if (m_state != RunState::Running && m_state != RunState::Stepping) {
+        qCDebug(runLog) << "run" << m_runId << "pause ignored in" << runStateName(m_state);
+        return;
+    }
+    if (m_control) {
+        m_control->movesWanted.store(0);
+        m_control->stepsWanted.store(0);
+    }
+    transition(RunState::Paused, "pause");
 }
 
 void RunController::resume() {
-    if (m_state != RunState::Paused) return;
-    m_pendingStep.reset();
-    setState(RunState::Running);
-    applyFreeRunning();
-    finishIfDrained();
+    if (m_state != RunState::Paused && m_state != RunState::Stepping) return;
+    if (m_control) {
+        m_control->movesWanted.store(0);
+        m_control->stepsWanted.store(0);
+    }
+    transition(RunState::Running, "resume");
 }
 
 void RunController::step(StepGrain grain) {
-    if (m_state == RunState::Running) pause();
-    if (m_state != RunState::Paused || !m_control) return;
-    if (grain == StepGrain::Move && m_queuedMoves > 0) {
-        playQueued(1, true);
-        finishIfDrained();
-        return;
+    if (!m_control) return;
+    if (m_state == RunState::Running && !transition(RunState::Paused, "step")) return;
+    if (m_state != RunState::Paused && m_state != RunState::Stepping) return;
+    if (grain == StepGrain::Move) m_control->movesWanted.store(1);
+    else m_control->stepsWanted.fetch_add(1);
+    if (m_state == RunState::Stepping) {
+        applyPace();  // a new serial: the Step under way ends with the one just asked
+    } else {
+        transition(RunState::Stepping, "step");
     }
-    playAllQueued();
-    if (m_pendingFinish) {
-        finishIfDrained();
-        return;
-    }
-    m_pendingStep = grain;
-    switch (grain) {
-    case StepGrain::Move: m_control->movesWanted.store(1); break;
-    case StepGrain::Iteration: m_control->iterationsWanted.store(1); break;
-    case StepGrain::Generation: m_control->generationsWanted.store(1); break;
-    }
-    m_control->notify();
+    m_stepSerial = m_control->commandSerial.load();
 }
 
 void RunController::stop() {
-    if (!isActive() || !m_control) return;
+    if (!m_control || !transition(RunState::Finishing, "stop")) return;
     m_control->stop.store(true);
     m_control->notify();
-    // What was queued for slow playback is shown at once: Stop means now.
-    m_clock.stop();
-    playAllQueued();
 }
 
 void RunController::discard() {
@@ -146,18 +171,47 @@ void RunController::discard() {
     }
     m_control.reset();
     ++m_runId;
-    m_queue.clear();
-    m_queuedMoves = 0;
-    m_pendingFinish.reset();
-    m_pendingStep.reset();
-    m_clock.stop();
-    setState(RunState::Idle);
+    transition(RunState::Idle, "discard");
 }
 
-void RunController::setMovesPerSecond(double movesPerSecond) {
-    m_movesPerSecond = movesPerSecond <= 0 ? kFlatOut : std::clamp(movesPerSecond, 0.1, 100000.0);
-    m_moveBudget = 0;
-    if (isActive()) applyFreeRunning();
+void RunController::setStepsPerSecond(double stepsPerSecond) {
+    m_stepsPerSecond = stepsPerSecond <= 0 ? kFlatOut : std::clamp(stepsPerSecond, 0.1, 100000.0);
+    if (m_control) m_control->paceEpoch.fetch_add(1);
+    m_rateHistory.clear();  // the rate shown is the new pace's, not an average over the change
+    if (isActive()) applyPace();
+}
+
+WorkerPhase RunController::workerPhase() const {
+    return m_control ? m_control->phase.load() : WorkerPhase::Queued;
+}
+
+RunStatus RunController::status() const {
+    RunStatus status = m_status;
+    if (m_state == RunState::Finished) {
+        // The rate of the run's last second or two where there was one; else its average, which for a paced
+        // run that ended within a step or two says no more than its pace.
+        const double average = status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0;
+        const qint64 spanMs = m_rateHistory.size() >= 2 ? m_rateHistory.back().first - m_rateHistory.front().first : 0;
+        if (spanMs >= 250)
+            status.stepsPerSecond = static_cast<double>(m_rateHistory.back().second - m_rateHistory.front().second) *
+                                    1000.0 / static_cast<double>(spanMs);
+        else
+            status.stepsPerSecond = paced() ? std::min(average, m_stepsPerSecond) : average;
+        return status;
+    }
+    if (m_state != RunState::Running || m_rateHistory.size() < 2) {
+        status.stepsPerSecond = 0;
+        return status;
+    }
+    const auto& [oldestMs, oldestSteps] = m_rateHistory.front();
+    // Up to the latest batch, or up to now once batches stop coming (a slow step): the rate then falls.
+    const qint64 latestMs = m_rateHistory.back().first;
+    const qint64 nowMs = m_runClock.elapsed();
+    const qint64 spanMs = (nowMs - latestMs > 1000 ? nowMs : latestMs) - oldestMs;
+    status.stepsPerSecond =
+        spanMs > 0 ? static_cast<double>(m_status.counters.steps - oldestSteps) * 1000.0 / static_cast<double>(spanMs)
+                   : 0;
+    return status;
 }
 
 bool RunController::waitUntilIdle(int timeoutMs) {
@@ -168,7 +222,16 @@ bool RunController::waitUntilIdle(int timeoutMs) {
 }
 
 void RunController::workerLeftRun(std::uint64_t runId) {
-    if (runId == m_workerRunId) m_workerRunId = 0;
+    if (runId != m_workerRunId) return;
+    m_workerRunId = 0;
+    // The last batch always comes before this; should it not have, the run is still shown as ended.
+    if (runId == m_runId && isActive())
+        finish(Finished{m_status.counters, Outcome::Stopped, false, m_status.bestCost, "run ended"});
+}
+
+void RunController::finish(const Finished& finished) {
+    if (!transition(RunState::Finished, "finished")) return;
+    emit runFinished(finished);
 }
 
 void RunController::receiveBatch(RunBatchPointer batch) {
@@ -178,121 +241,27 @@ void RunController::receiveBatch(RunBatchPointer batch) {
     m_status.counters = batch->counters;
     m_status.seconds = batch->seconds;
     m_status.bestCost = batch->bestCost;
-    const double interval = batch->seconds - m_rateSeconds;
-    if (interval >= 0.25 || batch->finished) {
-        if (interval > 0)
-            m_status.stepsPerSecond = static_cast<double>(batch->counters.steps - m_rateSteps) / interval;
-        m_rateSeconds = batch->seconds;
-        m_rateSteps = batch->counters.steps;
+    for (const Event& event : batch->events) {
+        if (const auto* cost = std::get_if<CostSample>(&event)) m_status.currentCost = cost->current;
+        else if (const auto* temperature = std::get_if<TemperatureSample>(&event))
+            m_status.temperature = temperature->temperature;
     }
-    if (batch->finished && batch->seconds > 0 && m_status.stepsPerSecond == 0)
-        m_status.stepsPerSecond = static_cast<double>(batch->counters.steps) / batch->seconds;
+    const qint64 nowMs = m_runClock.elapsed();
+    m_rateHistory.emplace_back(nowMs, batch->counters.steps);
+    while (m_rateHistory.size() > 2 && nowMs - m_rateHistory[1].first >= kRateWindowMs) m_rateHistory.pop_front();
 
-    const bool immediate = m_state == RunState::Running && !metered();
-    const bool stopping = m_control->stop.load();
-    if (immediate || stopping) {
-        if (!batch->events.empty()) emit eventsPlayed(batch->events, false);
-        if (batch->snapshot) emit snapshotReady(*batch->snapshot);
-        if (batch->finished) {
-            m_pendingFinish = batch->outcome.value_or(Finished{batch->counters, Outcome::Stopped, false,
-                                                               batch->bestCost, "run ended"});
-        }
-    } else {
-        for (const Event& event : batch->events) {
-            if (isPacedEvent(event)) ++m_queuedMoves;
-            m_queue.emplace_back(event);
-        }
-        if (batch->snapshot) m_queue.emplace_back(*batch->snapshot);
-        if (batch->finished) {
-            m_pendingFinish = batch->outcome.value_or(Finished{batch->counters, Outcome::Stopped, false,
-                                                               batch->bestCost, "run ended"});
-        }
-        if (m_pendingStep) {
-            const StepGrain grain = *m_pendingStep;
-            if (grain == StepGrain::Move) {
-                if (playQueued(1, true) > 0 || m_pendingFinish) m_pendingStep.reset();
-            } else if (!m_control->hasWork() || m_pendingFinish) {
-                playAllQueued();
-                m_pendingStep.reset();
-            }
-        }
+    emit progressed(batch->counters, batch->seconds);
+    const std::uint64_t id = m_runId;
+    if (!batch->events.empty()) emit eventsPlayed(id, batch->events, paced() && m_stepsPerSecond <= kAnimatedPace);
+    if (id != m_runId) return;  // a slot started another run
+    if (batch->snapshot) emit snapshotReady(*batch->snapshot);
+    if (id != m_runId) return;
+    if (batch->finished) {
+        finish(batch->outcome.value_or(
+            Finished{batch->counters, Outcome::Stopped, false, batch->bestCost, "run ended"}));
+    } else if (m_state == RunState::Stepping && batch->waiting && batch->commandSerial >= m_stepSerial) {
+        transition(RunState::Paused, "step done");
     }
-    emit statusChanged(m_status);
-    finishIfDrained();
-}
-
-int RunController::playQueued(int moves, bool animate) {
-    std::vector<Event> shown;
-    int played = 0;
-    auto emitShown = [&] {
-        if (!shown.empty()) emit eventsPlayed(shown, animate);
-        shown.clear();
-    };
-    while (!m_queue.empty()) {
-        PlaybackItem& item = m_queue.front();
-        if (const auto* board = std::get_if<Board>(&item)) {
-            emitShown();
-            emit snapshotReady(*board);
-            m_queue.pop_front();
-            continue;
-        }
-        const Event& event = std::get<Event>(item);
-        if (isPacedEvent(event)) {
-            if (played == moves) break;
-            ++played;
-            --m_queuedMoves;
-        }
-        shown.push_back(event);
-        m_queue.pop_front();
-    }
-    emitShown();
-    return played;
-}
-
-void RunController::playAllQueued() {
-    if (m_queue.empty()) return;
-    playQueued(static_cast<int>(m_queuedMoves), false);
-    m_queue.clear();
-    m_queuedMoves = 0;
-}
-
-void RunController::tick() {
-    if (m_state != RunState::Running || !metered()) {
-        m_clock.stop();
-        return;
-    }
-    const double elapsedSeconds = static_cast<double>(m_clockTime.restart()) / 1000.0;
-    // At most a tenth of a second of moves per tick, so a stalled window does not burst afterwards.
-    m_moveBudget = std::min(m_moveBudget + m_movesPerSecond * elapsedSeconds, std::max(1.0, m_movesPerSecond * 0.1));
-    const int due = static_cast<int>(std::floor(m_moveBudget));
-    if (due > 0) {
-        const int shown = playQueued(due, m_movesPerSecond <= kAnimatedPace);
-        m_moveBudget -= shown;
-        if (shown < due) m_moveBudget = std::min(m_moveBudget, 1.0);
-    }
-    requestAhead();
-    finishIfDrained();
-}
-
-void RunController::requestAhead() {
-    if (!m_control || m_pendingFinish || m_state != RunState::Running || !metered()) return;
-    // Half a second of moves ahead of the board, at least two.
-    const auto ahead = static_cast<std::int64_t>(std::max(2.0, std::ceil(m_movesPerSecond * 0.5)));
-    const std::int64_t wanted = ahead - static_cast<std::int64_t>(m_queuedMoves);
-    if (wanted > 0 && m_control->movesWanted.load() < wanted) {
-        m_control->movesWanted.store(wanted);
-        m_control->notify();
-    }
-}
-
-void RunController::finishIfDrained() {
-    if (!m_pendingFinish || !m_queue.empty()) return;
-    if (m_state == RunState::Finished || m_state == RunState::Idle) return;
-    m_clock.stop();
-    const Finished finished = *m_pendingFinish;
-    setState(RunState::Finished);
-    emit statusChanged(m_status);
-    emit runFinished(finished);
 }
 
 }  // namespace pw::ui

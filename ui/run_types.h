@@ -20,10 +20,12 @@
 
 namespace pw::ui {
 
-enum class StepGrain { Move, Iteration, Generation };
+// What one Step advances: to the next move on the board, or one step of the algorithm (AlgorithmInfo::stepMeaning:
+// a proposal, a search node, a generation, ...).
+enum class StepGrain { Move, Iteration };
 
-// What the playback clock meters and a Step of grain Move advances: a move on the board, or a sentence about
-// cells (a logic step that only removes candidates is shown for as long as a placement).
+// What a Step of grain Move advances to: a move on the board, or a sentence about cells (a logic step that only
+// removes candidates counts as much as a placement).
 inline bool isPacedEvent(const Event& event) {
     if (std::holds_alternative<MoveEvent>(event)) return true;
     const auto* explanation = std::get_if<Explanation>(&event);
@@ -39,17 +41,31 @@ struct RunRequest {
     double timeLimitSeconds = 0;  // 0 = none
 };
 
+// Where the solver thread is in its run, published for the window's state machine and its tests.
+enum class WorkerPhase { Queued, Advancing, Waiting, Ended };
+
 // What the window's controls ask of a running solver. The window writes, the worker reads; the worker sleeps
 // on `wake` while it has nothing to do, so Pause and Stop act within one step.
 struct RunControl {
     std::atomic<bool> stop{false};
-    // When free-running is off the worker advances only while one of the wanted counters is positive: this
-    // is how the window's playback clock paces a slow run and how Step works.
+    // Flat out: the solver runs free, the window shows sampled state.
     std::atomic<bool> freeRunning{false};
+    // Paced: the solver itself advances `stepsPerSecond` of its own steps per second (the speed slider).
+    std::atomic<bool> paced{false};
+    std::atomic<double> stepsPerSecond{10};
+    // Bumped whenever the pace changes, so the worker restarts its pacing clock instead of catching up.
+    std::atomic<std::uint64_t> paceEpoch{0};
+    // Every step explained (EventSink::wantsDecisions) and every step sampled (EventSink::sampleEvery).
+    std::atomic<bool> explain{false};
+    std::atomic<std::uint64_t> sampleEvery{EventSink::kDefaultSampleEvery};
+    // Step: advance to the next move, or by single steps, then wait.
     std::atomic<std::int64_t> movesWanted{0};
-    std::atomic<std::int64_t> iterationsWanted{0};
-    std::atomic<std::int64_t> generationsWanted{0};
+    std::atomic<std::int64_t> stepsWanted{0};
+    // The window's latest command; a batch carries the one the worker had seen, so a batch sent before a Step
+    // is never taken for that Step's end.
+    std::atomic<std::uint64_t> commandSerial{0};
     std::atomic<int> batchesInFlight{0};
+    std::atomic<WorkerPhase> phase{WorkerPhase::Queued};
     std::mutex mutex;
     std::condition_variable wake;
 
@@ -58,8 +74,7 @@ struct RunControl {
         wake.notify_all();
     }
     bool hasWork() const {
-        return stop.load() || freeRunning.load() || movesWanted.load() > 0 || iterationsWanted.load() > 0 ||
-               generationsWanted.load() > 0;
+        return stop.load() || freeRunning.load() || paced.load() || movesWanted.load() > 0 || stepsWanted.load() > 0;
     }
 };
 
@@ -74,6 +89,10 @@ struct RunBatch {
     double bestCost = 0;
     bool finished = false;
     std::optional<Finished> outcome;  // with the last batch
+    // The worker had nothing left to do when it sent this batch (a Step done, a pause reached), after
+    // command `commandSerial`.
+    bool waiting = false;
+    std::uint64_t commandSerial = 0;
 };
 
 using RunBatchPointer = std::shared_ptr<const RunBatch>;

@@ -3,24 +3,23 @@
 #include "algorithms/registry.h"
 #include "engine/runner.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace pw::ui {
 
 namespace {
 
-// Counts what the stepping grains need to know (moves, generations) on the way to the batching sink.
+// Counts what the Move grain needs to know (moves) on the way to the batching sink.
 class ObservingSink : public EventSink {
 public:
     explicit ObservingSink(EventSink& next) : m_next(next) {}
     void receive(const Event& event) override {
         if (isPacedEvent(event)) ++moves;
-        if (std::holds_alternative<GenerationStats>(event)) ++generations;
-        else if (const auto* end = std::get_if<Finished>(&event)) finished = *end;
+        if (const auto* end = std::get_if<Finished>(&event)) finished = *end;
         m_next.receive(event);
     }
     std::uint64_t moves = 0;
-    std::uint64_t generations = 0;
     std::optional<Finished> finished;
 
 private:
@@ -30,6 +29,10 @@ private:
 // Holds back batches while the window has not caught up, merging them so memory stays bounded.
 constexpr std::size_t kMaxPendingEvents = 40000;
 constexpr int kMaxBatchesInFlight = 3;
+// Batches go out at least this often while the solver advances; at a pace up to kDeliverEveryStepUpTo steps
+// per second every step goes out on its own, so the board changes when the step happens.
+constexpr auto kDeliveryInterval = std::chrono::milliseconds(16);
+constexpr double kDeliverEveryStepUpTo = 120;
 
 void mergeInto(EventBatch& pending, EventBatch&& batch) {
     pending.droppedEvents += batch.droppedEvents;
@@ -62,6 +65,7 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         auto batch = std::make_shared<RunBatch>();
         batch->runId = runId;
         batch->finished = true;
+        control->phase.store(WorkerPhase::Ended);
         batch->outcome = Finished{{}, Outcome::Failed, false, 0, "unknown algorithm " + request.algorithmId};
         batch->events.push_back(*batch->outcome);
         emit batchReady(batch);
@@ -80,11 +84,20 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
     conditions.add(externalStop(control->stop));
     Runner runner(*algorithm, request.puzzle, request.parameters, request.seed, &observing, std::move(conditions));
 
-    auto deliver = [&](bool last) {
+    std::uint64_t answeredSerial = 0;  // the latest command a waiting batch answered
+    auto deliver = [&](bool last, bool waiting) {
+        // Read before the flush: a command that arrives after it is answered by a later batch.
+        const std::uint64_t serial = control->commandSerial.load();
+        // Said only when still true after reading the serial: a Step asked before it is done by now.
+        waiting = waiting && !control->freeRunning.load() && !control->paced.load() &&
+                  control->movesWanted.load() <= 0 && control->stepsWanted.load() <= 0;
+        if (waiting) answeredSerial = serial;
         batching.flush();
-        if (!last && control->batchesInFlight.load() >= kMaxBatchesInFlight) return;  // keep merging
+        if (!last && !waiting && control->batchesInFlight.load() >= kMaxBatchesInFlight) return;  // keep merging
         auto batch = std::make_shared<RunBatch>();
         batch->runId = runId;
+        batch->waiting = waiting;
+        batch->commandSerial = serial;
         batch->events = std::move(pending.events);
         batch->movesDropped = pending.movesDropped;
         pending = EventBatch{};
@@ -110,7 +123,14 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
 
     using Clock = std::chrono::steady_clock;
     auto lastDelivery = Clock::now();
-    std::uint64_t stepsSinceClock = 0;
+    auto deliverNow = [&](bool waiting) {
+        deliver(false, waiting);
+        lastDelivery = Clock::now();
+    };
+    // The pacing clock: the n-th step since `paceStart` is due at paceStart + n / rate.
+    std::uint64_t paceEpoch = ~std::uint64_t{0};
+    Clock::time_point paceStart;
+    std::uint64_t pacedSteps = 0;
     int burst = 1;  // steps between looks at the controls when flat out, sized to take about a millisecond
     while (!runner.finished()) {
         if (control->stop.load(std::memory_order_relaxed)) {
@@ -118,55 +138,88 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
             break;
         }
         const bool free = control->freeRunning.load(std::memory_order_relaxed);
+        const bool stepping = control->movesWanted.load() > 0 || control->stepsWanted.load() > 0;
+        const bool paced = !free && !stepping && control->paced.load();
         observing.setWantsMoves(!free);  // flat out the window shows snapshots, not moves
         batching.setWantsMoves(!free);
-        if (!free && !control->hasWork()) {
-            if (!pending.events.empty() || pending.droppedEvents) deliver(false);
-            std::unique_lock lock(control->mutex);
-            control->wake.wait_for(lock, std::chrono::milliseconds(20), [&] { return control->hasWork(); });
-            continue;
-        }
-        bool lookAtClock = false;
+        const bool explain = !free && control->explain.load();
+        observing.setWantsDecisions(explain);
+        batching.setWantsDecisions(explain);
+        const std::uint64_t sampleEvery = free ? EventSink::kDefaultSampleEvery : control->sampleEvery.load();
+        observing.setSampleEvery(sampleEvery);
+        batching.setSampleEvery(sampleEvery);
+
         if (free) {
+            control->phase.store(WorkerPhase::Advancing);
             const auto burstStart = Clock::now();
             runner.advanceBy(burst);
             const auto took = Clock::now() - burstStart;
             if (took > std::chrono::milliseconds(2) && burst > 1) burst /= 2;
             else if (took < std::chrono::microseconds(500) && burst < 65536) burst *= 2;
-            lookAtClock = true;
-        } else {
+            if (!pending.events.empty() || pending.droppedEvents || Clock::now() - lastDelivery >= kDeliveryInterval)
+                deliverNow(false);
+            continue;
+        }
+        if (stepping) {
+            control->phase.store(WorkerPhase::Advancing);
             const std::uint64_t movesBefore = observing.moves;
-            const std::uint64_t generationsBefore = observing.generations;
             runner.advance();
             const auto moves = static_cast<std::int64_t>(observing.moves - movesBefore);
-            const auto generations = static_cast<std::int64_t>(observing.generations - generationsBefore);
-            if (moves > 0 && control->movesWanted.load() > 0) control->movesWanted.fetch_sub(moves);
-            if (control->iterationsWanted.load() > 0) control->iterationsWanted.fetch_sub(1);
-            if (generations > 0 && control->generationsWanted.load() > 0)
-                control->generationsWanted.fetch_sub(generations);
-            if (!control->hasWork()) {
-                deliver(false);
-                lastDelivery = Clock::now();
+            if (moves > 0 && control->movesWanted.load() > 0) control->movesWanted.store(0);
+            if (control->stepsWanted.load() > 0) control->stepsWanted.fetch_sub(1);
+            const bool done = control->movesWanted.load() <= 0 && control->stepsWanted.load() <= 0;
+            if (done) control->phase.store(WorkerPhase::Waiting);
+            if (done || Clock::now() - lastDelivery >= kDeliveryInterval) deliverNow(done && !control->paced.load());
+            continue;
+        }
+        if (paced) {
+            const double rate = std::max(0.01, control->stepsPerSecond.load());
+            const auto now = Clock::now();
+            const std::uint64_t epoch = control->paceEpoch.load();
+            if (epoch != paceEpoch) {
+                paceEpoch = epoch;
+                paceStart = now;
+                pacedSteps = 0;
+            }
+            const auto due = paceStart + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(static_cast<double>(pacedSteps) / rate));
+            if (now < due) {
+                if (!pending.events.empty() || pending.droppedEvents) deliverNow(false);
+                control->phase.store(WorkerPhase::Waiting);
+                std::unique_lock lock(control->mutex);
+                control->wake.wait_until(lock, due, [&] {
+                    return control->stop.load() || control->freeRunning.load() || !control->paced.load() ||
+                           control->paceEpoch.load() != paceEpoch || control->movesWanted.load() > 0 ||
+                           control->stepsWanted.load() > 0;
+                });
                 continue;
             }
-            if (++stepsSinceClock >= 256) {
-                stepsSinceClock = 0;
-                lookAtClock = true;
+            // Behind by more than a few steps (a slow step, a busy machine): carry on from now rather than
+            // burst to catch up, so the pace stays one the eye can follow.
+            if (now - due > std::chrono::milliseconds(100) + std::chrono::duration_cast<Clock::duration>(
+                                                                  std::chrono::duration<double>(2.0 / rate))) {
+                paceStart = now;
+                pacedSteps = 0;
             }
-        }
-        // Deliver what the batching sink handed over, or at least every 50 ms while it collects.
-        if (!pending.events.empty() || pending.droppedEvents) {
-            deliver(false);
-            lastDelivery = Clock::now();
-        } else if (lookAtClock) {
-            const auto now = Clock::now();
-            if (now - lastDelivery >= std::chrono::milliseconds(50)) {
-                deliver(false);
-                lastDelivery = now;
+            control->phase.store(WorkerPhase::Advancing);
+            runner.advance();
+            ++pacedSteps;
+            if (!pending.events.empty() || pending.droppedEvents) {
+                if (Clock::now() - lastDelivery >= kDeliveryInterval || rate <= kDeliverEveryStepUpTo) deliverNow(false);
+            } else if (Clock::now() - lastDelivery >= kDeliveryInterval) {
+                deliverNow(false);
             }
+            continue;
         }
+        // Paused: nothing to do until the window asks.
+        if (!pending.events.empty() || pending.droppedEvents || control->commandSerial.load() != answeredSerial)
+            deliverNow(true);
+        control->phase.store(WorkerPhase::Waiting);
+        std::unique_lock lock(control->mutex);
+        control->wake.wait_for(lock, std::chrono::milliseconds(50), [&] { return control->hasWork(); });
     }
-    deliver(true);
+    deliver(true, false);
+    control->phase.store(WorkerPhase::Ended);
     emit runEnded(runId);
 }
 

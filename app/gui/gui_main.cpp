@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "board_model.h"
+#include "charts/chart_panel.h"
 #include "compare_view.h"
 #include "data_directory.h"
 #include "difficulty_lab.h"
@@ -94,12 +95,18 @@ int main(int argc, char* argv[]) {
     }
     auto printStats = [&window, &rssSamples] {
         rssSamples.push_back(residentKilobytes());
-        const pw::ui::RunStatus& status = window.controller()->status();
+        const pw::ui::RunStatus status = window.controller()->status();
         std::printf("steps=%llu evaluations=%llu seconds=%.3f steps_per_second=%.0f longest_stall_ms=%.1f\n",
                     static_cast<unsigned long long>(status.counters.steps),
                     static_cast<unsigned long long>(status.counters.evaluations), status.seconds,
                     status.seconds > 0 ? static_cast<double>(status.counters.steps) / status.seconds : 0.0,
                     window.longestStallMs());
+        // What the charts hold: a paced run grows them from its first step, a run flat out keeps them bounded.
+        QStringList points;
+        for (const auto& [series, count] : window.chartPanel()->pointCounts())
+            points.append(QStringLiteral("chart_%1=%2").arg(QString(series).replace(QLatin1Char(' '), QLatin1Char('_'))).arg(count));
+        std::printf("actual_steps_per_second=%.1f %s\n", status.stepsPerSecond,
+                    points.isEmpty() ? "chart_series=0" : points.join(QLatin1Char(' ')).toLocal8Bit().constData());
         std::printf("rss_start_kb=%ld rss_warm_kb=%ld rss_end_kb=%ld rss_peak_kb=%ld rss_samples=%zu\n",
                     rssSamples.front(), rssSamples[rssSamples.size() / 5], rssSamples.back(),
                     *std::max_element(rssSamples.begin(), rssSamples.end()), rssSamples.size());

@@ -56,6 +56,9 @@ struct AlgorithmInfo {
     std::string paper;    // full reference
     std::string summary;  // one paragraph for the GUI and `puzzle-cli algorithms`
     std::string stepMeaning;  // "one value suggested"
+    // What a step is, as a short plural unit for rates and speeds: "proposals" (so "20 proposals/s"),
+    // "search nodes", "generations". Filled in by the registry from stepMeaning.
+    std::string stepUnit;
     std::vector<PuzzleKind> kinds;
     std::vector<ParameterSpec> parameters;
     // Relations between the parameters (t_min below t0, ...): values that break one are refused before a run.

@@ -50,7 +50,8 @@ struct SolutionCount {
     int found = 0;        // solutions found, at most the number asked for
     bool decided = true;  // false: the budget ran out first, and `found` is only a lower bound
     const char* endedBy = nullptr;  // when undecided: which part of the budget ran out (SearchBudget::exhausted)
-    std::optional<Board> first;     // the first solution found
+    std::optional<Board> first;     // a solution found: the only one of a unique grid; of a grid with several,
+                                    // the first that the counting solver met
     std::uint64_t nodes = 0;        // search nodes visited
 
     // "none", "unique", "multiple" (two or more; counting up to 2), or "undecided" when the budget ran out

@@ -4,6 +4,8 @@
 #include "sudoku/sudoku_bands.h"
 #include "sudoku/sudoku_exact.h"
 
+#include <algorithm>
+
 namespace pw {
 
 PuzzleKind kindOf(const SudokuPuzzle&) { return PuzzleKind::Sudoku; }
@@ -28,18 +30,18 @@ SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t n
 
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBudget& budget) {
     // A 9x9 grid is counted by the band solver first: its longest searches take microseconds. Its answer
-    // stands when it is within the budget and names the stepping search's first solution (a unique one);
-    // otherwise the stepping search below decides, so a budget that binds, and the first of several solutions,
-    // are exactly what they always were.
+    // stands when it is within the node budget; otherwise the stepping search below decides, so a budget that
+    // binds means what it always meant. Asked for one solution of a grid with several, the stepping search
+    // decides too, so that "the" solution is the one it meets first, as it always was.
     if (givens.shape() == SudokuShape{3, 3} && !givens.hasMarks() && !budget.exhausted(0)) {
         std::array<std::uint8_t, 81> values{};
         for (int cell = 0; cell < 81; ++cell) values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(givens.value(cell));
         const BandSolveResult fast = solveSudokuBands(values, upTo < 2 ? 2 : upTo);
-        if (fast.solutionCount < 2 && fast.nodes <= budget.nodeLimit) {
+        if (fast.nodes <= budget.nodeLimit && (upTo >= 2 || fast.solutionCount < 2)) {
             SolutionCount count;
-            count.found = fast.solutionCount;
+            count.found = std::min(fast.solutionCount, upTo);
             count.nodes = fast.nodes;
-            if (fast.solutionCount == 1) {
+            if (fast.solutionCount > 0) {
                 SudokuGrid solution = givens;
                 for (int cell = 0; cell < 81; ++cell) solution.setValue(cell, fast.first[static_cast<std::size_t>(cell)]);
                 count.first = Board(std::move(solution));

@@ -79,7 +79,7 @@ Shown runLiveAndRecord(MainWindow& window, const char* puzzle, const std::string
     panel->setRandomSeed(false);
     panel->setSeed(21);
     panel->setStepLimit(steps);
-    window.setMovesPerSecond(movesPerSecond);
+    window.setStepsPerSecond(movesPerSecond);
     QSignalSpy finished(&window, &MainWindow::runFinished);
     window.run();
     if (!finished.wait(60000)) return live;

@@ -6,7 +6,12 @@
 #include "algorithm_panel.h"
 #include "board_model.h"
 #include "board_view.h"
+#include "charts/axis_format.h"
+#include "help_window.h"
+#include "charts/chart_export.h"
 #include "charts/chart_panel.h"
+#include "charts/compare_charts.h"
+#include "charts/live_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/scatter_plot.h"
 #include "difficulty_lab.h"
@@ -43,6 +48,16 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QDockWidget>
+#include <QToolBar>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QAbstractAxis>
+#include <QMessageBox>
+#include <QTextDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -105,16 +120,18 @@ private slots:
                 QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.help).toHtmlEscaped()));
                 if (!spec.citation.empty())
                     QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.citation).toHtmlEscaped()));
+                // The declared range is stated, and the editor takes values beyond it (to refuse, not clamp).
+                QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.allowedText()).toHtmlEscaped()));
                 if (spec.type == ParameterType::Integer)
                     if (auto* box = qobject_cast<QSpinBox*>(editor)) {
-                        QCOMPARE(box->minimum(), static_cast<int>(spec.minimum));
-                        QCOMPARE(box->maximum(), static_cast<int>(spec.maximum));
+                        QVERIFY(box->minimum() < spec.minimum);
+                        QVERIFY(box->maximum() > spec.maximum);
                     }
                 if (spec.type == ParameterType::Real) {
                     auto* box = qobject_cast<QDoubleSpinBox*>(editor);
                     QVERIFY(box);
-                    QCOMPARE(box->minimum(), spec.minimum);
-                    QCOMPARE(box->maximum(), spec.maximum);
+                    QVERIFY(box->minimum() < spec.minimum);
+                    QVERIFY(box->maximum() > spec.maximum);
                 }
                 if (spec.type == ParameterType::Choice) {
                     auto* box = qobject_cast<QComboBox*>(editor);
@@ -123,6 +140,318 @@ private slots:
                 }
             }
         }
+    }
+
+    // A value outside its declared range is kept as typed, never rewritten: the field is marked with the
+    // command line's message naming the allowed range, and Run stays blocked until it is fixed.
+    void outOfRangeParametersAreRefusedNotRewritten() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        ParameterForm* form = window.algorithmPanel()->parameterForm();
+        QAction* runAction = window.findChild<QAction*>(QStringLiteral("runAction"));
+        QVERIFY(runAction && runAction->isEnabled());
+        const std::vector<ParameterSpec>& specs = findAlgorithm("sa")->info.parameters;
+        auto cliMessage = [&](const std::string& key, const std::string& text) {
+            ParameterValues values(specs);
+            const std::optional<std::string> message = values.set(specs, key, text);
+            return message ? QString::fromStdString(*message) : QString();
+        };
+        struct Case { const char* key; double value; const char* text; };
+        for (const Case& refused : {Case{"t0", 5000, "5000"}, Case{"t_min", -1, "-1"}, Case{"alpha", 2, "2"}}) {
+            auto* box = qobject_cast<QDoubleSpinBox*>(form->editor(refused.key));
+            QVERIFY(box);
+            box->selectAll();
+            QTest::keyClicks(box, QString::fromLatin1(refused.text));
+            QCOMPARE(box->value(), refused.value);  // as typed
+            QVERIFY(!form->rulesHold());
+            QVERIFY(form->isMarked(refused.key));
+            const QString expected = cliMessage(refused.key, refused.text);
+            QVERIFY(!expected.isEmpty());
+            QVERIFY2(expected.contains(QStringLiteral("it must be a number from")), qPrintable(expected));
+            QCOMPARE(form->ruleMessage(), expected);
+            QVERIFY(box->toolTip().contains(expected.toHtmlEscaped()));
+            QVERIFY(!runAction->isEnabled());
+            window.run();
+            QTest::qWait(50);
+            QCOMPARE(window.controller()->state(), RunState::Idle);
+            box->setValue(std::get<double>(ParameterValues(specs).value(refused.key)));
+            QVERIFY(form->rulesHold());
+            QVERIFY(!form->isMarked(refused.key));
+            QVERIFY(runAction->isEnabled());
+        }
+        // A refused value does not also report the rule it would break with its neighbour (t_min below t0).
+        auto* t0 = qobject_cast<QDoubleSpinBox*>(form->editor("t0"));
+        t0->setValue(5000);
+        QCOMPARE(form->ruleMessage().count(QLatin1Char('\n')), 0);
+        QVERIFY(!form->isMarked("t_min"));
+        // Values set from outside (a recording, saved settings) are refused the same way, not clamped.
+        ParameterValues outside(specs);
+        form->setValues(outside);
+        QVERIFY(form->rulesHold());
+    }
+
+    // A file of many bad entries: the box lists the first ten with file:line:column and "and N more", the
+    // details and the log hold them all up to the cap, and the box stays far shorter than any screen.
+    void manyLoadErrorsGiveABoundedDialog() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("noise.txt"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            for (int line = 0; line < 3000; ++line)
+                file.write(QByteArray("this line is not a puzzle in any format, say ") + QByteArray::number(line) +
+                           QByteArray(90, 'x') + "\n");
+        }
+        PuzzleLoad load = loadPuzzlesFromFile(path);
+        QVERIFY(load.puzzles.empty());
+        QVERIFY(load.errors.size() > kErrorsShown);
+        const ErrorSummary summary = summarizeErrors(load.errors);
+        const QStringList brief = summary.brief.split(QLatin1Char('\n'));
+        QCOMPARE(brief.size(), kErrorsShown + 1);
+        QVERIFY2(QRegularExpression(QStringLiteral(":\\d+:\\d+: ")).match(brief.front()).hasMatch(), qPrintable(brief.front()));
+        QCOMPARE(brief.back(), QStringLiteral("and %1 more").arg(load.errors.size() - kErrorsShown));
+        for (const QString& line : brief) QVERIFY(line.size() <= 161);
+        const int detailLines = static_cast<int>(summary.details.count(QLatin1Char('\n'))) + 1;
+        QCOMPARE(detailLines, static_cast<int>(std::min<qsizetype>(load.errors.size(), kErrorDetailsCap + 1)));
+
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.resize(1024, 700);
+        window.show();
+        QMessageBox* box = loadErrorBox(&window, QStringLiteral("Cannot open puzzle"), load.errors);
+        box->show();
+        QVERIFY(QTest::qWaitForWindowExposed(box));
+        QCOMPARE(box->detailedText(), summary.details);
+        QVERIFY2(box->height() < 500, qPrintable(QString::number(box->height())));
+        QVERIFY2(box->width() < 1000, qPrintable(QString::number(box->width())));
+        box->close();
+
+        const int before = window.logPane()->document()->blockCount();
+        QVERIFY(!window.openFile(path, true));
+        const int added = window.logPane()->document()->blockCount() - before;
+        QVERIFY2(added > kErrorsShown && added <= kErrorDetailsCap + 2, qPrintable(QString::number(added)));
+    }
+
+    // A binary file is recognised from its first bytes: one error, no line-by-line parse.
+    void binaryFileIsRecognisedAtOnce() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("image.txt"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QByteArray bytes(200 * 1024, '\0');
+            for (int i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 7919) % 251);
+            file.write(bytes);
+        }
+        const PuzzleLoad load = loadPuzzlesFromFile(path);
+        QVERIFY(load.puzzles.empty());
+        QCOMPARE(load.errors.size(), 1);
+        QVERIFY2(load.errors.front().contains(QStringLiteral("a binary file, not puzzle text")), qPrintable(load.errors.front()));
+        QVERIFY(load.errors.front().startsWith(path));
+        // Text with a few tabs and carriage returns is still text.
+        QVERIFY(binaryContentReason(QByteArray("1..2\t3\r\n4.5\n")).isEmpty());
+        QVERIFY(!binaryContentReason(QByteArray("\x01\x02\x03" "abc\x04\x05")).isEmpty());
+    }
+
+    // The one axis formatter: thousands as k/M, integer steps as integers, distinct labels, powers of ten on a
+    // log axis, and the budget of ticks kept.
+    void axisFormatterLabels() {
+        QCOMPARE(formatAxisValue(0, 500), QStringLiteral("0"));
+        QCOMPARE(formatAxisValue(1000, 500), QStringLiteral("1k"));
+        QCOMPARE(formatAxisValue(1500, 500), QStringLiteral("1.5k"));
+        QCOMPARE(formatAxisValue(10000, 5000), QStringLiteral("10k"));
+        QCOMPARE(formatAxisValue(1.2e6, 1e5), QStringLiteral("1.2M"));
+        QCOMPARE(formatAxisValue(70900, 10000), QStringLiteral("71k"));
+        QCOMPARE(formatAxisValue(0.25, 0.05), QStringLiteral("0.25"));
+        QCOMPARE(formatAxisValue(40, 5), QStringLiteral("40"));
+        QCOMPARE(formatAxisValue(-2000, 1000), QStringLiteral("-2k"));
+        QCOMPARE(formatAxisValue(1e-5, 1e-5), QStringLiteral("1e-5"));
+        auto labelsOf = [](const std::vector<AxisTick>& ticks) {
+            QStringList labels;
+            for (const AxisTick& tick : ticks) labels.append(tick.label);
+            return labels;
+        };
+        auto distinct = [](const QStringList& labels) { return QSet<QString>(labels.begin(), labels.end()).size() == labels.size(); };
+        const QRegularExpression scientific(QStringLiteral("e[+]"));
+        for (int budget : {2, 3, 5, 8, 12}) {
+            for (auto [low, high] : {std::pair{0.0, 117417.0}, {0.0, 70900.0}, {0.0, 12.0}, {3.0, 45.0}, {0.0, 1.0}}) {
+                const auto ticks = linearAxisTicks(low, high, budget, true);
+                const QStringList labels = labelsOf(ticks);
+                QVERIFY2(static_cast<int>(ticks.size()) <= budget + 1, qPrintable(labels.join(u',')));
+                QVERIFY(ticks.front().value <= low && ticks.back().value >= high);
+                QVERIFY2(distinct(labels), qPrintable(labels.join(u',')));
+                for (const AxisTick& tick : ticks) {
+                    QCOMPARE(tick.value, std::round(tick.value));  // integer steps as integers: no "11.3"
+                    QVERIFY(!tick.label.contains(u'.') || tick.label.endsWith(u'k') || tick.label.endsWith(u'M'));
+                    QVERIFY(!scientific.match(tick.label).hasMatch());
+                }
+            }
+        }
+        QCOMPARE(labelsOf(linearAxisTicks(0, 120000, 7, true)),
+                 QStringList({"0", "20k", "40k", "60k", "80k", "100k", "120k"}));
+        QCOMPARE(labelsOf(linearAxisTicks(0, 12, 20, true)).size(), 13);  // never a step below 1
+        QCOMPARE(labelsOf(linearAxisTicks(0, 0, 5, true)), QStringList({"0", "1"}));  // a solved cost: from zero up
+        QCOMPARE(labelsOf(linearAxisTicks(-3, -3, 5, true)).front(), QStringLiteral("-4"));
+        const QStringList nearForty = labelsOf(linearAxisTicks(39.99, 40.01, 5));
+        QVERIFY2(distinct(nearForty) && nearForty.size() >= 2, qPrintable(nearForty.join(u',')));
+        QCOMPARE(labelsOf(logAxisTicks(2, 70900, 10)), QStringList({"1", "10", "100", "1k", "10k", "100k"}));
+        QCOMPARE(labelsOf(logAxisTicks(0.2, 40, 10)), QStringList({"0.1", "1", "10", "100"}));
+        const QStringList wide = labelsOf(logAxisTicks(1, 1e9, 4));
+        QVERIFY2(wide.size() <= 5 && wide.front() == QStringLiteral("1") && wide.back() == QStringLiteral("1G"),
+                 qPrintable(wide.join(u',')));
+        QCOMPARE(tickBudget(300, 15, true), 10);
+        QCOMPARE(tickBudget(0, 15, true), 2);
+    }
+
+    // The live charts label their axes with the formatter; log scale works on both charts, labelled at powers
+    // of ten; a tick label is never elided.
+    void liveChartTickLabels() {
+        ChartPanel panel;
+        panel.resize(520, 640);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (std::uint64_t step = 0; step <= 70900; step += 709) {
+            Counters at{step, step * 3};
+            panel.beginBatch(at, static_cast<double>(step) / 1e5);
+            const double cost = 60.0 * std::exp(-static_cast<double>(step) / 20000.0);
+            panel.addEvent(CostSample{at, std::round(cost + 3), std::round(cost), {}});
+            panel.addEvent(TemperatureSample{at, 40 * std::pow(0.99995, static_cast<double>(step)), 0.5});
+        }
+        panel.refreshNow();
+        QTest::qWait(50);
+        panel.refreshNow();
+        const QStringList x = panel.costChart()->xLabels();
+        QVERIFY2(x.contains(QStringLiteral("0")) && std::any_of(x.begin(), x.end(), [](const QString& l) { return l.endsWith(u'k'); }),
+                 qPrintable(x.join(u',')));
+        const QStringList cost = panel.costChart()->leftLabels();
+        for (const QString& label : x + cost) {
+            QVERIFY2(!label.contains(QStringLiteral("e+")) && !label.contains(QChar(0x2026)), qPrintable(label));
+            QVERIFY2(!label.contains(u'.'), qPrintable(label));  // steps and whole costs: integer ticks
+        }
+        QVERIFY(QSet<QString>(x.begin(), x.end()).size() == x.size());
+        panel.setLogScale(true);
+        panel.refreshNow();
+        QVERIFY(panel.costChart()->leftIsLogarithmic());
+        QVERIFY(panel.progressChart()->leftIsLogarithmic());
+        const QStringList logCost = panel.costChart()->leftLabels();
+        QVERIFY2(logCost.contains(QStringLiteral("1")) && logCost.contains(QStringLiteral("10")), qPrintable(logCost.join(u',')));
+        const QStringList logTemperature = panel.progressChart()->leftLabels();
+        const QSet<QString> powers{"0.001", "0.01", "0.1", "1", "10", "100"};
+        QVERIFY2(!logTemperature.isEmpty(), "no labels on the log temperature axis");
+        for (const QString& label : logTemperature) QVERIFY2(powers.contains(label), qPrintable(logTemperature.join(u',')));
+        QVERIFY(panel.progressPointCount(QStringLiteral("temperature")) > 0);
+        panel.setLogScale(false);
+        QVERIFY(!panel.costChart()->leftIsLogarithmic());
+    }
+
+    // Compare's time-to-solve and convergence axes and the lab's log axes carry numbers; a PNG export has the
+    // size and resolution asked for; the suggested file name comes from the title.
+    void logAxesCarryNumbersAndExportsHaveTheirSize() {
+        EcdfChart ecdf;
+        ecdf.resize(600, 400);
+        ecdf.show();
+        EcdfSample sample;
+        sample.name = QStringLiteral("sa");
+        sample.solvedValues = {2.5, 7.5};  // no power of ten in between: the axis still reaches 1 and 10
+        sample.runs = 4;
+        ecdf.setData(QStringLiteral("time to solve"), QStringLiteral("seconds"), {sample});
+        QChart* chart = ecdf.findChild<QChartView*>()->chart();
+        AxisLabeller* x = AxisLabeller::of(chart, chart->axes(Qt::Horizontal).front());
+        QVERIFY(x && x->logarithmic());
+        QVERIFY2(x->labels().contains(QStringLiteral("1")) && x->labels().contains(QStringLiteral("10")),
+                 qPrintable(x->labels().join(u',')));
+
+        ScatterPlot scatter;
+        scatter.resize(600, 400);
+        scatter.show();
+        scatter.setData(QStringLiteral("serate against time"), QStringLiteral("serate"), QStringLiteral("seconds"),
+                        {QPointF(1, 20), QPointF(2, 700), QPointF(3, 70900), QPointF(4, 1.2e6)});
+        scatter.setLogY(true);
+        QChart* scatterChart = scatter.findChild<QChartView*>()->chart();
+        AxisLabeller* y = AxisLabeller::of(scatterChart, scatterChart->axes(Qt::Vertical).front());
+        QVERIFY(y && y->logarithmic());
+        for (const QString& label : y->labels())
+            QVERIFY2(QStringList({"1", "10", "100", "1k", "10k", "100k", "1M", "10M"}).contains(label), qPrintable(label));
+        QVERIFY(y->labels().size() >= 2);
+
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("ecdf.png"));
+        QString error;
+        QVERIFY2(ecdf.exportImage(png, error, ChartExportOptions{QSize(1600, 1000), 192}), qPrintable(error));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1600, 1000));
+        QCOMPARE(image.dotsPerMeterX(), static_cast<int>(std::lround(192 / 0.0254)));
+        QCOMPARE(ecdf.shownSize(), QSize(600, 400));  // the chart on screen is as it was
+        QVERIFY2(ecdf.exportImage(dir.filePath(QStringLiteral("ecdf.svg")), error), qPrintable(error));
+        QCOMPARE(suggestedChartFileName(QStringLiteral("Best cost on AI_Escargot by evaluations"), QStringLiteral("png")),
+                 QStringLiteral("best-cost-on-ai_escargot-by-evaluations.png"));
+        QCOMPARE(suggestedChartFileName(QStringLiteral("  "), QStringLiteral("svg")), QStringLiteral("chart.svg"));
+    }
+
+    // Help: a page per registered algorithm built from its AlgorithmInfo, F1 on the chosen algorithm, the
+    // shortcuts read from the window's actions, the glossary and About.
+    void helpHasAPagePerAlgorithm() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QMenu* help = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->text().remove(u'&') == QStringLiteral("Help")) help = menu->menu();
+        QVERIFY(help);
+        QVERIFY(help->actions().size() >= 5);
+        HelpWindow* helpWindow = window.openHelp(QStringLiteral("getting-started"));
+        QVERIFY(helpWindow && helpWindow->isVisible());
+        QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Run (F5)")));
+        auto plain = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
+        for (const AlgorithmEntry& entry : algorithmRegistry()) {
+            const QString key = QStringLiteral("algorithm:") + QString::fromStdString(entry.info.id);
+            QVERIFY(HelpWindow::topicKeys().contains(key));
+            QVERIFY2(helpWindow->showTopic(key), entry.info.id.c_str());
+            QCOMPARE(helpWindow->currentTopic(), key);
+            const QString html = helpWindow->pageHtml();
+            QVERIFY2(html.contains(plain(entry.info.name)), entry.info.id.c_str());
+            QVERIFY2(html.contains(plain(entry.info.summary)), entry.info.id.c_str());
+            QVERIFY2(html.contains(plain(entry.info.stepMeaning)), entry.info.id.c_str());
+            QVERIFY2(html.contains(plain(entry.info.paper)), entry.info.id.c_str());
+            for (const ParameterSpec& spec : entry.info.parameters) {
+                QVERIFY2(html.contains(QStringLiteral("<b>%1</b>").arg(plain(spec.key))), spec.key.c_str());
+                QVERIFY2(html.contains(plain(spec.allowedText())), spec.key.c_str());
+            }
+            for (const std::string& part : entry.info.costParts) QVERIFY2(html.contains(plain(part)), part.c_str());
+        }
+        QVERIFY(!helpWindow->showTopic(QStringLiteral("algorithm:no-such")));
+        // F1 opens the chosen algorithm's page.
+        helpWindow->hide();
+        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
+        auto* f1 = window.findChild<QAction*>(QStringLiteral("algorithmHelpAction"));
+        QVERIFY(f1);
+        QCOMPARE(f1->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        f1->trigger();
+        QVERIFY(helpWindow->isVisible());
+        QCOMPARE(helpWindow->currentTopic(), QStringLiteral("algorithm:tabu"));
+        QVERIFY(helpWindow->showTopic(QStringLiteral("shortcuts")));
+        QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Presentation mode")));
+        QVERIFY(helpWindow->pageHtml().contains(QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText)));
+        QVERIFY(helpWindow->showTopic(QStringLiteral("glossary")));
+        for (const char* term : {"move", "step", "evaluation", "cost", "temperature", "acceptance ratio", "reheat",
+                                 "harmony memory", "group table", "tabu tenure", "serate"})
+            QVERIFY2(helpWindow->pageHtml().contains(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(term))), term);
+        QVERIFY(helpWindow->showTopic(QStringLiteral("about")));
+        QVERIFY(helpWindow->pageHtml().contains(QString::fromLatin1(qVersion())));
+    }
+
+    // The first launch teaches: simulated annealing, paced, a line saying what to press, no best cost before a run.
+    void firstLaunchIsATeachingDefault() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("sa"));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Run (F5)")));
+        auto* best = window.findChild<QLabel*>(QStringLiteral("bestLabel"));
+        QVERIFY(best);
+        QCOMPARE(best->text(), QStringLiteral("Best cost —"));
+        QVERIFY(window.controller()->stepsPerSecond() > 0);  // paced, not flat out
     }
 
     // A relation between parameters (t_min below t0) marks both fields with the message and blocks Run until
@@ -188,7 +517,7 @@ private slots:
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         const int givens = filledCells(*window.boardModel());
         QSignalSpy finished(&window, &MainWindow::runFinished);
         QSignalSpy changed(window.boardModel(), &BoardModel::cellChanged);
@@ -229,7 +558,7 @@ private slots:
         QVERIFY(window.openText(QStringLiteral("12345678.........9") + QString(63, QLatin1Char('.')),
                                 QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         const Board start = window.boardModel()->board();
         window.run();
         QTRY_VERIFY_WITH_TIMEOUT(window.boardModel()->board() != start, 5000);  // the initial fill
@@ -245,7 +574,8 @@ private slots:
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
-        window.setMovesPerSecond(20);
+        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));  // one digit a step
+        window.setStepsPerSecond(20);
         const int givens = filledCells(*window.boardModel());
         const int empty = 81 - givens;
         // Every change of the filled count is one more digit: animated move by move, never a jump to a later
@@ -273,7 +603,8 @@ private slots:
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
         QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
-        window.setMovesPerSecond(5);
+        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));  // one digit a step
+        window.setStepsPerSecond(5);
         RunController* controller = window.controller();
         window.run();
         QCOMPARE(controller->state(), RunState::Running);
@@ -321,7 +652,7 @@ private slots:
     void newPuzzleOrNewRunDuringARunIsSafe() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
         window.algorithmPanel()->setStepLimit(0);
         for (int i = 0; i < 5; ++i) {
@@ -334,7 +665,7 @@ private slots:
         // Nothing of the discarded runs reached the new board.
         QVERIFY(window.boardModel()->board() == givens);
         QCOMPARE(window.controller()->state(), RunState::Idle);
-        window.setMovesPerSecond(2);
+        window.setStepsPerSecond(2);
         window.run();
         QTest::qWait(50);
         // Closing during a run is safe too (the destructor stops the worker).
@@ -411,10 +742,10 @@ private slots:
         QSignalSpy finished(&window, &MainWindow::runFinished);
         window.solveWithLogic();
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("logic"));
-        QCOMPARE(window.controller()->movesPerSecond(), 2.0);  // a readable pace
+        QCOMPARE(window.controller()->stepsPerSecond(), 2.0);  // a readable pace
         QTRY_VERIFY_WITH_TIMEOUT(window.logPane()->toPlainText().contains(QStringLiteral("single: ")), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(outlinedCells(*window.boardModel()) > 0, 5000);
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QVERIFY(finished.count() == 1 || finished.wait(20000));
         QVERIFY(window.boardModel()->sudoku().isSolved());
         QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("refutation: ")));
@@ -503,7 +834,7 @@ private slots:
         QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
         window.algorithmPanel()->setRandomSeed(false);
         window.algorithmPanel()->setSeed(3);
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         QSignalSpy finished(&window, &MainWindow::runFinished);
         window.run();
         QVERIFY(finished.wait(30000));
@@ -513,7 +844,7 @@ private slots:
         QVERIFY(!program.isEmpty());
         for (QChar move : program) QVERIFY(isHeuristicMove(move.toLatin1()));
 
-        window.setMovesPerSecond(250);
+        window.setStepsPerSecond(250);
         std::set<int> highlighted;
         window.replayProgram();
         QVERIFY(window.isReplaying());
@@ -528,6 +859,130 @@ private slots:
         QVERIFY(highlighted.count(0));  // the first move was highlighted on its way
         QCOMPARE(window.programView()->program(), program);
         QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("replaying program")));
+    }
+
+    // The Program dock opens for a run with a program (gp) and closes for an algorithm without one.
+    void programDockOnlyForRunsWithAProgram() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("programDock"));
+        QVERIFY(dock);
+        QVERIFY(!dock->isVisible());
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        window.algorithmPanel()->setRandomSeed(false);
+        window.algorithmPanel()->setSeed(3);
+        window.setStepsPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(dock->isVisible());
+        for (const char* id : {"mga", "cuckoo", "sa"}) {
+            QVERIFY(window.algorithmPanel()->setAlgorithm(id));
+            QVERIFY2(!dock->isVisible(), id);
+        }
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));  // its program is still there to see
+        window.algorithmPanel()->setSeed(3);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(dock->isVisible());
+        QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
+        window.run();  // a run without a program closes it too
+        QVERIFY(!dock->isVisible());
+        window.stop();
+    }
+
+    // At classroom sizes the window fits the screen, the board is the largest element, the charts keep a few
+    // legible ticks, and the run controls and the heat-map selector stay on the toolbar.
+    void windowFitsClassroomScreens() {
+        const QRect sizes[] = {QRect(0, 0, 1024, 768), QRect(0, 0, 1280, 720), QRect(0, 0, 1440, 900)};
+        for (const auto& [available, algorithm] : {std::pair{sizes[0], "sa"}, {sizes[1], "sa"}, {sizes[2], "sa"},
+                                                    {sizes[0], "gp"}, {sizes[1], "gp"}}) {
+            MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+            window.fitWindowTo(available);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.algorithmPanel()->setAlgorithm(algorithm));
+            window.algorithmPanel()->setRandomSeed(false);
+            window.algorithmPanel()->setSeed(3);
+            window.setStepsPerSecond(RunController::kFlatOut);
+            QSignalSpy finished(&window, &MainWindow::runFinished);
+            window.run();
+            QVERIFY(finished.wait(30000));
+            window.chartPanel()->refreshNow();
+            QTest::qWait(200);
+            const QString size = QStringLiteral("%1x%2 %3").arg(available.width()).arg(available.height()).arg(algorithm);
+            QVERIFY2(available.contains(window.frameGeometry()), qPrintable(QStringLiteral("%1: window at %2,%3 %4x%5").arg(size).arg(window.frameGeometry().x()).arg(window.frameGeometry().y()).arg(window.frameGeometry().width()).arg(window.frameGeometry().height())));
+            const double board = window.boardView()->cellRect(0).width() * 9;
+            const double boardArea = board * board;
+            QVERIFY2(board >= 380, qPrintable(QStringLiteral("%1: board %2 px").arg(size).arg(board)));
+            for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+                if (!dock->isVisible()) continue;
+                const QSize shown = dock->widget()->size();
+                QVERIFY2(boardArea > static_cast<double>(shown.width()) * shown.height(),
+                         qPrintable(QStringLiteral("%1: dock %2 is %3x%4, board %5").arg(size, dock->objectName())
+                                        .arg(shown.width()).arg(shown.height()).arg(board)));
+            }
+            for (LiveChart* chart : {window.chartPanel()->costChart(), window.chartPanel()->progressChart()}) {
+                if (!chart->isVisible()) continue;
+                QVERIFY(chart->width() * chart->height() < boardArea);
+                QVERIFY2(chart->xLabels().size() >= 2 && chart->leftLabels().size() >= 2,
+                         qPrintable(size + QLatin1Char(' ') + chart->title() + QLatin1Char(' ') + chart->xLabels().join(u',') +
+                                    QLatin1Char(' ') + chart->leftLabels().join(u',')));
+                QVERIFY(chart->width() >= 250 && chart->height() >= 150);
+            }
+            auto* heatMaps = window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"));
+            QVERIFY2(heatMaps && heatMaps->isVisible(), qPrintable(size));
+            QVERIFY2(heatMaps->mapTo(&window, QPoint(heatMaps->width(), 0)).x() <= window.width(), qPrintable(size));
+            auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("runToolbar"));
+            QVERIFY(toolbar);
+            for (QAction* action : {window.findChild<QAction*>(QStringLiteral("runAction"))}) {
+                QWidget* button = toolbar->widgetForAction(action);
+                QVERIFY2(button && button->isVisible(), qPrintable(size));
+            }
+        }
+    }
+
+    // Presentation mode: full screen, only the charts dock beside the board with the cost chart alone, larger
+    // text, the run controls; leaving it restores the docks.
+    void presentationModeShowsTheBoardBig() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.fitWindowTo(QRect(0, 0, 1280, 720));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        auto* action = window.findChild<QAction*>(QStringLiteral("presentationAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F11));
+        const double boardBefore = window.boardView()->cellRect(0).width();
+        const qreal fontBefore = window.font().pointSizeF();
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(window.presentationMode());
+        QVERIFY(window.isFullScreen());
+        QVERIFY(window.font().pointSizeF() > fontBefore);
+        QVERIFY(window.chartPanel()->presentation());
+        QVERIFY(!window.chartPanel()->progressChartVisible());
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QCOMPARE(dock->isVisible(), dock->objectName() == QStringLiteral("chartDock"));
+        // The board takes most of the screen's width (the offscreen screen is smaller than the window was).
+        const double board = window.boardView()->cellRect(0).width() * 9;
+        QVERIFY2(board > window.chartPanel()->width() && board >= 0.5 * std::min(window.width(), window.height()),
+                 qPrintable(QStringLiteral("board %1 of %2x%3, before %4, charts %5, view %6x%7").arg(board).arg(window.width()).arg(window.height()).arg(boardBefore * 9).arg(window.chartPanel()->width()).arg(window.boardView()->width()).arg(window.boardView()->height())));
+        auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("presentationToolbar"));
+        QVERIFY(toolbar && toolbar->isVisible());
+        QVERIFY(toolbar->widgetForAction(window.findChild<QAction*>(QStringLiteral("runAction")))->isVisible());
+        QVERIFY(toolbar->sizeHint().width() <= window.width());  // nothing in an overflow menu
+        QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("runToolbar"))->isVisible());
+        QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(!window.presentationMode());
+        QVERIFY(!window.isFullScreen());
+        QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("algorithmDock"))->isVisible());
+        QVERIFY(window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        QVERIFY(!toolbar->isVisible());
+        QCOMPARE(window.font().pointSizeF(), fontBefore);
     }
 
     // Repeated runs give the success rate and the histogram of the generation a solution appeared in.
@@ -696,7 +1151,7 @@ private slots:
         window.show();
         QVERIFY(window.openText(QStringLiteral(". . . . .\n. 4 . 4 .\n. . . . .\n. 4 . 4 .\n. . . . .\n"),
                                 QStringLiteral("<test>"), true));
-        window.setMovesPerSecond(RunController::kFlatOut);
+        window.setStepsPerSecond(RunController::kFlatOut);
         for (const char* id : {"nurikabe-sa", "nurikabe-harmony", "nurikabe-backtracking"}) {
             QVERIFY2(window.algorithmPanel()->setAlgorithm(id), id);
             const Board start = window.boardModel()->board();

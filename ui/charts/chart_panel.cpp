@@ -56,7 +56,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     m_axisCombo->setObjectName(QStringLiteral("chartAxisCombo"));
     axisLabel->setBuddy(m_axisCombo);
     m_logCheck->setObjectName(QStringLiteral("chartLogCheck"));
-    m_logCheck->setToolTip(tr("Logarithmic cost axis"));
+    m_logCheck->setToolTip(tr("Logarithmic value axes (cost, temperature, population), labelled at powers of ten"));
     controls->addWidget(axisLabel);
     controls->addWidget(m_axisCombo);
     controls->addWidget(m_logCheck);
@@ -116,7 +116,13 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
         const QString name = tr(style.name);
         index = chart->series(name, style.color, style.side, style.style, style.width);
         if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(name);
-        if (chart == m_progress) m_progress->show();
+        // The population's lines share the chart: "worst", "mean", "best" say enough in its legend.
+        const QString prefix = tr("population") + QLatin1Char(' ');
+        if (name.startsWith(prefix)) chart->setLegendLabel(index, name.mid(prefix.size()));
+        if (chart == m_progress && !m_presentation && m_progress->isHidden()) {
+            m_progress->show();
+            m_splitter->setSizes({1, 1});  // the two charts share the column evenly
+        }
     }
     const auto steps = static_cast<double>(at.steps);
     chart->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
@@ -162,6 +168,15 @@ void ChartPanel::addEvent(const Event& event) {
     }
 }
 
+void ChartPanel::setPresentation(bool on) {
+    m_presentation = on;
+    const qreal points = on ? 13 : 8;
+    m_cost->setFontPointSize(points);
+    m_progress->setFontPointSize(points);
+    const bool progressHasData = m_progress->hasData();
+    m_progress->setVisible(!on && progressHasData);
+}
+
 void ChartPanel::setRefreshInterval(int milliseconds) { m_refreshTimer->setInterval(milliseconds); }
 
 void ChartPanel::setXAxis(ChartAxis axis) {
@@ -176,12 +191,14 @@ void ChartPanel::setLogScale(bool logScale) {
     m_logScale = logScale;
     if (m_logCheck->isChecked() != logScale) m_logCheck->setChecked(logScale);
     m_cost->setLogScale(logScale);
+    m_progress->setLogScale(logScale);
     emit axisChanged();
 }
 
 void ChartPanel::refreshNow() {
     m_cost->refresh();
     if (m_progress->isVisible()) m_progress->refresh();
+    emit refreshed();
 }
 
 int ChartPanel::costPointCount(const QString& series) const { return m_cost->pointCount(series); }
@@ -190,5 +207,19 @@ int ChartPanel::progressPointCount(const QString& series) const {
     return m_progress->pointCount(series);
 }
 bool ChartPanel::progressChartVisible() const { return !m_progress->isHidden(); }
+
+QList<QPair<QString, int>> ChartPanel::pointCounts() const {
+    m_cost->refresh();
+    m_progress->refresh();
+    QList<QPair<QString, int>> counts;
+    for (const SeriesStyle& style : kSeriesStyles) {
+        const QString name = tr(style.name);
+        const int points = style.onProgressChart ? m_progress->pointCount(name) : m_cost->pointCount(name);
+        if (points >= 0) counts.append({name, points});
+    }
+    for (const QString& name : m_partNames)
+        if (const int points = m_cost->pointCount(name); points >= 0) counts.append({name, points});
+    return counts;
+}
 
 }  // namespace pw::ui

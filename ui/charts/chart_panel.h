@@ -52,9 +52,19 @@ public:
     int costPointCount(const QString& series) const;
     int progressPointCount(const QString& series) const;
     bool progressChartVisible() const;
+    // Every series either chart holds, with the points it holds: "current" 812, "temperature" 812, ...
+    QList<QPair<QString, int>> pointCounts() const;
+    // Presentation mode: the cost chart alone, with larger text.
+    void setPresentation(bool on);
+    bool presentation() const { return m_presentation; }
+    // The two charts (for their tick labels in tests, and their fonts in presentation mode).
+    LiveChart* costChart() const { return m_cost; }
+    LiveChart* progressChart() const { return m_progress; }
 
 signals:
     void axisChanged();
+    // After each refresh of the charts: the window refreshes its run figures with them.
+    void refreshed();
 
 private:
     enum class SeriesKind {
@@ -75,6 +85,7 @@ private:
     QCheckBox* m_logCheck;
     ChartAxis m_axis = ChartAxis::Steps;
     bool m_logScale = false;
+    bool m_presentation = false;
     double m_lastBest = 0;  // where a cycle-start marker sits on the cost chart
     double m_batchStartSteps = 0;
     double m_batchStartSeconds = 0;

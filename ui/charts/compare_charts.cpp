@@ -1,6 +1,7 @@
 #include "compare_charts.h"
 
 #include "base/statistics.h"
+#include "axis_format.h"
 #include "chart_export.h"
 
 #include <QPainter>
@@ -26,22 +27,11 @@ void hideFromLegend(QChart* chart, QAbstractSeries* series) {
     for (QLegendMarker* marker : chart->legend()->markers(series)) marker->setVisible(false);
 }
 
-QAbstractAxis* valueAxis(const QString& title, double low, double high, bool logarithmic) {
-    if (logarithmic) {
-        auto* axis = new QLogValueAxis;
-        axis->setBase(10);
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setMinorTickCount(-1);
-        axis->setTitleText(title);
-        if (high > low) axis->setRange(low, high);
-        return axis;
-    }
-    auto* axis = new QValueAxis;
-    axis->setTitleText(title);
-    const double pad = high > low ? (high - low) * 0.04 : 1;
-    // Costs and counts are not negative: the axis starts at 0 rather than below it.
-    axis->setRange(low >= 0 ? std::max(0.0, low - pad) : low - pad, high + pad);
-    axis->applyNiceNumbers();
+// A value axis on `side` of the chart covering [low, high], labelled like every chart of the workbench.
+AxisLabeller* valueAxis(QChart* chart, Qt::Alignment side, const QString& title, double low, double high,
+                        bool logarithmic, bool integers = false) {
+    auto* axis = new AxisLabeller(chart, side, title, logarithmic, integers);
+    axis->setRange(low, high);
     return axis;
 }
 
@@ -65,9 +55,11 @@ ExportableChart::ExportableChart(QWidget* parent)
     setMinimumSize(360, 260);
 }
 
-bool ExportableChart::exportImage(const QString& path, QString& error) const {
-    return exportChartView(m_view, m_chart->title(), path, error);
+bool ExportableChart::exportImage(const QString& path, QString& error, const ChartExportOptions& options) const {
+    return exportChartView(m_view, m_chart->title(), path, error, options);
 }
+
+QSize ExportableChart::shownSize() const { return m_view->size(); }
 
 QString ExportableChart::title() const { return m_chart->title(); }
 
@@ -135,21 +127,22 @@ void ConvergenceChart::setData(const QString& title, const QString& axisName, do
             median->setMarkerSize(11);
         }
         m_chart->addSeries(median);
+        // The title says it is the median with the quartiles shaded: the legend names the setting only, so a
+        // narrow chart keeps every name whole.
+        for (QLegendMarker* marker : m_chart->legend()->markers(median)) marker->setLabel(band.name);
         series.push_back(median);
         const int index = static_cast<int>(b);
         connect(median, &QLineSeries::hovered, this, [this, index](const QPointF&, bool state) {
             showRunsOf(state ? index : -1);
         });
     }
-    QAbstractAxis* x = valueAxis(tr("%1 (log scale)").arg(axisName), xMinimum, maxStep * 1.1, true);
-    m_view->setToolTip(tr("x: %1 on a log scale from %2; a run's start (0 %1) is drawn at %2, the axis minimum")
+    AxisLabeller* x = valueAxis(m_chart, Qt::AlignBottom, tr("%1 (log scale)").arg(axisName), xMinimum, maxStep, true);
+    m_view->setToolTip(tr("Hover a median for its runs. x: %1 on a log scale from %2; a run's start (0 %1) is drawn at %2, the axis minimum")
                            .arg(axisName, QString::number(xMinimum)));
-    QAbstractAxis* y = valueAxis(tr("best cost"), 0, std::max(1.0, maxCost), false);
-    m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
+    AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, tr("best cost"), 0, std::max(1.0, maxCost), false);
     for (QAbstractSeries* s : series) {
-        s->attachAxis(x);
-        s->attachAxis(y);
+        s->attachAxis(x->dataAxis());
+        s->attachAxis(y->dataAxis());
     }
 }
 
@@ -210,15 +203,12 @@ void EcdfChart::setData(const QString& title, const QString& valueTitle, const s
         curves.push_back(curve);
         ++m_curves;
     }
-    QAbstractAxis* x = valueAxis(valueTitle + (logarithmic ? tr(" (log scale)") : QString()), low, high, logarithmic);
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("fraction of runs solved"));
-    y->setRange(0, 1);
-    m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
+    AxisLabeller* x = valueAxis(m_chart, Qt::AlignBottom, valueTitle + (logarithmic ? tr(" (log scale)") : QString()),
+                                low, high, logarithmic);
+    AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, tr("fraction of runs solved"), 0, 1, false);
     for (QLineSeries* curve : curves) {
-        curve->attachAxis(x);
-        curve->attachAxis(y);
+        curve->attachAxis(x->dataAxis());
+        curve->attachAxis(y->dataAxis());
     }
 }
 
@@ -255,11 +245,10 @@ void BoxPlotChart::setData(const QString& title, const QString& valueTitle,
     m_chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    QAbstractAxis* y = valueAxis(valueTitle, std::min(0.0, low), std::max(1.0, high), false);
     m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
+    AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, valueTitle, std::min(0.0, low), std::max(1.0, high), false);
     series->attachAxis(x);
-    series->attachAxis(y);
+    series->attachAxis(y->dataAxis());
 }
 
 }  // namespace pw::ui

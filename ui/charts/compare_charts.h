@@ -4,6 +4,8 @@
 // individual runs), the empirical cumulative distribution of a measure to solve (the run-length distribution),
 // and a box plot of a sample per configuration.
 
+#include "chart_export.h"
+
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -21,8 +23,10 @@ class ExportableChart : public QWidget {
     Q_OBJECT
 public:
     explicit ExportableChart(QWidget* parent = nullptr);
-    // As shown, .png or .svg by the path's extension, atomically; false and a message on failure.
-    bool exportImage(const QString& path, QString& error) const;
+    // .png or .svg by the path's extension (a PNG at the options' size and resolution, else as shown),
+    // atomically; false and a message on failure.
+    bool exportImage(const QString& path, QString& error, const ChartExportOptions& options = {}) const;
+    QSize shownSize() const;
     QString title() const;
 
 protected:

@@ -1,5 +1,7 @@
 #include "histogram_chart.h"
 
+#include "axis_format.h"
+
 #include <QVBoxLayout>
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBarSeries>
@@ -52,8 +54,8 @@ void HistogramChart::setData(const QString& title, const QString& valueTitle, co
     for (int b = 0; b < bins; ++b) {
         *set << counts[static_cast<std::size_t>(b)];
         const double from = *low + b * width;
-        categories << (perValue ? QString::number(from, 'f', 0)
-                                : QStringLiteral("%1–%2").arg(from, 0, 'g', 3).arg(from + width, 0, 'g', 3));
+        categories << (perValue ? formatAxisValue(from, 1)
+                                : QStringLiteral("%1–%2").arg(formatAxisValue(from, width), formatAxisValue(from + width, width)));
     }
     auto* series = new QBarSeries;
     series->append(set);
@@ -62,18 +64,12 @@ void HistogramChart::setData(const QString& title, const QString& valueTitle, co
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(valueTitle);
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("runs"));
-    // Whole-number ticks: one per run up to ten, else Qt's nice numbers.
-    const int top = *std::max_element(counts.begin(), counts.end()) + 1;
-    y->setRange(0, top);
-    y->setLabelFormat(QStringLiteral("%d"));
-    if (top <= 10) y->setTickCount(top + 1);
-    else y->applyNiceNumbers();
     m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
+    // Counts: whole-number ticks.
+    auto* y = new AxisLabeller(m_chart, Qt::AlignLeft, tr("runs"), false, true);
+    y->setRange(0, *std::max_element(counts.begin(), counts.end()) + 1);
     series->attachAxis(x);
-    series->attachAxis(y);
+    series->attachAxis(y->dataAxis());
     m_bars = bins;
 }
 

@@ -1,16 +1,18 @@
 #include "live_chart.h"
 
+#include "axis_format.h"
 #include "chart_panel.h"
 
 #include <QEvent>
+#include <QResizeEvent>
+#include <QtCharts/QCategoryAxis>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
-#include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
-#include <QtCharts/QValueAxis>
+#include <QtCharts/QAbstractAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -19,8 +21,10 @@
 namespace pw::ui {
 
 namespace {
-// A log axis cannot show zero (a solved cost): such values sit on this floor instead.
+// A log axis cannot show zero (a solved cost): such values sit on this floor instead, or lower when the
+// positive values go lower (a temperature near t_min).
 constexpr double kLogFloor = 0.5;
+bool isWhole(double value) { return value == std::floor(value); }
 }  // namespace
 
 struct LiveChart::Entry {
@@ -32,20 +36,21 @@ struct LiveChart::Entry {
 };
 
 LiveChart::LiveChart(const QString& title, const QString& leftTitle, QWidget* parent)
-    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_x(new QValueAxis(this)),
+    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_x(nullptr),
       m_left(nullptr), m_right(nullptr), m_leftTitle(leftTitle), m_axis(ChartAxis::Steps) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
+    // Below this a chart's title and ticks no longer fit: the splitter and the docks stop there.
+    setMinimumHeight(150);
+    m_title = title;
     m_chart->setTitle(title);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_x->setTitleText(tr("steps"));
-    m_x->setLabelFormat(QStringLiteral("%.3g"));
+    m_x = new AxisLabeller(m_chart, Qt::AlignBottom, tr("steps"), false, true);
     m_x->setRange(0, 1);
-    m_chart->addAxis(m_x, Qt::AlignBottom);
     rebuildLeftAxis();
     applyTheme();
 }
@@ -79,40 +84,59 @@ void LiveChart::applyTheme() {
         axis->setLabelsColor(p.color(QPalette::Text));
         axis->setTitleBrush(p.color(QPalette::Text));
         QFont small = axis->labelsFont();
-        small.setPointSizeF(8);
+        small.setPointSizeF(m_fontPoints);
         axis->setLabelsFont(small);
         axis->setTitleFont(small);
         axis->setGridLineColor(p.color(QPalette::Mid));
     }
+    QFont titleFont = m_chart->titleFont();
+    titleFont.setPointSizeF(m_fontPoints + 1);
+    titleFont.setBold(true);
+    m_chart->setTitleFont(titleFont);
+    QFont legendFont = m_chart->legend()->font();
+    legendFont.setPointSizeF(std::min(m_fontPoints - 0.5, 10.0));  // a narrow chart's four or five entries fit unelided
+    m_chart->legend()->setFont(legendFont);
+    // The last x label is centred on the plot's right edge: room for half of it, so it is not clipped.
+    QFont labelFont = m_chart->titleFont();
+    labelFont.setPointSizeF(m_fontPoints);
+    const int half = QFontMetrics(labelFont).horizontalAdvance(QStringLiteral("000k")) / 2 + 2;
+    m_chart->setMargins(QMargins(4, 4, m_right ? 4 : half, 4));
+    for (AxisLabeller* labeller : {m_x, m_left, m_right})
+        if (labeller) labeller->relabel();
+}
+
+void LiveChart::setFontPointSize(qreal points) {
+    m_fontPoints = points;
+    applyTheme();
+}
+
+QStringList LiveChart::xLabels() const { return m_x->labels(); }
+QStringList LiveChart::leftLabels() const { return m_left ? m_left->labels() : QStringList(); }
+bool LiveChart::leftIsLogarithmic() const { return m_left && m_left->logarithmic(); }
+QString LiveChart::title() const { return m_title; }
+
+void LiveChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // A short chart gives its titles' lines to the plot, so that the tick labels keep room to show in full:
+    // the chart panel's X axis choice names the x axis, the y axis title names the chart.
+    const bool compact = height() < 240;
+    if (compact == m_compact) return;
+    m_compact = compact;
+    m_chart->setTitle(compact ? QString() : m_title);
+    m_x->labelAxis()->setTitleVisible(!compact);
 }
 
 void LiveChart::rebuildLeftAxis() {
-    QAbstractAxis* axis = nullptr;
-    if (m_logScale) {
-        auto* log = new QLogValueAxis(this);
-        log->setBase(10);
-        log->setLabelFormat(QStringLiteral("%g"));
-        log->setMinorTickCount(-1);
-        log->setRange(kLogFloor, 10);
-        axis = log;
-    } else {
-        auto* linear = new QValueAxis(this);
-        linear->setLabelFormat(QStringLiteral("%.4g"));
-        linear->setRange(0, 1);
-        axis = linear;
-    }
-    axis->setTitleText(m_leftTitle);
     if (m_left) {
         for (auto& entry : m_entries)
-            if (entry->side == Side::Left) entry->series->detachAxis(m_left);
-        m_chart->removeAxis(m_left);
-        m_left->deleteLater();
+            if (entry->side == Side::Left) entry->series->detachAxis(m_left->dataAxis());
+        m_left->removeFromChart();
     }
-    m_left = axis;
-    m_chart->addAxis(m_left, Qt::AlignLeft);
+    m_left = new AxisLabeller(m_chart, Qt::AlignLeft, m_leftTitle, m_logScale);
+    m_left->setRange(m_logScale ? kLogFloor : 0, m_logScale ? 10 : 1);
     for (auto& entry : m_entries) {
         if (entry->side != Side::Left) continue;
-        entry->series->attachAxis(m_left);
+        entry->series->attachAxis(m_left->dataAxis());
         entry->dirty = true;
     }
     m_dirty = true;
@@ -120,7 +144,7 @@ void LiveChart::rebuildLeftAxis() {
 }
 
 void LiveChart::setRightAxisTitle(const QString& title) {
-    if (m_right) m_right->setTitleText(title);
+    if (m_right) m_right->setTitle(title);
 }
 
 int LiveChart::series(const QString& name, const QColor& color, Side side, Style style, qreal width) {
@@ -149,21 +173,24 @@ int LiveChart::series(const QString& name, const QColor& color, Side side, Style
     entry->series->setProperty("pwColor", color);
     entry->series->setProperty("pwWidth", width);
     m_chart->addSeries(entry->series);
-    entry->series->attachAxis(m_x);
+    entry->series->attachAxis(m_x->dataAxis());
     if (side == Side::Right) {
         if (!m_right) {
-            m_right = new QValueAxis(this);
+            m_right = new AxisLabeller(m_chart, Qt::AlignRight, QString(), false);
             m_right->setRange(0, 1);
-            m_right->setLabelFormat(QStringLiteral("%.2g"));
-            m_chart->addAxis(m_right, Qt::AlignRight);
         }
-        entry->series->attachAxis(m_right);
+        entry->series->attachAxis(m_right->dataAxis());
     } else {
-        entry->series->attachAxis(m_left);
+        entry->series->attachAxis(m_left->dataAxis());
     }
     m_entries.push_back(std::move(entry));
     applyTheme();
     return static_cast<int>(m_entries.size()) - 1;
+}
+
+void LiveChart::setLegendLabel(int series, const QString& label) {
+    if (series < 0 || series >= static_cast<int>(m_entries.size())) return;
+    for (QLegendMarker* marker : m_chart->legend()->markers(m_entries[series]->series)) marker->setLabel(label);
 }
 
 void LiveChart::append(int series, const ChartSample& sample) {
@@ -180,8 +207,7 @@ void LiveChart::clear() {
     }
     m_entries.clear();
     if (m_right) {
-        m_chart->removeAxis(m_right);
-        m_right->deleteLater();
+        m_right->removeFromChart();
         m_right = nullptr;
     }
     m_x->setRange(0, 1);
@@ -190,7 +216,8 @@ void LiveChart::clear() {
 
 void LiveChart::setXAxis(ChartAxis axis) {
     m_axis = axis;
-    m_x->setTitleText(axis == ChartAxis::Steps ? tr("steps") : axis == ChartAxis::Evaluations ? tr("evaluations") : tr("seconds"));
+    m_x->setTitle(axis == ChartAxis::Steps ? tr("steps") : axis == ChartAxis::Evaluations ? tr("evaluations") : tr("seconds"));
+    m_x->setIntegers(axis != ChartAxis::Seconds);
     for (auto& entry : m_entries) entry->dirty = true;
     m_dirty = true;
     refresh();
@@ -228,16 +255,25 @@ void LiveChart::refresh() {
     double xMin = std::numeric_limits<double>::infinity(), xMax = -xMin;
     double leftMin = xMin, leftMax = -xMin;
     double rightMax = 1;
+    bool leftWhole = true;
+    // The log floor: below the smallest positive value on the left axis, so every positive value shows.
+    double floor = kLogFloor;
+    if (m_logScale)
+        for (auto& entry : m_entries)
+            if (entry->side == Side::Left)
+                for (const ChartSample& sample : entry->buffer.points())
+                    if (sample.value > 0) floor = std::min(floor, sample.value);
     for (auto& entry : m_entries) {
         const std::vector<ChartSample> samples = entry->buffer.points();
         const bool logged = m_logScale && entry->side == Side::Left;
         for (const ChartSample& sample : samples) {
             xMin = std::min(xMin, xOf(sample));
             xMax = std::max(xMax, xOf(sample));
-            const double value = logged ? std::max(kLogFloor, sample.value) : sample.value;
+            const double value = logged ? std::max(floor, sample.value) : sample.value;
             if (entry->side == Side::Left) {
                 leftMin = std::min(leftMin, value);
                 leftMax = std::max(leftMax, value);
+                leftWhole = leftWhole && isWhole(sample.value);
             } else {
                 rightMax = std::max(rightMax, value);
             }
@@ -247,21 +283,20 @@ void LiveChart::refresh() {
         QList<QPointF> points;
         points.reserve(static_cast<qsizetype>(samples.size()));
         for (const ChartSample& sample : samples)
-            points.append(QPointF(xOf(sample), logged ? std::max(kLogFloor, sample.value) : sample.value));
+            points.append(QPointF(xOf(sample), logged ? std::max(floor, sample.value) : sample.value));
         entry->series->replace(points);
     }
     if (xMax < xMin) return;
     if (xMax <= xMin) xMax = xMin + 1;
     m_x->setRange(xMin, xMax);
     if (leftMax >= leftMin) {
+        m_left->setIntegers(leftWhole);
         if (m_logScale) {
-            const double low = std::pow(10.0, std::floor(std::log10(std::max(kLogFloor, leftMin))));
-            const double high = std::pow(10.0, std::ceil(std::log10(std::max(low * 10, leftMax))));
-            m_left->setRange(low, high);
+            m_left->setRange(leftMin, std::max(leftMax, leftMin * 10));
         } else {
-            const double span = std::max(1e-9, leftMax - leftMin);
-            const double low = leftMin >= 0 && leftMin - span * 0.05 < 0 ? 0 : leftMin - span * 0.05;
-            m_left->setRange(low, leftMax + span * 0.05 + (leftMax == leftMin ? 1 : 0));
+            // Costs and counts are not negative: a range close to zero starts at zero.
+            const double low = leftMin >= 0 && leftMin < (leftMax - leftMin) * 0.5 ? 0 : leftMin;
+            m_left->setRange(low, leftMax);
         }
     }
     if (m_right) m_right->setRange(0, rightMax);

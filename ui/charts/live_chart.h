@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -13,14 +14,12 @@
 
 class QChart;
 class QChartView;
-class QAbstractAxis;
-class QValueAxis;
-class QLogValueAxis;
 class QXYSeries;
 
 namespace pw::ui {
 
 enum class ChartAxis;
+class AxisLabeller;
 
 class LiveChart : public QWidget {
     Q_OBJECT
@@ -35,6 +34,9 @@ public:
     int series(const QString& name, const QColor& color, Side side = Side::Left, Style style = Style::Line,
                qreal width = 2.0);
     void append(int series, const ChartSample& sample);
+    // A shorter name for the legend than the series' own ("best" for "population best" under a chart that says
+    // it is about the population).
+    void setLegendLabel(int series, const QString& label);
     void clear();
     void setXAxis(ChartAxis axis);
     void setLogScale(bool logScale);
@@ -42,10 +44,18 @@ public:
     void refresh();
     bool hasData() const;
     int pointCount(const QString& name) const;  // points in the Qt series, -1 when no such series
+    // The tick labels the axes show now (for tests and the layout checks).
+    QStringList xLabels() const;
+    QStringList leftLabels() const;
+    bool leftIsLogarithmic() const;
+    QString title() const;
     void applyTheme();
+    // Label and title font size in points (larger in presentation mode).
+    void setFontPointSize(qreal points);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Entry;
@@ -54,9 +64,12 @@ private:
 
     QChart* m_chart;
     QChartView* m_view;
-    QValueAxis* m_x;
-    QAbstractAxis* m_left;
-    QValueAxis* m_right;
+    AxisLabeller* m_x;
+    AxisLabeller* m_left;
+    AxisLabeller* m_right;
+    qreal m_fontPoints = 8;
+    QString m_title;
+    bool m_compact = false;  // short: no chart title and no x-axis title (the window says both elsewhere)
     QString m_leftTitle;
     std::vector<std::unique_ptr<Entry>> m_entries;
     ChartAxis m_axis;

@@ -1,5 +1,6 @@
 #include "scatter_plot.h"
 
+#include "axis_format.h"
 #include "chart_export.h"
 
 #include <QPainter>
@@ -97,26 +98,18 @@ void ScatterPlot::rebuild() {
         }
         m_chart->addSeries(line);
     }
-    auto makeAxis = [](bool log, const QString& title, double low, double high) -> QAbstractAxis* {
-        if (log) {
-            auto* axis = new QLogValueAxis;
-            axis->setBase(10);
-            axis->setLabelFormat(QStringLiteral("%g"));
-            axis->setTitleText(title);
-            if (high > low) axis->setRange(low / 1.2, high * 1.2);
-            return axis;
+    auto makeAxis = [this](Qt::Alignment side, bool log, const QString& title, double low, double high) {
+        auto* axis = new AxisLabeller(m_chart, side, title, log);
+        // A little room so that the extreme points do not sit on the frame.
+        if (log) axis->setRange(low / 1.2, high * 1.2);
+        else {
+            const double pad = high > low ? (high - low) * 0.04 : 1;
+            axis->setRange(low - pad, high + pad);
         }
-        auto* axis = new QValueAxis;
-        axis->setTitleText(title);
-        const double pad = high > low ? (high - low) * 0.05 : 1;
-        axis->setRange(low - pad, high + pad);
-        axis->applyNiceNumbers();
-        return axis;
+        return axis->dataAxis();
     };
-    QAbstractAxis* x = makeAxis(m_logX, m_xTitle, minX, maxX);
-    QAbstractAxis* y = makeAxis(m_logY, m_yTitle, minY, maxY);
-    m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
+    QAbstractAxis* x = makeAxis(Qt::AlignBottom, m_logX, m_xTitle, minX, maxX);
+    QAbstractAxis* y = makeAxis(Qt::AlignLeft, m_logY, m_yTitle, minY, maxY);
     points->attachAxis(x);
     points->attachAxis(y);
     if (line) {
@@ -126,8 +119,10 @@ void ScatterPlot::rebuild() {
     m_chart->setTitle(m_title);
 }
 
-bool ScatterPlot::exportImage(const QString& path, QString& error) const {
-    return exportChartView(m_view, m_title, path, error);
+bool ScatterPlot::exportImage(const QString& path, QString& error, const ChartExportOptions& options) const {
+    return exportChartView(m_view, m_title, path, error, options);
 }
+
+QSize ScatterPlot::shownSize() const { return m_view->size(); }
 
 }  // namespace pw::ui

@@ -2,6 +2,8 @@
 // A scatter plot of one difficulty metric against a human column: the puzzles as points, a least-squares line
 // fitted on the scale shown, linear or logarithmic axes, and export to PNG or SVG.
 
+#include "chart_export.h"
+
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -25,7 +27,9 @@ public:
     bool hasFittedLine() const { return m_fitted; }
     // Writes the chart as it is shown, as .png or .svg by the path's extension, atomically; false and a message
     // on failure.
-    bool exportImage(const QString& path, QString& error) const;
+    bool exportImage(const QString& path, QString& error, const ChartExportOptions& options = {}) const;
+    QString title() const { return m_title; }
+    QSize shownSize() const;
 
 private:
     void rebuild();

@@ -1,0 +1,144 @@
+// The Decision panel: the latest step's sentence and numbers, the short history, a search stack or tabu list
+// as a stack; and in the window: shown for a paced run whose algorithm explains its steps, its sentences in the
+// log and its cells outlined on the board, hidden flat out (where nothing is explained).
+
+#include "algorithm_panel.h"
+#include "board_model.h"
+#include "decision_panel.h"
+#include "log_pane.h"
+#include "main_window.h"
+#include "run_controller.h"
+
+#include <QDockWidget>
+#include <QListWidget>
+#include <QTest>
+
+using namespace pw;
+using namespace pw::ui;
+
+namespace {
+constexpr const char* kHardSudoku =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+Decision annealingDecision(std::uint64_t step, bool accepted) {
+    Decision decision;
+    decision.at.steps = step;
+    decision.action = "swap";
+    decision.text = "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13";
+    decision.cells = {21, 23};
+    decision.values = {{"cost_before", 12}, {"cost_after", 13}, {"delta", 1}, {"temperature", 0.5},
+                       {"probability", 0.1353352832}};
+    decision.accepted = accepted;
+    return decision;
+}
+
+int outlinedCells(const BoardModel& model) {
+    int count = 0;
+    for (int cell = 0; cell < model.cellCount(); ++cell) count += model.isHighlighted(cell);
+    return count;
+}
+}  // namespace
+
+class DecisionPanelTests : public QObject {
+    Q_OBJECT
+private slots:
+    void showsTheLatestStepItsNumbersAndAShortHistory() {
+        DecisionPanel panel;
+        QVERIFY(panel.isEmpty());
+        std::vector<Decision> decisions;
+        for (std::uint64_t step = 1; step <= 30; ++step) decisions.push_back(annealingDecision(step, step % 2 == 0));
+        std::vector<const Decision*> batch;
+        for (const Decision& decision : decisions) batch.push_back(&decision);
+        panel.addDecisions(batch);
+        QCOMPARE(panel.sentence(), QString::fromStdString(decisions.back().text));
+        QCOMPARE(panel.historyCount(), DecisionPanel::kHistorySize);  // the last 20, not all 30
+        auto* history = panel.findChild<QListWidget*>(QStringLiteral("decisionHistory"));
+        QVERIFY(history->item(0)->text().startsWith(QStringLiteral("step 30:")));  // newest on top
+        QVERIFY(history->item(19)->text().startsWith(QStringLiteral("step 11:")));
+        // action, five numbers, accepted.
+        QCOMPARE(panel.valueRowCount(), 7);
+        QCOMPARE(panel.valueText(QStringLiteral("cost_before")), QStringLiteral("12"));
+        QCOMPARE(panel.valueText(QStringLiteral("probability")), QStringLiteral("0.1353"));
+        QCOMPARE(panel.valueText(QStringLiteral("accepted")), QStringLiteral("✓"));
+        const Decision refused = annealingDecision(31, false);
+        panel.addDecisions({&refused});
+        QCOMPARE(panel.valueText(QStringLiteral("accepted")), QStringLiteral("✗"));
+        QCOMPARE(panel.listCount(), 0);  // no list: no stack shown
+        panel.clear();
+        QVERIFY(panel.isEmpty());
+        QCOMPARE(panel.historyCount(), 0);
+    }
+
+    void showsASearchStackNewestOnTop() {
+        DecisionPanel panel;
+        Decision decision;
+        decision.at.steps = 7;
+        decision.action = "try";
+        decision.text = "try r1c2=3 at depth 3";
+        decision.values = {{"depth", 3}};
+        decision.listLabel = "search stack";
+        decision.list = {"r1c1=1", "r1c5=4", "r1c2=3"};
+        panel.addDecisions({&decision});
+        QCOMPARE(panel.listLabel(), QStringLiteral("search stack"));
+        QCOMPARE(panel.listCount(), 3);
+        auto* list = panel.findChild<QListWidget*>(QStringLiteral("decisionList"));
+        QCOMPARE(list->item(0)->text(), QStringLiteral("r1c2=3"));
+        QCOMPARE(list->item(2)->text(), QStringLiteral("r1c1=1"));
+        QVERIFY(list->isVisibleTo(&panel));
+    }
+
+    // Paced, the annealer explains each proposal: the dock appears with the latest one, the log has the same
+    // sentences and the board outlines the proposal's cells.
+    void pacedRunFillsTheDockAndTheLog() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        window.setStepsPerSecond(20);
+        QVERIFY(!window.decisionDock()->isVisible());
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.decisionPanel()->isEmpty(), 5000);
+        QVERIFY(window.decisionDock()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 5, 5000);
+        const QString sentence = window.decisionPanel()->sentence();
+        QVERIFY(!sentence.isEmpty());
+        QVERIFY(window.logPane()->toPlainText().contains(sentence));
+        QVERIFY(window.decisionPanel()->valueRowCount() >= 2);
+        QVERIFY(outlinedCells(*window.boardModel()) >= 2);  // the two cells of the latest swap
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+    }
+
+    // The exact solver's search stack is its list.
+    void exactSearchShowsItsStack() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("exact"));
+        window.setStepsPerSecond(20);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->listCount() > 0, 5000);
+        QCOMPARE(window.decisionPanel()->listLabel(), QStringLiteral("search stack"));
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+    }
+
+    // Flat out nothing is explained: the dock stays hidden and the log has no per-step sentences.
+    void flatOutRunLeavesTheDockHidden() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        window.setStepsPerSecond(RunController::kFlatOut);
+        window.run();
+        QTest::qWait(800);
+        QVERIFY(!window.decisionDock()->isVisible());
+        QVERIFY(window.decisionPanel()->isEmpty());
+        QVERIFY(window.logPane()->blockCount() < 20);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+    }
+};
+
+QTEST_MAIN(DecisionPanelTests)
+#include "decision_panel_tests.moc"
