@@ -227,6 +227,44 @@ TEST_F(BenchCliTest, SummaryHasOneRowPerSettingAndPuzzle) {
         EXPECT_NE(entry.path().filename().string().rfind(".summary.csv", 0), 0u) << entry.path();
 }
 
+// Soto's protocol: mga solves Pillay's Figure 1 in some tries and not in others (seeds 1..5: three of five);
+// the tries stop at the third success, in run order, and the summary counts exactly those tries. details.csv
+// (with mga's cycles) and generations.csv are written beside it.
+TEST_F(BenchCliTest, UntilSuccessesMakesTheTriesUpToTheKthSuccess) {
+    const fs::path out = m_dir / "until";
+    const std::vector<std::string> command{"bench", "-a", "mga", "--runs", "40", "--until-successes", "3", "--max-steps",
+                                           "1000", "--jobs", "2", "--out", out.string(), test::kPillayFigure1};
+    const CliOutcome result = runCli(command, m_dir / "err");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto runs = runsOf(out);
+    std::vector<bool> solved(runs.size());
+    for (const auto& [key, line] : runs) {
+        const auto run = line["run"].get<std::size_t>();
+        ASSERT_LT(run, runs.size()) << "the tries are not runs 0..n-1: " << key;
+        solved[run] = line["status"] == "solved";
+    }
+    // Three successes, the last try being the third one, and failures among the tries before it.
+    const auto successes = std::count(solved.begin(), solved.end(), true);
+    EXPECT_EQ(successes, 3);
+    EXPECT_TRUE(solved.back());
+    EXPECT_GT(runs.size(), 3u);
+    std::istringstream summary(readFile(out / "summary.csv"));
+    std::string header, row;
+    std::getline(summary, header);
+    std::getline(summary, row);
+    EXPECT_NE(row.find("," + std::to_string(runs.size()) + "," + std::to_string(successes) + ","), std::string::npos)
+        << row;
+    const std::string details = readFile(out / "details.csv");
+    EXPECT_EQ(details.rfind("configuration,algorithm,puzzle_index,puzzle_id,measure,", 0), 0u);
+    EXPECT_NE(details.find("\nmga,mga,0,<argument>:1,cycles,3,"), std::string::npos) << details;
+    EXPECT_EQ(readFile(out / "generations.csv"), "configuration,algorithm,puzzle_index,puzzle_id,generation,runs\n");
+    // Run again: nothing is left to do.
+    const CliOutcome again = runCli(command, m_dir / "err");
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_EQ(runsOf(out).size(), runs.size());
+    EXPECT_NE(again.err.find("0 runs made"), std::string::npos) << again.err;
+}
+
 TEST_F(BenchCliTest, UsageErrors) {
     const std::string out = (m_dir / "out").string();
     auto expectUsage = [&](const std::vector<std::string>& arguments, const std::string& message) {
@@ -243,6 +281,12 @@ TEST_F(BenchCliTest, UsageErrors) {
                  test::kPillayFigure1},
                 "'tabu' is not one of the configurations");
     expectUsage({"bench", "-a", "sa", "--max-steps", "10", test::kPillayFigure1}, "--out");
+    expectUsage({"bench", "-a", "sa", "--runs", "3", "--until-successes", "4", "--max-steps", "10", "--out", out,
+                 test::kPillayFigure1},
+                "--until-successes 4 is more than --runs 3");
+    expectUsage({"bench", "-a", "sa", "--runs", "3", "--until-successes", "2", "--shard", "1/2", "--max-steps", "10",
+                 "--out", out, test::kPillayFigure1},
+                "--until-successes and --shard");
 
     const CliOutcome first = runCli({"bench", "-a", "sa", "--runs", "2", "--max-steps", "10", "--out", out,
                                    test::kPillayFigure1},

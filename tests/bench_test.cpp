@@ -172,6 +172,104 @@ TEST(BenchTest, RunLinesHoldTheSolveFieldsAndDoNotDependOnThreads) {
     EXPECT_EQ(linesByKey(one), linesByKey(runAll(plan, 2)));
 }
 
+// A run line of configuration `label` on puzzle 0, solved or not (what benchPendingTasks reads of it).
+json runLine(const std::string& label, std::uint64_t run, bool solved) {
+    return {{"configuration", label}, {"puzzle_index", 0}, {"run", run}, {"status", solved ? "solved" : "stopped"}};
+}
+
+TEST(BenchTest, UntilSuccessesIssuesOnlyTheTriesStillNeededInRunOrder) {
+    BenchPlan plan = smallPlan();
+    plan.runs = 10;
+    plan.untilSuccesses = 3;
+    const auto tasks = benchTasks(plan);
+    auto pendingRuns = [&](const std::vector<json>& lines, const std::string& label) {
+        std::vector<std::uint64_t> runs;
+        for (const auto& task : benchPendingTasks(plan, tasks, lines))
+            if (plan.configurations[task.configuration].label == label) runs.push_back(task.run);
+        return runs;
+    };
+    // Nothing made: the first three tries of each setting.
+    EXPECT_EQ(pendingRuns({}, "sa"), (std::vector<std::uint64_t>{0, 1, 2}));
+    // sa: tries 0 and 2 solved, 1 failed: one success missing, so one more try, the next in run order.
+    const std::vector<json> made{runLine("sa", 0, true), runLine("sa", 1, false), runLine("sa", 2, true),
+                                 runLine("tabu", 0, true), runLine("tabu", 1, true), runLine("tabu", 2, true)};
+    EXPECT_EQ(pendingRuns(made, "sa"), (std::vector<std::uint64_t>{3}));
+    EXPECT_TRUE(pendingRuns(made, "tabu").empty());  // three successes: done
+    // Never more than `runs` tries, however many successes are missing.
+    std::vector<json> failures;
+    for (std::uint64_t run = 0; run < 9; ++run) failures.push_back(runLine("sa", run, false));
+    EXPECT_EQ(pendingRuns(failures, "sa"), (std::vector<std::uint64_t>{9}));
+    failures.push_back(runLine("sa", 9, false));
+    EXPECT_TRUE(pendingRuns(failures, "sa").empty());
+    // Without the protocol every run not made is pending.
+    plan.untilSuccesses.reset();
+    EXPECT_EQ(pendingRuns(made, "sa").size(), 7u);
+}
+
+TEST(BenchTest, UntilSuccessesStopsAtTheKthSuccessAndIsStoredInThePlan) {
+    BenchPlan plan = smallPlan();
+    plan.configurations = benchConfigurations("exact", {});
+    plan.runs = 8;
+    plan.untilSuccesses = 2;
+    std::vector<json> lines;
+    for (auto pending = benchPendingTasks(plan, benchTasks(plan), lines); !pending.empty();
+         pending = benchPendingTasks(plan, benchTasks(plan), lines))
+        runBench(plan, pending, 2, [&](const json& line) { lines.push_back(line); });
+    EXPECT_EQ(lines.size(), 2u);  // the exact solver solves every try: two tries, not eight
+    const json config = benchPlanJson(plan);
+    EXPECT_EQ(config.at("until_successes"), 2);
+    EXPECT_EQ(benchPlanFromJson(config).untilSuccesses, std::optional<std::uint64_t>(2));
+    BenchPlan every = plan;
+    every.untilSuccesses.reset();
+    EXPECT_FALSE(benchPlanJson(every).contains("until_successes"));
+    EXPECT_NE(benchPlanDifference(config, benchPlanJson(every))->find("until_successes differ"), std::string::npos);
+    json zero = config;
+    zero["until_successes"] = 0;
+    EXPECT_THROW(benchPlanFromJson(zero), std::runtime_error);
+}
+
+TEST(BenchTest, DetailsAndGenerationsOfAHandMadeSet) {
+    // gp on puzzle 0: solved in generations 0, 0 and 2, one failure at best cost 4 after 50 generations;
+    // mga on puzzle 0: one solved run after 3 cycles, two failures after 20 cycles at best costs 2 and 4.
+    auto withResult = [](BenchRecord r, const std::string& key, double value, double bestCost) {
+        r.results[key] = value;
+        r.bestCost = bestCost;
+        return r;
+    };
+    const std::vector<BenchRecord> records{
+        withResult(record("gp", 0, 0, true, 1, 10), "generation", 0, 0),
+        withResult(record("gp", 0, 1, true, 1, 10), "generation", 2, 0),
+        withResult(record("gp", 0, 2, true, 1, 10), "generation", 0, 0),
+        withResult(record("gp", 0, 3, false, 1, 50), "programs", 7, 4),
+        withResult(record("mga", 0, 0, true, 1, 30), "cycles", 3, 0),
+        withResult(record("mga", 0, 1, false, 1, 200), "cycles", 20, 2),
+        withResult(record("mga", 0, 2, false, 1, 200), "cycles", 20, 4)};
+    EXPECT_EQ(benchGenerationsCsv(records, {"gp", "mga"}),
+              "configuration,algorithm,puzzle_index,puzzle_id,generation,runs\n"
+              "gp,gp,0,p0,0,2\n"
+              "gp,gp,0,p0,2,1\n");
+    const std::string details = benchDetailsCsv(records, {"mga", "gp"});
+    EXPECT_EQ(details,
+              "configuration,algorithm,puzzle_index,puzzle_id,measure,solved_runs,solved_mean,unsolved_runs,unsolved_mean\n"
+              "mga,mga,0,p0,steps,1,30,2,200\n"
+              "mga,mga,0,p0,best_cost,1,0,2,3\n"
+              "mga,mga,0,p0,cycles,1,3,2,20\n"
+              "gp,gp,0,p0,steps,3,10,1,50\n"
+              "gp,gp,0,p0,best_cost,3,0,1,4\n"
+              "gp,gp,0,p0,generation,3,0.666667,1,\n"
+              "gp,gp,0,p0,programs,3,,1,7\n");
+    // The algorithm's results are read from a run line: its numeric fields that are not every run's.
+    const BenchPlan plan = smallPlan();
+    json line = runAll(plan, 1).front();
+    line["generation"] = 4;
+    line["program"] = "k1r";
+    const BenchRecord read = benchRecordFromJson(line);
+    EXPECT_EQ(read.results.at("generation"), 4);
+    EXPECT_EQ(read.results.count("program"), 0u);  // not a number
+    for (const char* common : {"seed", "run", "seconds", "steps", "evaluations", "best_cost", "puzzle_index"})
+        EXPECT_EQ(read.results.count(common), 0u) << common;
+}
+
 TEST(BenchTest, AnInterruptedExperimentResumesWithoutRedoingRuns) {
     const BenchPlan plan = smallPlan();
     const auto dir = std::filesystem::temp_directory_path() / ("pw_bench_resume_" + std::to_string(::getpid()));

@@ -149,13 +149,16 @@ json benchPlanJson(const BenchPlan& plan) {
     if (plan.budget.timeLimit) budget["time_limit"] = *plan.budget.timeLimit;
     if (plan.budget.maxSteps) budget["max_steps"] = *plan.budget.maxSteps;
     if (plan.budget.maxEvaluations) budget["max_evaluations"] = *plan.budget.maxEvaluations;
-    return {{"format", kFormat},
-            {"configurations", configurations},
-            {"puzzles", puzzles},
-            {"runs", plan.runs},
-            {"seed", plan.seed},
-            {"budget", budget},
-            {"curve", "best cost at step 0 and at steps round(10^(k/10)), k = 0, 1, 2, ..."}};
+    json config = {{"format", kFormat},
+                   {"configurations", configurations},
+                   {"puzzles", puzzles},
+                   {"runs", plan.runs},
+                   {"seed", plan.seed},
+                   {"budget", budget},
+                   {"curve", "best cost at step 0 and at steps round(10^(k/10)), k = 0, 1, 2, ..."}};
+    // Only when set: a plan of every run keeps the config.json it had before the key existed.
+    if (plan.untilSuccesses) config["until_successes"] = *plan.untilSuccesses;
+    return config;
 }
 
 BenchPlan benchPlanFromJson(const json& config) {
@@ -209,6 +212,10 @@ BenchPlan benchPlanFromJson(const json& config) {
         if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
         if (budget.contains("max_steps")) plan.budget.maxSteps = count(budget["max_steps"], "max_steps");
         if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = count(budget["max_evaluations"], "max_evaluations");
+        if (config.contains("until_successes")) {
+            plan.untilSuccesses = count(config["until_successes"], "until_successes");
+            if (*plan.untilSuccesses == 0) throw std::runtime_error("'until_successes' must be at least 1");
+        }
         return plan;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("config.json: ") + e.what());
@@ -233,7 +240,7 @@ json withoutRetiredParameters(json configurations) {
 }  // namespace
 
 std::optional<std::string> benchPlanDifference(const json& stored, const json& wanted) {
-    for (const char* key : {"format", "configurations", "puzzles", "runs", "seed", "budget", "curve"}) {
+    for (const char* key : {"format", "configurations", "puzzles", "runs", "seed", "budget", "curve", "until_successes"}) {
         json there = stored.contains(key) ? stored[key] : json();
         json here = wanted.contains(key) ? wanted[key] : json();
         if (std::string_view(key) == "configurations") {
@@ -257,6 +264,32 @@ std::vector<BenchTask> benchTasks(const BenchPlan& plan) {
             for (std::uint64_t run = 0; run < plan.runs; ++run) tasks.push_back({c, p, run});
         }
     return tasks;
+}
+
+std::vector<BenchTask> benchPendingTasks(const BenchPlan& plan, const std::vector<BenchTask>& tasks,
+                                         const std::vector<json>& lines) {
+    std::set<std::string> made;
+    std::map<std::pair<std::string, std::size_t>, std::uint64_t> successes;
+    for (const json& line : lines) {
+        made.insert(lineKey(line));
+        if (line.value("status", "") == "solved")
+            ++successes[{line.at("configuration").get<std::string>(), line.at("puzzle_index").get<std::size_t>()}];
+    }
+    std::vector<BenchTask> pending;
+    std::map<std::pair<std::string, std::size_t>, std::uint64_t> issued;
+    for (const BenchTask& task : tasks) {
+        if (made.count(benchRunKey(plan, task))) continue;
+        if (plan.untilSuccesses) {
+            const std::pair<std::string, std::size_t> pair{plan.configurations[task.configuration].label, task.puzzle};
+            const std::uint64_t have = successes[pair];
+            // Tries are made in run order: a try is issued only while the successes still missing outnumber
+            // the tries of this wave.
+            if (have >= *plan.untilSuccesses || issued[pair] >= *plan.untilSuccesses - have) continue;
+            ++issued[pair];
+        }
+        pending.push_back(task);
+    }
+    return pending;
 }
 
 std::string benchRunKey(const std::string& configuration, std::size_t puzzle, std::uint64_t run) {
@@ -430,6 +463,35 @@ double BenchRecord::costAt(std::uint64_t step) const {
     return cost;
 }
 
+namespace {
+
+// The fields of every run line (runResultJson's and the bench's); any other numeric field is the algorithm's.
+bool isCommonRunField(const std::string& key) {
+    static const std::set<std::string> common{"id",       "kind",   "puzzle",     "algorithm",      "seed",
+                                              "run",      "status", "outcome",    "reason",         "valid",
+                                              "seconds",  "steps",  "evaluations", "best_cost",     "false_solution",
+                                              "solution", "matches_known", "configuration", "parameters",
+                                              "puzzle_index", "curve"};
+    return common.count(key) > 0;
+}
+
+// Records grouped by configuration (in `configurations` order, then of appearance) and puzzle index.
+std::map<std::pair<std::size_t, std::size_t>, std::vector<const BenchRecord*>> groupRecords(
+    const std::vector<BenchRecord>& records, const std::vector<std::string>& configurations, std::vector<std::string>& order) {
+    order = configurations;
+    for (const auto& record : records)
+        if (std::find(order.begin(), order.end(), record.configuration) == order.end())
+            order.push_back(record.configuration);
+    std::map<std::pair<std::size_t, std::size_t>, std::vector<const BenchRecord*>> groups;
+    for (const auto& record : records) {
+        const auto c = static_cast<std::size_t>(std::find(order.begin(), order.end(), record.configuration) - order.begin());
+        groups[{c, record.puzzleIndex}].push_back(&record);
+    }
+    return groups;
+}
+
+}  // namespace
+
 BenchRecord benchRecordFromJson(const json& line) {
     auto field = [&](const char* name) -> const json& {
         if (!line.contains(name)) throw std::invalid_argument(std::string("no '") + name + "' field");
@@ -463,6 +525,8 @@ BenchRecord benchRecordFromJson(const json& line) {
                 record.curve.emplace_back(point[0].get<std::uint64_t>(), point[1].get<double>());
                 if (point.size() > 2) record.curveEvaluations.push_back(point[2].get<std::uint64_t>());
             }
+        for (const auto& [key, value] : line.items())
+            if (value.is_number() && !isCommonRunField(key)) record.results[key] = value.get<double>();
         // A bench written before the curve carried evaluations has none; a mix is not a curve.
         if (!record.curveEvaluations.empty() && record.curveEvaluations.size() != record.curve.size())
             throw std::invalid_argument("'curve' mixes points with and without evaluations");
@@ -522,6 +586,59 @@ std::string benchSummaryCsv(const std::vector<BenchSummaryRow>& rows) {
                csvField(row.puzzleId) + "," + std::to_string(row.runs) + "," +
                std::to_string(row.solved) + "," + formatNumber(row.successRate(), 6);
         csv += spreadFields(row.seconds, 6) + spreadFields(row.evaluations, 10) + "\n";
+    }
+    return csv;
+}
+
+std::string benchDetailsCsv(const std::vector<BenchRecord>& records, const std::vector<std::string>& configurations) {
+    std::vector<std::string> order;
+    const auto groups = groupRecords(records, configurations, order);
+    std::string csv =
+        "configuration,algorithm,puzzle_index,puzzle_id,measure,solved_runs,solved_mean,unsolved_runs,unsolved_mean\n";
+    for (const auto& [key, group] : groups) {
+        std::vector<std::string> measures{"steps", "best_cost"};
+        for (const BenchRecord* record : group)
+            for (const auto& entry : record->results)
+                if (std::find(measures.begin(), measures.end(), entry.first) == measures.end())
+                    measures.push_back(entry.first);
+        std::sort(measures.begin() + 2, measures.end());
+        for (const std::string& measure : measures) {
+            int solvedRuns = 0, unsolvedRuns = 0;
+            std::vector<double> solved, unsolved;
+            for (const BenchRecord* record : group) {
+                (record->solved ? solvedRuns : unsolvedRuns) += 1;
+                std::optional<double> value;
+                if (measure == "steps") value = record->steps;
+                else if (measure == "best_cost") value = record->bestCost;
+                else if (const auto it = record->results.find(measure); it != record->results.end()) value = it->second;
+                if (value) (record->solved ? solved : unsolved).push_back(*value);
+            }
+            auto mean = [](const std::vector<double>& values) {
+                return values.empty() ? std::string() : formatNumber(spreadOf(values).mean, 6);
+            };
+            csv += csvField(order[key.first]) + "," + csvField(group.front()->algorithm) + "," +
+                   std::to_string(key.second) + "," + csvField(group.front()->puzzleId) + "," + csvField(measure) + "," +
+                   std::to_string(solvedRuns) + "," + mean(solved) + "," + std::to_string(unsolvedRuns) + "," +
+                   mean(unsolved) + "\n";
+        }
+    }
+    return csv;
+}
+
+std::string benchGenerationsCsv(const std::vector<BenchRecord>& records, const std::vector<std::string>& configurations) {
+    std::vector<std::string> order;
+    const auto groups = groupRecords(records, configurations, order);
+    std::string csv = "configuration,algorithm,puzzle_index,puzzle_id,generation,runs\n";
+    for (const auto& [key, group] : groups) {
+        std::map<long long, int> histogram;
+        for (const BenchRecord* record : group) {
+            const auto it = record->results.find("generation");
+            if (record->solved && it != record->results.end()) ++histogram[std::llround(it->second)];
+        }
+        for (const auto& [generation, runs] : histogram)
+            csv += csvField(order[key.first]) + "," + csvField(group.front()->algorithm) + "," +
+                   std::to_string(key.second) + "," + csvField(group.front()->puzzleId) + "," +
+                   std::to_string(generation) + "," + std::to_string(runs) + "\n";
     }
     return csv;
 }

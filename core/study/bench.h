@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <fstream>
 #include <mutex>
 #include <optional>
@@ -62,6 +63,10 @@ struct BenchPlan {
     std::uint64_t runs = 10;
     std::uint64_t seed = 1;
     BenchBudget budget;
+    // Soto's protocol (Table 1): tries on each puzzle until this many have solved it, `runs` being the most
+    // tries made. Runs are made in waves (run r before run r + 1 is counted), so no try past the last success
+    // is made and the result does not depend on the threads.
+    std::optional<std::uint64_t> untilSuccesses;
 };
 
 // Everything that decides the results, as stored in DIR/config.json: a directory is resumed only by the plan
@@ -81,6 +86,11 @@ struct BenchTask {
 // Every (configuration, puzzle, run) of the plan, puzzle-major; pairs whose algorithm does not solve the
 // puzzle's kind are left out.
 std::vector<BenchTask> benchTasks(const BenchPlan& plan);
+// The tasks to make next, given the run lines already made: every task not among them; under untilSuccesses,
+// per configuration and puzzle only the next (successes still missing) tries in run order, so that a caller
+// repeating this until it is empty makes the tries until the successes (or `runs` tries) and no more.
+std::vector<BenchTask> benchPendingTasks(const BenchPlan& plan, const std::vector<BenchTask>& tasks,
+                                         const std::vector<nlohmann::json>& lines);
 // The key a run line is known by on resume.
 std::string benchRunKey(const std::string& configuration, std::size_t puzzle, std::uint64_t run);
 std::string benchRunKey(const BenchPlan& plan, const BenchTask& task);
@@ -142,6 +152,9 @@ struct BenchRecord {
     double bestCost = 0;
     std::vector<std::pair<std::uint64_t, double>> curve;  // (step, best cost)
     std::vector<std::uint64_t> curveEvaluations;           // evaluations at each curve point; empty in old benches
+    // The algorithm's own numeric results (gp's "generation", mga's "cycles", gp-random's "programs", ...):
+    // the line's numeric fields that are not fields of every run.
+    std::map<std::string, double> results;
 
     // The best cost after `step` steps: the curve's last point at or before it, and the final best cost from
     // the run's last step on.
@@ -171,6 +184,17 @@ std::vector<BenchSummaryRow> summarizeBench(const std::vector<BenchRecord>& reco
 // success_rate, then min / median / mean / max / sd of the
 // time (seconds) and of the evaluations to solve; empty where no run solved (sd: fewer than two).
 std::string benchSummaryCsv(const std::vector<BenchSummaryRow>& rows);
+
+// The papers' other per-puzzle averages (Chel's Tables 2-3: cycles, generations, fitness of the unsuccessful
+// runs): per configuration and puzzle, for "steps", "best_cost" and each algorithm result, its mean over the
+// solved and over the unsolved runs. Columns configuration, algorithm, puzzle_index, puzzle_id, measure,
+// solved_runs, solved_mean, unsolved_runs, unsolved_mean (a mean is empty where its runs are none or lack it).
+std::string benchDetailsCsv(const std::vector<BenchRecord>& records, const std::vector<std::string>& configurations = {});
+// Pillay's Tables 4-5: how many solved runs found their solution in each generation (the "generation" result),
+// per configuration and puzzle. Columns configuration, algorithm, puzzle_index, puzzle_id, generation, runs;
+// empty (header only) when no solved run reports a generation.
+std::string benchGenerationsCsv(const std::vector<BenchRecord>& records,
+                                const std::vector<std::string>& configurations = {});
 
 // A directory `puzzle-cli bench` wrote, for viewing: its config.json and runs. Throws std::runtime_error.
 struct BenchDirectory {

@@ -62,16 +62,24 @@ void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::B
     for (const auto& line : log.lines()) records.push_back(pw::benchRecordFromJson(line));
     std::vector<std::string> labels;
     for (const auto& configuration : plan.configurations) labels.push_back(configuration.label);
-    const std::string path = (fs::path(dir) / "summary.csv").string();
-    std::string error;
-    if (!pw::writeFileAtomically(path, pw::benchSummaryCsv(pw::summarizeBench(records, labels)), error))
-        throw std::runtime_error("cannot write '" + path + "': " + error);
+    // summary.csv: Soto's Table 1 and Pillay's Tables 2-3; details.csv: Chel's averages; generations.csv:
+    // Pillay's Tables 4-5.
+    const std::pair<const char*, std::string> files[] = {
+        {"summary.csv", pw::benchSummaryCsv(pw::summarizeBench(records, labels))},
+        {"details.csv", pw::benchDetailsCsv(records, labels)},
+        {"generations.csv", pw::benchGenerationsCsv(records, labels)}};
+    for (const auto& [name, text] : files) {
+        const std::string path = (fs::path(dir) / name).string();
+        std::string error;
+        if (!pw::writeFileAtomically(path, text, error)) throw std::runtime_error("cannot write '" + path + "': " + error);
+    }
 }
 
 struct BenchOptions {
     std::string algorithms;
     std::vector<std::string> parameters;
     std::uint64_t runs = 10;
+    std::optional<std::uint64_t> untilSuccesses;
     std::uint64_t seed = 1;
     std::optional<double> timeLimit;
     std::optional<std::uint64_t> maxSteps;
@@ -89,6 +97,10 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_option("--param", options.parameters,
                        "ID.KEY=VALUE for every setting of algorithm ID, ID#N.KEY=VALUE for its N-th (repeatable)");
     command.add_option("--runs", options.runs, "Runs per setting and puzzle (default 10)")->check(CLI::Range(1, 1000000));
+    command.add_option("--until-successes", options.untilSuccesses,
+                       "K: tries on each setting and puzzle until K have solved it, --runs being the most tries "
+                       "(Soto et al.'s Table 1)")
+        ->check(CLI::Range(1, 1000000));
     command.add_option("--seed", options.seed, "Seed of run 0; run r uses seed + r (default 1)");
     command.add_option("--time-limit", options.timeLimit, "Wall-clock budget per run, in seconds")
         ->check(CLI::PositiveNumber);
@@ -149,6 +161,13 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     plan.runs = options.runs;
     plan.seed = options.seed;
     plan.budget = {options.timeLimit, options.maxSteps, options.maxEvaluations};
+    plan.untilSuccesses = options.untilSuccesses;
+    if (plan.untilSuccesses && *plan.untilSuccesses > plan.runs)
+        throw std::invalid_argument("--until-successes " + std::to_string(*plan.untilSuccesses) +
+                                    " is more than --runs " + std::to_string(plan.runs) + ", the most tries");
+    if (plan.untilSuccesses && !options.shard.empty())
+        throw std::invalid_argument("--until-successes and --shard: the tries depend on each other's outcome, so "
+                                    "they cannot be split into shares");
     if (plan.budget.empty())
         throw std::invalid_argument("bench needs a budget per run: --max-steps, --max-evaluations or --time-limit");
     if (options.inputs.empty()) throw std::invalid_argument("bench: INPUT is required (puzzle files or strings)");
@@ -185,10 +204,8 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     if (log.droppedPartialLine()) std::cerr << "puzzle-cli: " << logPath << ": dropped a partly written last line\n";
 
     const auto tasks = shard ? pw::benchShardTasks(pw::benchTasks(plan), *shard) : pw::benchTasks(plan);
-    std::vector<pw::BenchTask> pending;
-    for (const auto& task : tasks)
-        if (!log.contains(pw::benchRunKey(plan, task))) pending.push_back(task);
-    const std::size_t already = tasks.size() - pending.size();
+    std::vector<pw::BenchTask> pending = pw::benchPendingTasks(plan, tasks, log.lines());
+    const std::size_t already = log.lines().size();
     if (already) std::cerr << "puzzle-cli: resuming: " << already << " of " << tasks.size() << " runs already done\n";
 
     const int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -196,16 +213,22 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     progress(done, tasks.size());
     const auto started = std::chrono::steady_clock::now();
     std::size_t made = 0;
-    pw::runBench(plan, pending, jobs, [&](const json& line) {
-        log.append(line);
-        ++made;
-        progress(++done, tasks.size());
-    }, &interrupted);
+    // One wave without --until-successes; with it, a wave per round of tries still needed.
+    while (!pending.empty() && !interrupted.load()) {
+        pw::runBench(plan, pending, jobs, [&](const json& line) {
+            log.append(line);
+            ++made;
+            progress(++done, tasks.size());
+        }, &interrupted);
+        pending = plan.untilSuccesses ? pw::benchPendingTasks(plan, tasks, log.lines()) : std::vector<pw::BenchTask>{};
+    }
+    if (plan.untilSuccesses && !interrupted.load()) progress(tasks.size(), tasks.size());
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!shard) writeSummary(options.outDir, plan, log);  // a shard's summary is the merge's
     std::fprintf(stderr, "puzzle-cli: %zu runs made in %.2f s on %d thread(s): %.2f runs/s\n", made, seconds, jobs,
                  seconds > 0 ? static_cast<double>(made) / seconds : 0.0);
-    if (done < tasks.size()) {
+    if (interrupted.load() && (plan.untilSuccesses ? !pw::benchPendingTasks(plan, tasks, log.lines()).empty()
+                                                   : done < tasks.size())) {
         std::cerr << "puzzle-cli: interrupted: " << done << " of " << tasks.size()
                   << " runs are in " << options.outDir << "; the same command resumes\n";
         return false;
