@@ -21,8 +21,10 @@ namespace {
 
 const QString kInstantKey = QStringLiteral("handSolving/instantMistakes");
 const QString kAutoKey = QStringLiteral("handSolving/autoCandidates");
-// The serate is the mean of this many logic-model runs; 10 keeps a hard 9x9 under a second on one core.
-constexpr int kRatingRuns = 10;
+// The serate as File ▸ New ▸ Generate… computes it (the same runs and seed), so both show one number; a
+// hard 9x9 takes about 30 ms.
+const int kRatingRuns = SudokuGeneratorOptions{}.serateRuns;
+const std::uint64_t kRatingSeed = SudokuGeneratorOptions{}.serateSeed;
 
 }  // namespace
 
@@ -186,10 +188,10 @@ void HandSolving::startRating() {
             text = tr("Rating: needs one solution");
         } else {
             const SudokuLevel level = gradeSudoku(givens);
-            const std::optional<LogicRating> rating = rateWithLogicModel(givens, kRatingRuns, 1);
+            const std::optional<LogicRating> rating = rateWithLogicModel(givens, kRatingRuns, kRatingSeed);
             text = tr("Level %1 · serate %2")
                        .arg(QString::fromLatin1(sudokuLevelName(level)))
-                       .arg(rating ? QString::number(rating->serate, 'f', 1) : QStringLiteral("—"));
+                       .arg(rating ? QString::number(rating->serate, 'g', 4) : QStringLiteral("—"));
         }
         QMetaObject::invokeMethod(
             this,
