@@ -481,11 +481,12 @@ TEST(CuckooSearchTest, ImpossibleGivensFail) {
 
 // ------------------------------------------------------------------------------------- the literal reading
 
-std::vector<const Decision*> decisionsOf(const RecordingSink& sink, const std::string& action = "") {
-    std::vector<const Decision*> decisions;
+std::vector<const DecisionDetail*> decisionsOf(const RecordingSink& sink, const std::string& action = "") {
+    std::vector<const DecisionDetail*> decisions;
     for (const Event& event : sink.events())
-        if (const auto* decision = std::get_if<Decision>(&event); decision && (action.empty() || decision->action == action))
-            decisions.push_back(decision);
+        if (const auto* decision = std::get_if<Decision>(&event);
+            decision && (action.empty() || decision->detail().action == action))
+            decisions.push_back(&decision->detail());
     return decisions;
 }
 
@@ -518,7 +519,7 @@ TEST(CuckooSearchTest, LiteralReadingLaysOneEggPerIteration) {
         EXPECT_EQ(result.counters.evaluations, 10u + result.counters.steps * (1u + abandoned)) << fraction;
         const auto eggs = decisionsOf(sink, "egg");
         EXPECT_EQ(eggs.size(), result.counters.steps) << fraction;
-        for (const Decision* egg : eggs) {
+        for (const DecisionDetail* egg : eggs) {
             ASSERT_TRUE(egg->accepted.has_value());
             const double kept = egg->values[2].value >= egg->values[1].value;  // host cost >= egg cost
             EXPECT_EQ(*egg->accepted, kept != 0) << egg->text;
@@ -539,7 +540,7 @@ TEST(CuckooSearchTest, LiteralOperatorsTouchEveryRowLevyOptionFewer) {
         sink.setWantsDecisions(true);
         run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}, {"rows", rows}}), 5, &sink, 300);
         int operated = 0, partial = 0;
-        for (const Decision* egg : decisionsOf(sink, "egg")) {
+        for (const DecisionDetail* egg : decisionsOf(sink, "egg")) {
             if (egg->text.find("passed on unchanged") != std::string::npos) continue;
             ++operated;
             const std::vector<int> changed = rowsChanged(egg->text);

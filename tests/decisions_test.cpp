@@ -89,23 +89,24 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
     for (const Event& event : explained) {
         const auto* decision = std::get_if<Decision>(&event);
         if (!decision) continue;
-        EXPECT_FALSE(decision->text.empty());
-        EXPECT_FALSE(decision->action.empty());
+        const DecisionDetail& detail = decision->detail();
+        EXPECT_FALSE(detail.text.empty());
+        EXPECT_FALSE(detail.action.empty());
         stepsExplained.insert(decision->at.steps);
-        if (decision->listLabel == "search stack") {
-            const auto depth = std::find_if(decision->values.begin(), decision->values.end(),
+        if (detail.listLabel == "search stack") {
+            const auto depth = std::find_if(detail.values.begin(), detail.values.end(),
                                             [](const DecisionValue& v) { return v.name == "depth"; });
-            ASSERT_NE(depth, decision->values.end()) << decision->text;
-            EXPECT_EQ(static_cast<double>(decision->list.size()), depth->value) << decision->text;
+            ASSERT_NE(depth, detail.values.end()) << detail.text;
+            EXPECT_EQ(static_cast<double>(detail.list.size()), depth->value) << detail.text;
         }
-        if (decision->action != expected.action) continue;
+        if (detail.action != expected.action) continue;
         ++perStep;
         for (const std::string& name : expected.values)
-            EXPECT_TRUE(std::any_of(decision->values.begin(), decision->values.end(),
+            EXPECT_TRUE(std::any_of(detail.values.begin(), detail.values.end(),
                                     [&](const DecisionValue& v) { return v.name == name; }))
-                << expected.id << ": no '" << name << "' in \"" << decision->text << "\"";
+                << expected.id << ": no '" << name << "' in \"" << detail.text << "\"";
         if (!expected.listLabel.empty()) {
-            EXPECT_EQ(decision->listLabel, expected.listLabel) << decision->text;
+            EXPECT_EQ(detail.listLabel, expected.listLabel) << detail.text;
         }
     }
     EXPECT_GT(perStep, 0u) << expected.id << ": no '" << expected.action << "' decision";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <sstream>
 #include <thread>
 
@@ -131,6 +132,52 @@ TEST(EventSinksTest, BatchingDeliversByTime) {
     EXPECT_GE(deliveries, 1);
     sink.flush();
     EXPECT_EQ(delivered, 128u);
+}
+
+// The replay timeline, the window's event batches and recordings store events by the million, and a variant
+// is as large as its largest alternative: a rare, rich alternative (Decision) must keep its payload behind a
+// pointer, or every stored move and cost sample pays for it.
+TEST(EventsTest, AnEventStaysSmall) {
+    EXPECT_LE(sizeof(Event), 80u);
+    EXPECT_EQ(sizeof(Decision), sizeof(Counters) + sizeof(std::shared_ptr<const DecisionDetail>));
+}
+
+// Determinism is checked by comparing streams with ==: two decisions built apart with the same content are
+// equal, and any difference in the content (not only in the counters) makes them unequal.
+TEST(EventsTest, DecisionsCompareByContent) {
+    const DecisionDetail detail{"swap", "swap r1c1=1 <-> r1c2=2", {0, 1}, {{"delta", -1}}, true, {}, {}};
+    const Event a = Decision({3, 4}, detail);
+    const Event b = Decision({3, 4}, detail);
+    const Event copy = a;
+    EXPECT_TRUE(a == b);
+    EXPECT_TRUE(a == copy);
+    EXPECT_FALSE(a == Event(Decision({3, 5}, detail)));
+    DecisionDetail refused = detail;
+    refused.accepted = false;
+    EXPECT_FALSE(a == Event(Decision({3, 4}, refused)));
+    DecisionDetail otherValue = detail;
+    otherValue.values[0].value = -2;
+    EXPECT_FALSE(a == Event(Decision({3, 4}, otherValue)));
+    EXPECT_EQ(std::get<Decision>(a)->text, "swap r1c1=1 <-> r1c2=2");
+}
+
+// A decision's trace line: its action, cells, named numbers, verdict, list and sentence.
+TEST(EventSinksTest, JsonLinesWritesADecisionsDetail) {
+    std::ostringstream out;
+    JsonLinesSink sink(out, 1, {});
+    const std::vector<std::string> stack{"r1c1=1", "r1c2=3"};
+    sink.receive(Decision({9, 10}, {"try", "try r1c2=3 at depth 2", {1}, {{"depth", 2}}, std::nullopt,
+                                    "search stack", stack}));
+    const nlohmann::json object = nlohmann::json::parse(out.str());
+    EXPECT_EQ(object["type"], "decision");
+    EXPECT_EQ(object["step"], 9);
+    EXPECT_EQ(object["action"], "try");
+    EXPECT_EQ(object["cells"], nlohmann::json::array({1}));
+    EXPECT_EQ(object["depth"], 2.0);
+    EXPECT_FALSE(object.contains("accepted"));
+    EXPECT_EQ(object["list_label"], "search stack");
+    EXPECT_EQ(object["list"], nlohmann::json::array({"r1c1=1", "r1c2=3"}));
+    EXPECT_EQ(object["text"], "try r1c2=3 at depth 2");
 }
 
 }  // namespace

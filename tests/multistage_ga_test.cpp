@@ -197,15 +197,16 @@ TEST(MultistageGaTest, PerCycleFixingReleasesCellsCumulativeKeepsThem) {
 
 // ------------------------------------------------------------------------- decisions and the literal reading
 
-std::vector<const Decision*> decisionsOf(const RecordingSink& sink, const std::string& action) {
-    std::vector<const Decision*> decisions;
+std::vector<const DecisionDetail*> decisionsOf(const RecordingSink& sink, const std::string& action) {
+    std::vector<const DecisionDetail*> decisions;
     for (const Event& event : sink.events())
-        if (const auto* decision = std::get_if<Decision>(&event); decision && decision->action == action)
-            decisions.push_back(decision);
+        if (const auto* decision = std::get_if<Decision>(&event);
+            decision && decision->detail().action == action)
+            decisions.push_back(&decision->detail());
     return decisions;
 }
 
-double valueOf(const Decision& decision, const std::string& name) {
+double valueOf(const DecisionDetail& decision, const std::string& name) {
     for (const auto& value : decision.values)
         if (value.name == name) return value.value;
     ADD_FAILURE() << "no value " << name << " in " << decision.text;
@@ -223,7 +224,7 @@ TEST(MultistageGaTest, AgreedCellsAreAcceptedWithProbabilitySevenTenths) {
         test::runAlgorithm("mga", test::sudokuPuzzle(kFigure1),
                            test::parametersOf("mga", {{"population", "40"}, {"generations_per_cycle", "3"}}), seed,
                            &sink, 0);
-        for (const Decision* update : decisionsOf(sink, "group table")) {
+        for (const DecisionDetail* update : decisionsOf(sink, "group table")) {
             agreed += static_cast<int>(valueOf(*update, "agreed"));
             accepted += static_cast<int>(valueOf(*update, "accepted"));
             EXPECT_EQ(update->cells.size(), static_cast<std::size_t>(valueOf(*update, "agreed")));
@@ -247,7 +248,7 @@ TEST(MultistageGaTest, DecisionsPerGenerationOnlyWhenWanted) {
     const auto generations = decisionsOf(explained, "generation");
     ASSERT_EQ(generations.size(), b.counters.steps);
     for (std::size_t i = 0; i < generations.size(); ++i) {
-        const Decision& generation = *generations[i];
+        const DecisionDetail& generation = *generations[i];
         const int cycle = static_cast<int>(i / 4) + 1;
         EXPECT_EQ(valueOf(generation, "population"), 40 / cycle) << generation.text;
         EXPECT_EQ(valueOf(generation, "offspring"), 40 / cycle) << generation.text;

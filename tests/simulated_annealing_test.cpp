@@ -300,13 +300,13 @@ TEST(SimulatedAnnealingTest, SameSeedSameStreamOtherSeedOtherStream) {
     }
 }
 
-double valueOf(const Decision& decision, const std::string& name) {
+double valueOf(const DecisionDetail& decision, const std::string& name) {
     for (const DecisionValue& value : decision.values)
         if (value.name == name) return value.value;
     ADD_FAILURE() << "no '" << name << "' in \"" << decision.text << "\"";
     return 0;
 }
-bool hasValue(const Decision& decision, const std::string& name) {
+bool hasValue(const DecisionDetail& decision, const std::string& name) {
     return std::any_of(decision.values.begin(), decision.values.end(),
                        [&](const DecisionValue& value) { return value.name == name; });
 }
@@ -331,41 +331,42 @@ TEST(SimulatedAnnealingTest, DecisionsFollowTheMetropolisRule) {
                 moves += move->move.kind == MoveKind::Swap;
             const auto* decision = std::get_if<Decision>(&event);
             if (!decision) continue;
-            if (decision->action == "reheat") {
+            const DecisionDetail& detail = decision->detail();
+            if (detail.action == "reheat") {
                 ++reheats;
-                EXPECT_GT(valueOf(*decision, "temperature"), valueOf(*decision, "temperature_before"));
+                EXPECT_GT(valueOf(detail, "temperature"), valueOf(detail, "temperature_before"));
                 continue;
             }
-            ASSERT_EQ(decision->action, "swap");
+            ASSERT_EQ(detail.action, "swap");
             ++swaps;
             EXPECT_EQ(decision->at.steps, previousStep + 1);
             previousStep = decision->at.steps;
-            ASSERT_EQ(decision->cells.size(), 2u);
-            ASSERT_TRUE(decision->accepted.has_value());
-            const double before = valueOf(*decision, "cost_before");
-            const double after = valueOf(*decision, "cost_after");
-            const double delta = valueOf(*decision, "delta");
-            const double temperature = valueOf(*decision, "temperature");
-            const double probability = valueOf(*decision, "probability");
+            ASSERT_EQ(detail.cells.size(), 2u);
+            ASSERT_TRUE(detail.accepted.has_value());
+            const double before = valueOf(detail, "cost_before");
+            const double after = valueOf(detail, "cost_after");
+            const double delta = valueOf(detail, "delta");
+            const double temperature = valueOf(detail, "temperature");
+            const double probability = valueOf(detail, "probability");
             EXPECT_EQ(after, before + delta);
             if (nextCost) {
-                EXPECT_EQ(before, *nextCost) << decision->text;
+                EXPECT_EQ(before, *nextCost) << detail.text;
             }
             if (delta <= 0) {
                 EXPECT_EQ(probability, 1.0);
-                EXPECT_FALSE(hasValue(*decision, "draw")) << decision->text;
-                EXPECT_TRUE(*decision->accepted) << decision->text;
+                EXPECT_FALSE(hasValue(detail, "draw")) << detail.text;
+                EXPECT_TRUE(*detail.accepted) << detail.text;
             } else {
                 EXPECT_NEAR(probability, std::exp(-delta / temperature), 1e-12 * std::exp(-delta / temperature));
-                const double draw = valueOf(*decision, "draw");
+                const double draw = valueOf(detail, "draw");
                 EXPECT_GE(draw, 0.0);
                 EXPECT_LT(draw, 1.0);
-                EXPECT_EQ(*decision->accepted, draw < probability) << decision->text;
-                worseAccepted += *decision->accepted;
+                EXPECT_EQ(*detail.accepted, draw < probability) << detail.text;
+                worseAccepted += *detail.accepted;
             }
-            accepted += *decision->accepted;
-            nextCost = *decision->accepted ? after : before;
-            EXPECT_NE(decision->text.find(*decision->accepted ? "accepted" : "rejected"), std::string::npos);
+            accepted += *detail.accepted;
+            nextCost = *detail.accepted ? after : before;
+            EXPECT_NE(detail.text.find(*detail.accepted ? "accepted" : "rejected"), std::string::npos);
         }
         EXPECT_EQ(swaps, 2000u) << schedule;
         EXPECT_EQ(moves, accepted) << schedule;  // every accepted swap, and only those, moved the board

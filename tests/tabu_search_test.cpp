@@ -168,11 +168,12 @@ TEST(TabuSearchTest, DecisionsCarryTheTabuList) {
     int moves = 0;
     for (const Event& event : sink.events()) {
         const auto* decision = std::get_if<Decision>(&event);
-        if (!decision || decision->action != "move") continue;
+        if (!decision || decision->detail().action != "move") continue;
+        const DecisionDetail& detail = decision->detail();
         ++moves;
-        EXPECT_EQ(decision->listLabel, "tabu list");
-        ASSERT_EQ(decision->cells.size(), 2u);
-        for (const std::string& entry : decision->list) {
+        EXPECT_EQ(detail.listLabel, "tabu list");
+        ASSERT_EQ(detail.cells.size(), 2u);
+        for (const std::string& entry : detail.list) {
             const auto open = entry.find('(');
             ASSERT_NE(open, std::string::npos) << entry;
             const int left = std::stoi(entry.substr(open + 1));
@@ -180,13 +181,13 @@ TEST(TabuSearchTest, DecisionsCarryTheTabuList) {
             EXPECT_LE(left, 5) << entry;
         }
         // The values just swapped out are tabu for the full tenure.
-        EXPECT_EQ(std::count_if(decision->list.begin(), decision->list.end(),
+        EXPECT_EQ(std::count_if(detail.list.begin(), detail.list.end(),
                                 [](const std::string& entry) { return entry.find("(5 left)") != std::string::npos; }),
                   2)
-            << decision->text;
-        for (const DecisionValue& value : decision->values)
+            << detail.text;
+        for (const DecisionValue& value : detail.values)
             if (value.name == "tabu_count") {
-                EXPECT_EQ(value.value, static_cast<double>(decision->list.size()));
+                EXPECT_EQ(value.value, static_cast<double>(detail.list.size()));
             }
     }
     EXPECT_GT(moves, 250);

@@ -93,16 +93,19 @@ void DecisionPanel::addDecisions(const std::vector<const Decision*>& decisions) 
     }
     m_historyView->clear();
     for (auto it = m_history.rbegin(); it != m_history.rend(); ++it) {
-        auto* item = new QListWidgetItem(QStringLiteral("%1: %2").arg(stepPrefix(*it), QString::fromStdString(it->text)));
-        if (it->accepted) item->setForeground(*it->accepted ? QColor(30, 130, 60) : QColor(190, 50, 50));
+        const DecisionDetail& detail = it->detail();
+        auto* item =
+            new QListWidgetItem(QStringLiteral("%1: %2").arg(stepPrefix(*it), QString::fromStdString(detail.text)));
+        if (detail.accepted)
+            item->setForeground(*detail.accepted ? QColor(30, 130, 60) : QColor(190, 50, 50));
         m_historyView->addItem(item);
     }
     showLatest();
 }
 
 void DecisionPanel::showLatest() {
-    const Decision& latest = m_history.back();
-    QString text = QStringLiteral("<b>%1</b> — %2").arg(stepPrefix(latest).toHtmlEscaped(),
+    const DecisionDetail& latest = m_history.back().detail();
+    QString text = QStringLiteral("<b>%1</b> — %2").arg(stepPrefix(m_history.back()).toHtmlEscaped(),
                                                         QString::fromStdString(latest.text).toHtmlEscaped());
     if (latest.accepted)
         text += *latest.accepted ? QStringLiteral(" <span style='color:#1e823c'>✓&nbsp;%1</span>").arg(tr("accepted"))
@@ -136,7 +139,9 @@ void DecisionPanel::showLatest() {
     m_listBox->show();
 }
 
-QString DecisionPanel::sentence() const { return m_history.empty() ? QString() : QString::fromStdString(m_history.back().text); }
+QString DecisionPanel::sentence() const {
+    return m_history.empty() ? QString() : QString::fromStdString(m_history.back().detail().text);
+}
 int DecisionPanel::historyCount() const { return m_historyView->count(); }
 int DecisionPanel::valueRowCount() const { return m_values->rowCount(); }
 QString DecisionPanel::valueText(const QString& name) const {
@@ -146,7 +151,7 @@ QString DecisionPanel::valueText(const QString& name) const {
     return {};
 }
 QString DecisionPanel::listLabel() const {
-    return m_history.empty() ? QString() : QString::fromStdString(m_history.back().listLabel);
+    return m_history.empty() ? QString() : QString::fromStdString(m_history.back().detail().listLabel);
 }
 int DecisionPanel::listCount() const { return m_list->count(); }
 

@@ -71,6 +71,16 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, compareTab,
                        screenshot, afterMs, speed, stepLimit, timeLimit, palette, presentation, stats, exitWhenFinished,
                        replayAt});
+    const AnimationOptions animation = addAnimationOptions(parser);
+    const QCommandLineOption race(QStringLiteral("race"),
+                                  QStringLiteral("Race 2 to 4 algorithms on the puzzle (Run > Race); --param then takes "
+                                                 "ID.KEY=VALUE or ID#N.KEY=VALUE, KEY seed a run's own seed."),
+                                  QStringLiteral("ID,ID"));
+    const QCommandLineOption racePace(QStringLiteral("race-pace"),
+                                      QStringLiteral("With --race: steps (the same steps per second, --speed), fair (by "
+                                                     "evaluations, the default) or flat (flat out)."),
+                                      QStringLiteral("PACE"));
+    parser.addOptions({race, racePace});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -198,6 +208,17 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
             return result;
         }
     }
+    options.race = parser.value(race);
+    options.racePace = parser.value(racePace);
+    if (parser.isSet(racePace) && options.race.isEmpty()) {
+        result.error = QStringLiteral("--race-pace needs --race ID,ID");
+        return result;
+    }
+    if (parser.isSet(racePace) && !QStringList{"steps", "fair", "flat"}.contains(options.racePace)) {
+        result.error = QStringLiteral("--race-pace: '%1' is not one of steps, fair, flat").arg(options.racePace);
+        return result;
+    }
+    result.error = parseAnimationOptions(parser, animation, options.open, options.exportAnimation, options.animation);
     return result;
 }
 

@@ -3,7 +3,12 @@
 //   puzzle-workbench [--open FILE_OR_PUZZLE_STRING | FILE] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
 //                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR [--compare-tab TAB]]
 //                    [--screenshot FILE.png --after-ms MS] [--replay-at FRACTION]  (with --open of a run recording)
-// plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements.
+// plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements, and
+//   --open RECORDING.json --export-animation OUT.{gif,mp4,webm} [--fps N] [--size WxH]
+//                    [--duration S | --steps-per-frame N | --evaluations-per-frame N]   (headless, then exit)
+//   --race ID,ID[,ID[,ID]] [--param ID[#N].KEY=VALUE]... [--race-pace steps|fair|flat] [--speed N] [--run]
+
+#include "animation_settings.h"
 
 #include <QString>
 #include <QStringList>
@@ -34,6 +39,10 @@ struct LaunchOptions {
     bool stats = false;
     bool exitWhenFinished = false;
     std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands
+    QString exportAnimation;  // non-empty: export the opened recording to this file and exit (no window)
+    AnimationSettings animation;
+    QString race;      // non-empty: race these algorithms on the puzzle; --param then takes ID[#N].KEY=VALUE
+    QString racePace;  // "steps", "fair" or "flat" (default fair)
 
     // Scripted launches neither read nor change the user's remembered settings.
     bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }

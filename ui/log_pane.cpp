@@ -29,7 +29,7 @@ QString LogPane::describe(const Event& event) {
     if (const auto* explanation = std::get_if<Explanation>(&event))
         return at + QString::fromStdString(explanation->text);
     if (const auto* decision = std::get_if<Decision>(&event))
-        return at + QString::fromStdString(decision->text);
+        return at + QString::fromStdString(decision->detail().text);
     if (const auto* heat = std::get_if<HeatMap>(&event))
         return at + tr("heat map: %1").arg(QString::fromStdString(heat->label));
     if (const auto* finished = std::get_if<Finished>(&event)) {

@@ -223,6 +223,7 @@ void MainWindow::createActions() {
     saveAction->setShortcut(QKeySequence::Save);
     fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
     m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
+    m_exportAnimationAction = fileMenu->addAction(tr("E&xport animation…"), this, &MainWindow::exportAnimationDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
     fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
@@ -288,6 +289,8 @@ void MainWindow::createActions() {
     runMenu->addAction(tr("Repeat &runs…"), this, &MainWindow::openRepeatRuns)
         ->setToolTip(tr("Run the chosen algorithm many times on this puzzle: success rate, times, and the histogram of "
                         "generations or steps"));
+    runMenu->addAction(tr("R&ace…"), this, &MainWindow::raceDialog)
+        ->setToolTip(tr("Two to four algorithms on this puzzle side by side, paced together"));
     m_replayAction = runMenu->addAction(tr("Re&play program"), this, &MainWindow::replayProgram);
     m_replayAction->setToolTip(tr("Replay the last run's best program of heuristic moves on the board, move by move"));
     runMenu->addSeparator();
@@ -526,6 +529,7 @@ void MainWindow::updateActions() {
                                state == RunState::Finished);
     m_view->setEditable(!active);
     m_saveRecordingAction->setEnabled(canSaveRecording());
+    m_exportAnimationAction->setEnabled(canSaveRecording());
 }
 
 void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
@@ -910,7 +914,7 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
             latestCells = &explanation->cells;
         } else if (const auto* decision = std::get_if<Decision>(&event)) {
             decisions.push_back(decision);
-            if (!decision->cells.empty()) latestCells = &decision->cells;
+            if (!decision->detail().cells.empty()) latestCells = &decision->detail().cells;
         } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
             const QString program = QString::fromStdString(update->program);
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);

@@ -40,6 +40,7 @@ class GenerateDialog;
 class HandSolving;
 class HelpWindow;
 class ProgramView;
+class RaceView;
 class RepeatRunsDialog;
 class ReplayView;
 class LogPane;
@@ -96,6 +97,11 @@ public:
     bool openRecording(const QString& path, bool quiet = false);
     bool saveRunRecording(const QString& path, bool quiet = false);
     ReplayView* replayView() const { return m_replayView; }
+    // File ▸ Export animation… (main_window_export.cpp): the open recording, or else the last finished run.
+    void exportAnimationDialog();
+    // Run ▸ Race… (main_window_race.cpp): a race on the window's puzzle, in a window of its own.
+    RaceView* openRaceView();
+    void raceDialog();
 
     // Classroom layout (main_window_layout.cpp). The window within `available` (a screen's available
     // geometry), its docks shared out so that the board is the largest part; applied on the first launch and
@@ -211,6 +217,7 @@ private:
     GenerateDialog* m_generateDialog = nullptr;
     HandSolving* m_handSolving = nullptr;
     CompareView* m_compareView = nullptr;
+    RaceView* m_raceView = nullptr;
     QAction* m_replayAction = nullptr;
     ProgramView* m_programView = nullptr;
     QDockWidget* m_programDock = nullptr;
@@ -225,6 +232,7 @@ private:
     ReplayView* m_replayView = nullptr;
     QDockWidget* m_replayDock = nullptr;
     QAction* m_saveRecordingAction = nullptr;
+    QAction* m_exportAnimationAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;

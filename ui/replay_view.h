@@ -32,6 +32,7 @@ public:
     void setTimeline(std::shared_ptr<const RunTimeline> timeline);
     void clear();
     const RunTimeline* timeline() const { return m_timeline.get(); }
+    std::shared_ptr<const RunTimeline> sharedTimeline() const { return m_timeline; }
 
     // Shows the state after the first `position` events (clamped to the run's length).
     void seek(std::size_t position);

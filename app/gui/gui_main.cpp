@@ -1,6 +1,7 @@
 // puzzle-workbench: the desktop window. See ui/launch_options.h for the command line; bad options and bad
 // puzzles given on the command line print a message and exit with status 2.
 
+#include "animation_export.h"
 #include "appearance.h"
 #include "board_model.h"
 #include "charts/chart_panel.h"
@@ -10,6 +11,7 @@
 #include "generate_dialog.h"
 #include "launch_options.h"
 #include "main_window.h"
+#include "race_view.h"
 #include "replay_view.h"
 
 #include "io/formats.h"
@@ -52,6 +54,11 @@ void printError(const QString& message) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+    // An animation export needs no display: Qt's offscreen platform, unless the caller chose one.
+    if (std::any_of(argv + 1, argv + argc, [](const char* argument) {
+            return std::string_view(argument).starts_with("--export-animation");
+        }) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("PuzzleWorkbench"));
     QApplication::setApplicationName(QStringLiteral("puzzle-workbench"));
@@ -72,6 +79,18 @@ int main(int argc, char* argv[]) {
         return kExitUsage;
     }
     const pw::ui::LaunchOptions& options = parsed.options;
+    if (!options.exportAnimation.isEmpty()) {
+        pw::ui::applyPalette(options.palette == QLatin1String("dark"));
+        QString summary;
+        if (const QString error = pw::ui::exportRecordingAnimation(options.open, options.exportAnimation,
+                                                                   options.animation, summary);
+            !error.isEmpty()) {
+            printError(error);
+            return 1;
+        }
+        std::printf("%s\n", summary.toLocal8Bit().constData());
+        return 0;
+    }
     const pw::app::PuzzleLibrary library = pw::app::findPuzzleLibrary();
     if (library.directory.empty()) {
         printError(QString::fromStdString(library.error));
@@ -79,9 +98,32 @@ int main(int argc, char* argv[]) {
     }
     pw::ui::applyPalette(false);
     pw::ui::MainWindow window(QString::fromStdString(library.directory.string()), !options.scripted());
-    if (const QString error = window.applyLaunchOptions(options); !error.isEmpty()) {
-        printError(error);
-        return kExitUsage;
+    {
+        // With --race the --param assignments are the race's, not the window's algorithm's.
+        pw::ui::LaunchOptions windowOptions = options;
+        if (!options.race.isEmpty()) windowOptions.parameters.clear();
+        if (const QString error = window.applyLaunchOptions(windowOptions); !error.isEmpty()) {
+            printError(error);
+            return kExitUsage;
+        }
+    }
+    pw::ui::RaceView* race = nullptr;
+    if (!options.race.isEmpty()) {
+        const pw::Puzzle& puzzle = window.boardModel()->puzzle();
+        std::vector<pw::ui::RaceEntry> entries;
+        QString error = pw::ui::raceEntries(options.race, options.parameters, options.seed.value_or(1), puzzle.kind(), entries);
+        pw::ui::RaceBudget budget;
+        if (options.stepLimit) budget.maxSteps = options.stepLimit;
+        race = window.openRaceView();
+        if (error.isEmpty()) error = race->setRace(puzzle, std::move(entries), budget);
+        if (!error.isEmpty()) {
+            printError(error.startsWith(QStringLiteral("--")) ? error : QStringLiteral("--race: ") + error);
+            return kExitUsage;
+        }
+        const pw::ui::RacePace pace = options.racePace == QLatin1String("steps") ? pw::ui::RacePace::StepsPerSecond
+                                      : options.racePace == QLatin1String("flat") ? pw::ui::RacePace::FlatOut
+                                                                                  : pw::ui::RacePace::FairEvaluations;
+        race->setPace(pace, options.movesPerSecond.value_or(0));
     }
     window.show();
 
@@ -133,7 +175,9 @@ int main(int argc, char* argv[]) {
         }
         std::fflush(stdout);
     };
-    if (options.exitWhenFinished) {
+    if (race && options.exitWhenFinished)
+        QObject::connect(race, &pw::ui::RaceView::finished, &app, [&app] { app.exit(0); });
+    if (options.exitWhenFinished && !race) {
         QObject::connect(&window, &pw::ui::MainWindow::runFinished, &app, [&app, &options, printStats] {
             if (options.stats) printStats();
             app.exit(0);
@@ -152,11 +196,11 @@ int main(int argc, char* argv[]) {
         return kExitUsage;
     }
     if (compare && !options.compareTab.isEmpty()) compare->showTab(options.compareTab);
-    if (options.run) QTimer::singleShot(0, &window, [&window, lab] { lab ? lab->startRating() : window.run(); });
+    if (options.run) QTimer::singleShot(0, &window, [&window, lab, race] { race ? race->start() : lab ? lab->startRating() : window.run(); });
     if (options.hintLevel) QTimer::singleShot(0, &window, [&window, &options] { window.showHint(options.hintLevel); });
     if (!options.screenshot.isEmpty()) {
-        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab, generator, compare] {
-            QPixmap shot = lab ? lab->grab() : compare ? compare->grab() : window.grab();
+        QTimer::singleShot(options.afterMs, &window, [&window, &app, &options, printStats, lab, generator, compare, race] {
+            QPixmap shot = race ? race->grab() : lab ? lab->grab() : compare ? compare->grab() : window.grab();
             if (generator) {  // the dialog over the window's top right corner, where it leaves the board visible
                 QPainter painter(&shot);
                 const QPixmap dialog = generator->grab();

@@ -250,7 +250,9 @@ StepStatus CuckooSearch::step() {
 
     ++m_counters.steps;
     const int eggs = m_oneEggPerIteration ? 1 : m_nestCount;
-    std::optional<Decision> pending;  // the last egg's decision waits for the abandonment
+    // The last egg's decision waits for the abandonment; it keeps the counters of its egg.
+    std::optional<DecisionDetail> pending;
+    Counters pendingAt;
     for (int egg = 0; egg < eggs; ++egg) {
         const int i = randomNest();  // line 4
         layCuckoo(i);                // line 5
@@ -261,9 +263,8 @@ StepStatus CuckooSearch::step() {
         const int hostCost = host.cost();
         const bool kept = m_cuckoo.cost() <= hostCost;  // lines 7–9
         if (m_explain) {
-            Decision decision;
-            decision.at = m_counters;
-            decision.action = "egg";
+            DecisionDetail detail;
+            detail.action = "egg";
             const int from = m_eggFrom;
             std::string text = "egg from nest " + std::to_string(i + 1) + " (cost " + std::to_string(from) + ")";
             if (i == m_bestNest) {
@@ -280,15 +281,16 @@ StepStatus CuckooSearch::step() {
             }
             text += "; cost " + std::to_string(m_cuckoo.cost()) + " vs nest " + std::to_string(j + 1) + " (cost " +
                     std::to_string(hostCost) + "): " + (kept ? "kept" : "refused");
-            decision.text = std::move(text);
-            decision.values = {{"cost_before", static_cast<double>(from)},
-                               {"cost_after", static_cast<double>(m_cuckoo.cost())},
-                               {"host_cost", static_cast<double>(hostCost)},
-                               {"nest", static_cast<double>(i + 1)},
-                               {"host", static_cast<double>(j + 1)}};
-            decision.accepted = kept;
-            if (pending) emit(std::move(*pending));
-            pending = std::move(decision);
+            detail.text = std::move(text);
+            detail.values = {{"cost_before", static_cast<double>(from)},
+                             {"cost_after", static_cast<double>(m_cuckoo.cost())},
+                             {"host_cost", static_cast<double>(hostCost)},
+                             {"nest", static_cast<double>(i + 1)},
+                             {"host", static_cast<double>(j + 1)}};
+            detail.accepted = kept;
+            if (pending) emit(Decision(pendingAt, std::move(*pending)));
+            pending = std::move(detail);
+            pendingAt = m_counters;
         }
         if (kept) host = m_cuckoo;
     }
@@ -301,7 +303,7 @@ StepStatus CuckooSearch::step() {
         for (int nest : m_lastAbandoned) abandoned += (abandoned.empty() ? "" : ",") + std::to_string(nest + 1);
         pending->text += "; nests abandoned and rebuilt: " + (abandoned.empty() ? std::string("none") : abandoned);
         pending->values.push_back({"abandoned", static_cast<double>(m_lastAbandoned.size())});
-        emit(std::move(*pending));
+        emit(Decision(pendingAt, std::move(*pending)));
     }
     afterIteration(improved || rebuiltBest);
     report(improved || rebuiltBest);

@@ -130,15 +130,14 @@ protected:
         ++m_restarts;
         m_sinceImprovement = 0;
         if (m_explain) {
-            Decision decision;
-            decision.at = m_counters;
-            decision.action = "restart";
-            decision.text = "no better egg for " + std::to_string(m_restartAfter) + " iterations (best cost " +
-                            std::to_string(before) + "): every nest rebuilt from the filtered domains, new best cost " +
-                            std::to_string(m_bestEver.cost());
-            decision.values = {{"cost_before", static_cast<double>(before)},
-                               {"cost_after", static_cast<double>(m_bestEver.cost())}};
-            emit(std::move(decision));
+            DecisionDetail detail;
+            detail.action = "restart";
+            detail.text = "no better egg for " + std::to_string(m_restartAfter) + " iterations (best cost " +
+                          std::to_string(before) + "): every nest rebuilt from the filtered domains, new best cost " +
+                          std::to_string(m_bestEver.cost());
+            detail.values = {{"cost_before", static_cast<double>(before)},
+                             {"cost_after", static_cast<double>(m_bestEver.cost())}};
+            emit(Decision(m_counters, std::move(detail)));
         }
     }
 

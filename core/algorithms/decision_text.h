@@ -43,28 +43,28 @@ inline Decision annealingDecision(const Counters& at, std::string proposal, std:
     } else {
         text += "p = 1 (\u0394 \u2264 0), no draw \u2192 accepted";
     }
-    Decision decision{at, "swap", std::move(text), std::move(cells), {}, accepted, {}, {}};
-    decision.values = {{"cost_before", static_cast<double>(costBefore)},
-                       {"cost_after", static_cast<double>(costAfter)},
-                       {"delta", static_cast<double>(delta)},
-                       {"temperature", temperature},
-                       {"probability", probability}};
-    if (draw) decision.values.push_back({"draw", *draw});
-    return decision;
+    DecisionDetail detail{"swap", std::move(text), std::move(cells), {}, accepted, {}, {}};
+    detail.values = {{"cost_before", static_cast<double>(costBefore)},
+                     {"cost_after", static_cast<double>(costAfter)},
+                     {"delta", static_cast<double>(delta)},
+                     {"temperature", temperature},
+                     {"probability", probability}};
+    if (draw) detail.values.push_back({"draw", *draw});
+    return Decision(at, std::move(detail));
 }
 
 // A reheat: why it happened and the temperatures before and after.
 inline Decision reheatDecision(const Counters& at, const std::string& reason, double before, double after,
                                int cost) {
-    return Decision{at,
-                    "reheat",
-                    reason + ": reheat from T = " + formatNumber(before, 3) + " to T = " + formatNumber(after, 3) +
-                        " at cost " + std::to_string(cost),
-                    {},
-                    {{"temperature_before", before}, {"temperature", after}, {"cost", static_cast<double>(cost)}},
-                    std::nullopt,
-                    {},
-                    {}};
+    return Decision(
+        at, {"reheat",
+             reason + ": reheat from T = " + formatNumber(before, 3) + " to T = " + formatNumber(after, 3) +
+                 " at cost " + std::to_string(cost),
+             {},
+             {{"temperature_before", before}, {"temperature", after}, {"cost", static_cast<double>(cost)}},
+             std::nullopt,
+             {},
+             {}});
 }
 
 // Which rule a Sudoku digit breaks in a cell, from the used-digit masks of its row, column and box: "4 is
@@ -83,8 +83,8 @@ inline Decision searchDecision(const Counters& at, std::string action, std::stri
                                std::vector<std::string> stack, std::vector<DecisionValue> more = {}) {
     std::vector<DecisionValue> values{{"depth", static_cast<double>(stack.size())}};
     values.insert(values.end(), more.begin(), more.end());
-    return Decision{at, std::move(action), std::move(text), std::move(cells), std::move(values), std::nullopt,
-                    "search stack", std::move(stack)};
+    return Decision(at, {std::move(action), std::move(text), std::move(cells), std::move(values),
+                         std::nullopt, "search stack", std::move(stack)});
 }
 
 }  // namespace pw

@@ -243,20 +243,19 @@ private:
                                              formatNumber(bestAfter) + " (length " +
                                              std::to_string(m_best->program.size()) + ")"
                                        : "best program unchanged at " + formatNumber(bestAfter);
-        m_sink->receive(Decision{m_counters,
-                                 "generation",
-                                 std::move(text),
-                                 {},
-                                 {{"generation", static_cast<double>(m_generation)},
-                                  {"selections", static_cast<double>(selections)},
-                                  {"mutations", static_cast<double>(mutations)},
-                                  {"crossovers", static_cast<double>(crossovers)},
-                                  {"generation_best", static_cast<double>(generationBest)},
-                                  {"best_before", bestBefore},
-                                  {"best_after", bestAfter}},
-                                 std::nullopt,
-                                 {},
-                                 {}});
+        m_sink->receive(Decision(m_counters, {"generation",
+                                              std::move(text),
+                                              {},
+                                              {{"generation", static_cast<double>(m_generation)},
+                                               {"selections", static_cast<double>(selections)},
+                                               {"mutations", static_cast<double>(mutations)},
+                                               {"crossovers", static_cast<double>(crossovers)},
+                                               {"generation_best", static_cast<double>(generationBest)},
+                                               {"best_before", bestBefore},
+                                               {"best_after", bestAfter}},
+                                              std::nullopt,
+                                              {},
+                                              {}}));
     }
 
     void emitGeneration(const std::vector<Individual>& population) {
@@ -301,18 +300,19 @@ public:
         const double bestBefore = bestCost();
         consider(drawn);
         if (wantsDecisions(m_sink))
-            m_sink->receive(Decision{m_counters,
-                                     "draw",
-                                     "drew a random program of length " + std::to_string(drawn.program.size()) +
-                                         ": fitness " + std::to_string(drawn.fitness) +
-                                         (bestCost() < bestBefore ? ", a new best" : ", best stays " + formatNumber(bestCost())),
-                                     {},
-                                     {{"length", static_cast<double>(drawn.program.size())},
-                                      {"fitness", static_cast<double>(drawn.fitness)},
-                                      {"best_cost", bestCost()}},
-                                     bestCost() < bestBefore,
-                                     {},
-                                     {}});
+            m_sink->receive(Decision(
+                m_counters,
+                {"draw",
+                 "drew a random program of length " + std::to_string(drawn.program.size()) + ": fitness " +
+                     std::to_string(drawn.fitness) +
+                     (bestCost() < bestBefore ? ", a new best" : ", best stays " + formatNumber(bestCost())),
+                 {},
+                 {{"length", static_cast<double>(drawn.program.size())},
+                  {"fitness", static_cast<double>(drawn.fitness)},
+                  {"best_cost", bestCost()}},
+                 bestCost() < bestBefore,
+                 {},
+                 {}}));
         emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), {}});
         if (m_best->fitness == 0) {
             m_solvedGeneration = static_cast<std::int64_t>(m_counters.steps);

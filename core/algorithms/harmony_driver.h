@@ -181,20 +181,20 @@ private:
         else
             text += " \u2192 replaced member " + std::to_string(offer.slot + 1) + " (the worst)" +
                     (offer.newBest ? ", a new best" : "");
-        m_sink->receive(Decision{m_counters,
-                                 "improvise",
-                                 std::move(text),
-                                 m_changedCells,
-                                 {{"from_memory", static_cast<double>(counts[0])},
-                                  {"pitch_adjusted", static_cast<double>(counts[1])},
-                                  {"random", static_cast<double>(counts[2])},
-                                  {"cost", static_cast<double>(m_latestCost)},
-                                  {"worst_cost", static_cast<double>(worstBefore)},
-                                  {"best_cost", static_cast<double>(m_memory.bestCost())},
-                                  {"replaced_member", static_cast<double>(offer.slot < 0 ? 0 : offer.slot + 1)}},
-                                 offer.slot >= 0,
-                                 {},
-                                 {}});
+        m_sink->receive(Decision(
+            m_counters, {"improvise",
+                         std::move(text),
+                         m_changedCells,
+                         {{"from_memory", static_cast<double>(counts[0])},
+                          {"pitch_adjusted", static_cast<double>(counts[1])},
+                          {"random", static_cast<double>(counts[2])},
+                          {"cost", static_cast<double>(m_latestCost)},
+                          {"worst_cost", static_cast<double>(worstBefore)},
+                          {"best_cost", static_cast<double>(m_memory.bestCost())},
+                          {"replaced_member", static_cast<double>(offer.slot < 0 ? 0 : offer.slot + 1)}},
+                         offer.slot >= 0,
+                         {},
+                         {}}));
     }
 
     static constexpr std::size_t kListedChanges = 12;  // the sentence names this many changed cells at most

@@ -94,15 +94,14 @@ public:
                                         (applications == 1 ? ""
                                          : m_firstApplication ? ", the first in reading order taken"
                                                               : ", one taken at random");
-            m_sink->receive(Decision{m_counters,
-                                     applications == 0 ? "refute" : "technique",
-                                     chosen->explanation(grid.shape()) + " (" + why + ")",
-                                     cells,
-                                     {{"applications", static_cast<double>(applications)},
-                                      {"empty_cells", static_cast<double>(grid.emptyCount())}},
-                                     std::nullopt,
-                                     {},
-                                     {}});
+            m_sink->receive(Decision(m_counters, {applications == 0 ? "refute" : "technique",
+                                                  chosen->explanation(grid.shape()) + " (" + why + ")",
+                                                  cells,
+                                                  {{"applications", static_cast<double>(applications)},
+                                                   {"empty_cells", static_cast<double>(grid.emptyCount())}},
+                                                  std::nullopt,
+                                                  {},
+                                                  {}}));
         }
         emit(Explanation{m_counters, chosen->explanation(grid.shape()), std::move(cells)});
         grid.apply(*chosen);

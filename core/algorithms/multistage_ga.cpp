@@ -359,18 +359,17 @@ void MultistageGa::updateGroupTable() {
             ++accepted;
         }
     if (m_explain) {
-        Decision decision;
-        decision.at = m_counters;
-        decision.action = "group table";
-        decision.text = "cycle " + std::to_string(m_cycle) + "'s best grid (fitness " +
-                        std::to_string(m_population.front().fitness) + "): the five validation directions agree on " +
-                        std::to_string(agreed.size()) + " cells; " + std::to_string(accepted) +
-                        " of them accepted (random variable above " + formatThreshold(1 - m_accept) + ")";
-        decision.cells = agreed;
-        decision.values = {{"agreed", static_cast<double>(agreed.size())},
-                           {"accepted", static_cast<double>(accepted)},
-                           {"probability", m_accept}};
-        emit(std::move(decision));
+        DecisionDetail detail;
+        detail.action = "group table";
+        detail.text = "cycle " + std::to_string(m_cycle) + "'s best grid (fitness " +
+                      std::to_string(m_population.front().fitness) + "): the five validation directions agree on " +
+                      std::to_string(agreed.size()) + " cells; " + std::to_string(accepted) +
+                      " of them accepted (random variable above " + formatThreshold(1 - m_accept) + ")";
+        detail.cells = agreed;
+        detail.values = {{"agreed", static_cast<double>(agreed.size())},
+                         {"accepted", static_cast<double>(accepted)},
+                         {"probability", m_accept}};
+        emit(Decision(m_counters, std::move(detail)));
     }
     SudokuGrid base = m_givens;
     for (int cell = 0; cell < m_cells; ++cell)
@@ -424,9 +423,8 @@ void MultistageGa::restartRounds() {
 
 void MultistageGa::explainGeneration(int bestBefore, bool mutated) {
     const int offspring = m_offspringFactor * m_populationSize;
-    Decision decision;
-    decision.at = m_counters;
-    decision.action = "generation";
+    DecisionDetail detail;
+    detail.action = "generation";
     std::string text = "generation " + std::to_string(m_generationInCycle) + " of cycle " + std::to_string(m_cycle) +
                        ": crossover of " + std::to_string(m_pairsCrossed) + " random pairs swapped " +
                        std::to_string(m_cellsSwapped) + " cells; (μ+λ) selection kept the best " +
@@ -439,16 +437,16 @@ void MultistageGa::explainGeneration(int bestBefore, bool mutated) {
     text += m_best->fitness < bestBefore
                 ? "; best fitness " + std::to_string(bestBefore) + " -> " + std::to_string(m_best->fitness)
                 : "; best fitness stays " + std::to_string(m_best->fitness);
-    decision.text = std::move(text);
-    decision.values = {{"cost_before", static_cast<double>(bestBefore)},
-                       {"cost_after", static_cast<double>(m_best->fitness)},
-                       {"population", static_cast<double>(m_populationSize)},
-                       {"offspring", static_cast<double>(offspring)},
-                       {"pairs_crossed", static_cast<double>(m_pairsCrossed)},
-                       {"cells_swapped", static_cast<double>(m_cellsSwapped)},
-                       {"mutants", static_cast<double>(m_mutantsMade)},
-                       {"cells_redrawn", static_cast<double>(m_cellsRedrawn)}};
-    emit(std::move(decision));
+    detail.text = std::move(text);
+    detail.values = {{"cost_before", static_cast<double>(bestBefore)},
+                     {"cost_after", static_cast<double>(m_best->fitness)},
+                     {"population", static_cast<double>(m_populationSize)},
+                     {"offspring", static_cast<double>(offspring)},
+                     {"pairs_crossed", static_cast<double>(m_pairsCrossed)},
+                     {"cells_swapped", static_cast<double>(m_cellsSwapped)},
+                     {"mutants", static_cast<double>(m_mutantsMade)},
+                     {"cells_redrawn", static_cast<double>(m_cellsRedrawn)}};
+    emit(Decision(m_counters, std::move(detail)));
 }
 
 void MultistageGa::emitGeneration() {

@@ -150,16 +150,15 @@ protected:
         const std::optional<SudokuGrid> repaired = repairRepeatedDigits(grid, m_givens, m_repairNodes, &emptied);
         ++m_counters.evaluations;
         if (m_explain) {
-            Decision decision;
-            decision.at = m_counters;
-            decision.action = "repair";
-            decision.text = "repair of the cycle's best grid (fitness " + std::to_string(best.fitness) + "): " +
-                            std::to_string(emptied) + " cells with a repeated digit emptied and " +
-                            (repaired ? "refilled to a solution" : "not refillable within the node limit");
-            decision.values = {{"cost_before", static_cast<double>(best.fitness)},
-                               {"emptied", static_cast<double>(emptied)}};
-            decision.accepted = repaired.has_value();
-            emit(std::move(decision));
+            DecisionDetail detail;
+            detail.action = "repair";
+            detail.text = "repair of the cycle's best grid (fitness " + std::to_string(best.fitness) + "): " +
+                          std::to_string(emptied) + " cells with a repeated digit emptied and " +
+                          (repaired ? "refilled to a solution" : "not refillable within the node limit");
+            detail.values = {{"cost_before", static_cast<double>(best.fitness)},
+                             {"emptied", static_cast<double>(emptied)}};
+            detail.accepted = repaired.has_value();
+            emit(Decision(m_counters, std::move(detail)));
         }
         if (!repaired) return;
         ++m_repaired;

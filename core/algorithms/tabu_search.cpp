@@ -222,35 +222,35 @@ private:
             text += aspiration ? "; tabu, taken by aspiration (a new best)" : "; not tabu";
             text += "; " + std::to_string(list.size()) + " values tabu for up to " + std::to_string(m_tenure) + " steps";
         }
-        m_sink->receive(Decision{m_counters,
-                                 action,
-                                 std::move(text),
-                                 std::move(cells),
-                                 {{"cost_before", static_cast<double>(cost)},
-                                  {"cost_after", static_cast<double>(cost + delta)},
-                                  {"delta", static_cast<double>(delta)},
-                                  {"ties", static_cast<double>(ties)},
-                                  {"aspiration", aspiration ? 1.0 : 0.0},
-                                  {"tabu_count", static_cast<double>(list.size())},
-                                  {"best_cost", static_cast<double>(m_best.cost())}},
-                                 std::nullopt,
-                                 "tabu list",
-                                 std::move(list)});
+        m_sink->receive(Decision(m_counters, {action,
+                                              std::move(text),
+                                              std::move(cells),
+                                              {{"cost_before", static_cast<double>(cost)},
+                                               {"cost_after", static_cast<double>(cost + delta)},
+                                               {"delta", static_cast<double>(delta)},
+                                               {"ties", static_cast<double>(ties)},
+                                               {"aspiration", aspiration ? 1.0 : 0.0},
+                                               {"tabu_count", static_cast<double>(list.size())},
+                                               {"best_cost", static_cast<double>(m_best.cost())}},
+                                              std::nullopt,
+                                              "tabu list",
+                                              std::move(list)}));
     }
 
     void restart() {
         if (wantsDecisions(m_sink))
-            m_sink->receive(Decision{m_counters,
-                                     "restart",
-                                     std::to_string(m_restartAfter) + " steps without a new best (best cost " +
-                                         std::to_string(m_best.cost()) + "): restart from a new grid drawn from the "
-                                         "domains, with an empty tabu list",
-                                     {},
-                                     {{"restarts", static_cast<double>(m_restarts + 1)},
-                                      {"best_cost", static_cast<double>(m_best.cost())}},
-                                     std::nullopt,
-                                     {},
-                                     {}});
+            m_sink->receive(Decision(m_counters, {"restart",
+                                                  std::to_string(m_restartAfter) +
+                                                      " steps without a new best (best cost " +
+                                                      std::to_string(m_best.cost()) +
+                                                      "): restart from a new grid drawn from the "
+                                                      "domains, with an empty tabu list",
+                                                  {},
+                                                  {{"restarts", static_cast<double>(m_restarts + 1)},
+                                                   {"best_cost", static_cast<double>(m_best.cost())}},
+                                                  std::nullopt,
+                                                  {},
+                                                  {}}));
         ++m_restarts;
         emit(PhaseChange{m_counters, PhaseKind::Restart, static_cast<std::uint64_t>(m_restarts)});
         m_space.fill(m_current, m_rng);

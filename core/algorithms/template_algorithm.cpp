@@ -96,18 +96,19 @@ public:
             showGrid();
             // Why the step did what it did, only for a receiver that asks: no string is built otherwise.
             if (wantsDecisions(m_sink))
-                m_sink->receive(Decision{m_counters,
-                                         "fill",
-                                         "filled every box with its missing digits in a random order: cost " +
-                                             std::to_string(cost.total()) + " (rows " + std::to_string(cost.rows) +
-                                             ", columns " + std::to_string(cost.columns) + ")" +
-                                             (improved ? ", a new best" : ", best stays " + std::to_string(m_bestCost)),
-                                         {},
-                                         {{"cost", static_cast<double>(cost.total())},
-                                          {"best_cost", static_cast<double>(m_bestCost)}},
-                                         improved,
-                                         {},
-                                         {}});
+                m_sink->receive(
+                    Decision(m_counters,
+                             {"fill",
+                              "filled every box with its missing digits in a random order: cost " +
+                                  std::to_string(cost.total()) + " (rows " + std::to_string(cost.rows) +
+                                  ", columns " + std::to_string(cost.columns) + ")" +
+                                  (improved ? ", a new best" : ", best stays " + std::to_string(m_bestCost)),
+                              {},
+                              {{"cost", static_cast<double>(cost.total())},
+                               {"best_cost", static_cast<double>(m_bestCost)}},
+                              improved,
+                              {},
+                              {}}));
             // The receiver chooses how often it wants a sample; a new best is always one.
             if (improved || m_counters.steps - m_lastSample >= m_sink->sampleEvery()) sample(cost);
         }

@@ -62,7 +62,8 @@ nlohmann::json toJson(const Event& event, const std::vector<std::string>& costPa
                        j["position"] = e.position;
                        j["fitness"] = e.fitness;
                    },
-                   [&](const Decision& e) {
+                   [&](const Decision& decision) {
+                       const DecisionDetail& e = decision.detail();
                        j["action"] = e.action;
                        if (!e.cells.empty()) j["cells"] = e.cells;
                        for (const DecisionValue& value : e.values) j[value.name] = value.value;

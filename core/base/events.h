@@ -6,8 +6,10 @@
 #include "base/move.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -127,8 +129,7 @@ struct DecisionValue {
     double value = 0;
     bool operator==(const DecisionValue&) const = default;
 };
-struct Decision {
-    Counters at;
+struct DecisionDetail {
     std::string action;                 // "swap", "improvise", "move", "egg", "generation", "try", "backtrack"
     std::string text;                   // the plain sentence: "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13 ..."
     std::vector<int> cells;             // the cells it is about, highlighted on the board
@@ -136,7 +137,24 @@ struct Decision {
     std::optional<bool> accepted;       // for proposals that may be refused (annealing, harmony memory, nests)
     std::string listLabel;              // what `list` holds: "search stack", "tabu list"; empty when no list
     std::vector<std::string> list;      // the current search stack (outermost first) or tabu list
-    bool operator==(const Decision&) const = default;
+    bool operator==(const DecisionDetail&) const = default;
+};
+// The detail sits behind a pointer because Event is a variant: inline, its ~180 bytes would make every
+// event that size, and events are stored by the million (replay timeline, GUI batches, recordings) while
+// decisions are rare. Copies share the immutable detail; == compares the details' contents, so identical
+// runs still give streams that compare equal.
+struct Decision {
+    Counters at;
+    Decision(const Counters& when, DecisionDetail detail)
+        : at(when), m_detail(std::make_shared<const DecisionDetail>(std::move(detail))) {}
+    const DecisionDetail& detail() const { return *m_detail; }
+    const DecisionDetail* operator->() const { return m_detail.get(); }
+    bool operator==(const Decision& other) const {
+        return at == other.at && (m_detail == other.m_detail || *m_detail == *other.m_detail);
+    }
+
+private:
+    std::shared_ptr<const DecisionDetail> m_detail;  // never null
 };
 
 enum class Outcome {

@@ -21,15 +21,14 @@ constexpr const char* kHardSudoku =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 Decision annealingDecision(std::uint64_t step, bool accepted) {
-    Decision decision;
-    decision.at.steps = step;
-    decision.action = "swap";
-    decision.text = "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13";
-    decision.cells = {21, 23};
-    decision.values = {{"cost_before", 12}, {"cost_after", 13}, {"delta", 1}, {"temperature", 0.5},
-                       {"probability", 0.1353352832}};
-    decision.accepted = accepted;
-    return decision;
+    DecisionDetail detail;
+    detail.action = "swap";
+    detail.text = "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13";
+    detail.cells = {21, 23};
+    detail.values = {{"cost_before", 12}, {"cost_after", 13}, {"delta", 1}, {"temperature", 0.5},
+                     {"probability", 0.1353352832}};
+    detail.accepted = accepted;
+    return Decision(Counters{step, 0}, std::move(detail));
 }
 
 int outlinedCells(const BoardModel& model) {
@@ -50,7 +49,7 @@ private slots:
         std::vector<const Decision*> batch;
         for (const Decision& decision : decisions) batch.push_back(&decision);
         panel.addDecisions(batch);
-        QCOMPARE(panel.sentence(), QString::fromStdString(decisions.back().text));
+        QCOMPARE(panel.sentence(), QString::fromStdString(decisions.back()->text));
         QCOMPARE(panel.historyCount(), DecisionPanel::kHistorySize);  // the last 20, not all 30
         auto* history = panel.findChild<QListWidget*>(QStringLiteral("decisionHistory"));
         QVERIFY(history->item(0)->text().startsWith(QStringLiteral("step 30:")));  // newest on top
@@ -71,13 +70,13 @@ private slots:
 
     void showsASearchStackNewestOnTop() {
         DecisionPanel panel;
-        Decision decision;
-        decision.at.steps = 7;
-        decision.action = "try";
-        decision.text = "try r1c2=3 at depth 3";
-        decision.values = {{"depth", 3}};
-        decision.listLabel = "search stack";
-        decision.list = {"r1c1=1", "r1c5=4", "r1c2=3"};
+        DecisionDetail detail;
+        detail.action = "try";
+        detail.text = "try r1c2=3 at depth 3";
+        detail.values = {{"depth", 3}};
+        detail.listLabel = "search stack";
+        detail.list = {"r1c1=1", "r1c5=4", "r1c2=3"};
+        const Decision decision(Counters{7, 0}, std::move(detail));
         panel.addDecisions({&decision});
         QCOMPARE(panel.listLabel(), QStringLiteral("search stack"));
         QCOMPARE(panel.listCount(), 3);

@@ -84,7 +84,7 @@ void ChartPanel::clear() {
     m_progress->clear();
     m_seriesIndex.fill(-1);
     std::fill(m_partSeries.begin(), m_partSeries.end(), -1);
-    m_progress->hide();
+    m_progress->setVisible(m_progressPinned);
     m_batchStartSteps = m_batchStartSeconds = m_batchEndSteps = m_batchEndSeconds = 0;
 }
 
@@ -175,6 +175,21 @@ void ChartPanel::setPresentation(bool on) {
     m_progress->setFontPointSize(points);
     const bool progressHasData = m_progress->hasData();
     m_progress->setVisible(!on && progressHasData);
+}
+
+void ChartPanel::setControlsVisible(bool visible) {
+    m_axisCombo->setVisible(visible);
+    m_logCheck->setVisible(visible);
+    for (QLabel* label : findChildren<QLabel*>())
+        if (label->buddy() == m_axisCombo) label->setVisible(visible);
+}
+
+void ChartPanel::setProgressChartPinned(bool pinned) {
+    m_progressPinned = pinned;
+    if (!pinned) return;
+    m_progress->show();
+    const int half = std::max(1, m_splitter->height() / 2);
+    m_splitter->setSizes({half, half});
 }
 
 void ChartPanel::setRefreshInterval(int milliseconds) { m_refreshTimer->setInterval(milliseconds); }

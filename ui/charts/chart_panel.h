@@ -46,6 +46,11 @@ public:
     // Pushes buffered samples into the chart series now (normally done on a timer).
     void refreshNow();
     void setRefreshInterval(int milliseconds);
+    // The x-axis and log-scale controls above the charts; hidden where nobody can use them (exported frames).
+    void setControlsVisible(bool visible);
+    // Shows the second chart from the start, even before (or after a clear, without) its first sample, the
+    // two charts sharing the height equally: exported frames keep their layout from the first to the last.
+    void setProgressChartPinned(bool pinned);
 
     // For tests and the status line: points shown by a series of the cost chart ("current", "best", ...) or
     // of the second chart ("temperature", "population best", ...); -1 when there is no such series.
@@ -86,6 +91,7 @@ private:
     ChartAxis m_axis = ChartAxis::Steps;
     bool m_logScale = false;
     bool m_presentation = false;
+    bool m_progressPinned = false;
     double m_lastBest = 0;  // where a cycle-start marker sits on the cost chart
     double m_batchStartSteps = 0;
     double m_batchStartSeconds = 0;

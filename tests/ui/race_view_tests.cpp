@@ -1,0 +1,176 @@
+// The Race view on the offscreen platform: runs named as `--race` and `--param` name them, each race run ends
+// exactly as the same run made alone (whatever the pace), fairness by evaluations holds while it runs, and
+// step, stop and the finishing order line.
+
+#include "race_view.h"
+
+#include "algorithms/registry.h"
+#include "board_view.h"
+#include "charts/race_chart.h"
+#include "io/formats.h"
+#include "launch_options.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace pw;
+using namespace pw::ui;
+
+namespace {
+
+constexpr const char* kAiEscargot =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+Puzzle escargot() {
+    const PuzzleCollection read = parsePuzzles(kAiEscargot, "escargot");
+    return read.puzzles.at(0);
+}
+
+std::vector<RaceEntry> entries(const QString& list, const QStringList& assignments, std::uint64_t seed = 1) {
+    std::vector<RaceEntry> result;
+    const QString error = raceEntries(list, assignments, seed, PuzzleKind::Sudoku, result);
+    if (!error.isEmpty()) qWarning("%s", qPrintable(error));
+    return result;
+}
+
+// The same run alone: the runner without a window, with the race's budget.
+RunResult alone(const Puzzle& puzzle, const RaceEntry& entry, const RaceBudget& budget) {
+    auto algorithm = findAlgorithm(entry.algorithmId)->create();
+    StopConditions conditions;
+    if (budget.maxSteps) conditions.add(stepLimit(budget.maxSteps));
+    if (budget.maxEvaluations) conditions.add(evaluationLimit(budget.maxEvaluations));
+    Runner runner(*algorithm, puzzle, entry.parameters, entry.seed, nullptr, std::move(conditions));
+    return runner.runToEnd();
+}
+
+}  // namespace
+
+class RaceViewTests : public QObject {
+    Q_OBJECT
+private slots:
+    void runsAreNamedAsTheCommandLineNamesThem() {
+        const std::vector<RaceEntry> race = entries(QStringLiteral("sa,tabu,sa"), {QStringLiteral("sa#2.t0=5"), QStringLiteral("tabu.seed=3")}, 7);
+        QCOMPARE(race.size(), std::size_t{3});
+        QCOMPARE(race[0].label, std::string("sa"));
+        QCOMPARE(race[2].label, std::string("sa#2"));
+        QCOMPARE(race[2].parameters.real("t0"), 5.0);
+        QVERIFY(race[0].parameters.real("t0") != 5.0);
+        QCOMPARE(race[0].seed, std::uint64_t{7});
+        QCOMPARE(race[1].seed, std::uint64_t{3});
+        QCOMPARE(race[2].seed, std::uint64_t{7});
+
+        std::vector<RaceEntry> refused;
+        auto error = [&refused](const QString& list, const QStringList& assignments = {}) {
+            return raceEntries(list, assignments, 1, PuzzleKind::Sudoku, refused);
+        };
+        QVERIFY(error(QStringLiteral("sa")).contains(QStringLiteral("a race has 2 to 4")));
+        QVERIFY(error(QStringLiteral("sa,sa,sa,sa,sa")).contains(QStringLiteral("names 5 runs")));
+        QVERIFY(error(QStringLiteral("sa,nope")).contains(QStringLiteral("unknown algorithm 'nope'")));
+        QVERIFY(error(QStringLiteral("sa,tabu"), {QStringLiteral("sa#2.t0=5")}).contains(QStringLiteral("of --race")));
+        QVERIFY(error(QStringLiteral("sa,tabu"), {QStringLiteral("sa.t0=hot")}).startsWith(QStringLiteral("--param sa.t0=hot")));
+        QVERIFY(error(QStringLiteral("sa,tabu"), {QStringLiteral("sa.seed=x")}).contains(QStringLiteral("seed")));
+        QVERIFY(error(QStringLiteral("sa,nurikabe-sa")).contains(QStringLiteral("does not solve sudoku")));
+    }
+
+    // Paced together or not, each run ends on the step, with the board and cost, of the same run alone.
+    void racedRunsEqualTheSameRunsAlone_data() {
+        QTest::addColumn<int>("pace");
+        QTest::addColumn<double>("perSecond");
+        QTest::newRow("fair by evaluations") << static_cast<int>(RacePace::FairEvaluations) << 0.0;
+        QTest::newRow("steps per second") << static_cast<int>(RacePace::StepsPerSecond) << 2'000'000.0;
+        QTest::newRow("flat out") << static_cast<int>(RacePace::FlatOut) << 0.0;
+    }
+    void racedRunsEqualTheSameRunsAlone() {
+        QFETCH(int, pace);
+        QFETCH(double, perSecond);
+        const Puzzle puzzle = escargot();
+        RaceBudget budget;
+        budget.maxEvaluations = 150'000;
+        const std::vector<RaceEntry> race = entries(QStringLiteral("sa,tabu,sa"), {QStringLiteral("sa#2.t0=5")}, 4);
+        RaceView view;
+        view.resize(1000, 700);
+        view.show();
+        QCOMPARE(view.setRace(puzzle, race, budget), QString());
+        view.setPace(static_cast<RacePace>(pace), perSecond);
+        QSignalSpy finished(&view, &RaceView::finished);
+        view.start();
+        QVERIFY(finished.wait(120000));
+        QVERIFY(view.isFinished());
+        for (int i = 0; i < view.runCount(); ++i) {
+            const std::optional<RunResult> raced = view.result(i);
+            QVERIFY(raced);
+            const RunResult single = alone(puzzle, race[static_cast<std::size_t>(i)], budget);
+            QVERIFY2(raced->counters == single.counters, race[static_cast<std::size_t>(i)].label.c_str());
+            QCOMPARE(raced->outcome, single.outcome);
+            QCOMPARE(raced->bestCost, single.bestCost);
+            QVERIFY(raced->finalBoard == single.finalBoard);
+            QVERIFY(view.chart()->bestPointCount(i) > 1);
+        }
+    }
+
+    // Fair by evaluations: while the race runs, no run is ahead of another by more than a step's evaluations.
+    void fairRunsSpendTheSameEvaluations() {
+        RaceView view;
+        QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,tabu"), {}), RaceBudget{}), QString());
+        view.setPace(RacePace::FairEvaluations, 20'000);
+        view.start();
+        QTest::qWait(400);
+        view.pause();
+        QVERIFY(!view.isRunning());
+        const Counters sa = view.counters(0);
+        const Counters tabu = view.counters(1);
+        QVERIFY(sa.evaluations > 1000 && tabu.evaluations > 1000);
+        const std::uint64_t tabuStep = tabu.evaluations / std::max<std::uint64_t>(1, tabu.steps) * 2 + 1;
+        const std::uint64_t spread = sa.evaluations > tabu.evaluations ? sa.evaluations - tabu.evaluations
+                                                                       : tabu.evaluations - sa.evaluations;
+        QVERIFY2(spread <= tabuStep, qPrintable(QStringLiteral("sa %1, tabu %2").arg(sa.evaluations).arg(tabu.evaluations)));
+        // Paused: nothing moves.
+        QTest::qWait(100);
+        QVERIFY(view.counters(0) == sa);
+        QVERIFY(view.finishingOrder().contains(QStringLiteral("sa still at cost")));
+    }
+
+    void launchOptionsTakeARace() {
+        const auto parse = [](QStringList arguments) {
+            arguments.prepend(QStringLiteral("puzzle-workbench"));
+            return parseLaunchOptions(arguments);
+        };
+        LaunchParse parsed = parse({QStringLiteral("--race"), QStringLiteral("sa,tabu,sa"), QStringLiteral("--param"),
+                                    QStringLiteral("sa#2.t0=5"), QStringLiteral("--race-pace"), QStringLiteral("flat")});
+        QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+        QCOMPARE(parsed.options.race, QStringLiteral("sa,tabu,sa"));
+        QCOMPARE(parsed.options.racePace, QStringLiteral("flat"));
+        QCOMPARE(parsed.options.parameters, QStringList{QStringLiteral("sa#2.t0=5")});
+        parsed = parse({QStringLiteral("--race"), QStringLiteral("sa,tabu"), QStringLiteral("--race-pace"), QStringLiteral("slow")});
+        QCOMPARE(parsed.error, QStringLiteral("--race-pace: 'slow' is not one of steps, fair, flat"));
+        parsed = parse({QStringLiteral("--race-pace"), QStringLiteral("fair")});
+        QCOMPARE(parsed.error, QStringLiteral("--race-pace needs --race ID,ID"));
+    }
+
+    void stepAndStopAct_onEveryRun() {
+        RaceView view;
+        // A second race replaces the first, boards and all.
+        QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,tabu,sa"), {}), RaceBudget{}), QString());
+        QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,sa"), {QStringLiteral("sa#2.seed=2")}), RaceBudget{}), QString());
+        QCOMPARE(view.runCount(), 2);
+        QCOMPARE(view.findChildren<BoardView*>().size(), qsizetype{2});
+        const Counters before = view.counters(0);
+        view.step();
+        QCOMPARE(view.counters(0).steps, before.steps + 1);
+        QCOMPARE(view.counters(1).steps, before.steps + 1);
+        view.stop();
+        QVERIFY(view.isFinished());
+        QCOMPARE(view.result(0)->outcome, Outcome::Stopped);
+        QCOMPARE(view.result(1)->outcome, Outcome::Stopped);
+        QCOMPARE(view.finishingOrder(), QStringLiteral("sa stopped at %1 evaluations (cost %2); sa#2 stopped at %3 evaluations (cost %4)")
+                                            .arg(view.result(0)->counters.evaluations)
+                                            .arg(view.result(0)->bestCost)
+                                            .arg(view.result(1)->counters.evaluations)
+                                            .arg(view.result(1)->bestCost));
+    }
+};
+
+QTEST_MAIN(RaceViewTests)
+#include "race_view_tests.moc"

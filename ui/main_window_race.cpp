@@ -1,0 +1,46 @@
+// Run ▸ Race…: the setup dialog, and the Race view on the window's puzzle in a window of its own.
+
+#include "main_window.h"
+
+#include "algorithm_panel.h"
+#include "board_model.h"
+#include "race_view.h"
+
+#include <QMessageBox>
+#include <QScreen>
+
+namespace pw::ui {
+
+RaceView* MainWindow::openRaceView() {
+    if (!m_raceView) {
+        m_raceView = new RaceView(this);
+        m_raceView->setWindowFlag(Qt::Window);
+        // Room for four boards and the chart, within the screen (classroom projectors are 1024x768).
+        QSize size(1200, 800);
+        if (const QScreen* screen = this->screen()) size = size.boundedTo(screen->availableSize() * 0.95);
+        m_raceView->resize(size);
+    }
+    m_raceView->show();
+    m_raceView->raise();
+    m_raceView->activateWindow();
+    return m_raceView;
+}
+
+void MainWindow::raceDialog() {
+    // The panel's algorithm against a second, different one to start from.
+    const Puzzle& puzzle = m_model->puzzle();
+    const std::string current = m_panel->algorithmId();
+    const QString other = current == "tabu" ? QStringLiteral("sa") : QStringLiteral("tabu");
+    const QString start = current.empty() ? QStringLiteral("sa,tabu") : QString::fromStdString(current) + QLatin1Char(',') + other;
+    RaceSetupDialog dialog(puzzle.kind(), start, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    RaceView* race = openRaceView();
+    if (const QString error = race->setRace(puzzle, dialog.entries(), dialog.budget()); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot race"), error);
+        return;
+    }
+    race->setPace(dialog.pace());
+    race->start();
+}
+
+}  // namespace pw::ui

@@ -1,0 +1,141 @@
+#pragma once
+// Run ▸ Race… and `puzzle-workbench --race ID[,ID...]`: two to four runs on one puzzle, each its own board with
+// its own algorithm, parameters and seed, started together and paced together — the same steps per second
+// for each run, fairly by evaluations (each run advances until it has spent as many evaluations as the
+// others), or flat out — with one overlaid cost chart over evaluations and the finishing order. Each run is a
+// pw::Runner stepped on the window's thread in short slices, so pacing never changes what a run does: its
+// result is the one the same run gives alone.
+
+#include "engine/runner.h"
+#include "puzzle/puzzle.h"
+
+#include <QColor>
+#include <QDialog>
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QPushButton;
+
+namespace pw::ui {
+
+class BoardModel;
+class BoardView;
+class RaceChart;
+
+// One run of a race.
+struct RaceEntry {
+    std::string label;  // "sa", "sa#2": as bench configurations are named
+    std::string algorithmId;
+    ParameterValues parameters;
+    std::uint64_t seed = 1;
+};
+
+enum class RacePace {
+    StepsPerSecond,   // each run the same steps per second
+    FairEvaluations,  // each run advances until it has spent the same evaluations as the others
+    FlatOut,          // each run as fast as it goes, with an equal share of the time
+};
+
+struct RaceBudget {
+    std::uint64_t maxEvaluations = 2'000'000;  // per run; 0 = none
+    std::uint64_t maxSteps = 0;                // per run; 0 = none
+};
+
+// The race's runs from `algorithmList` ("sa,tabu,sa") and "ID.KEY=VALUE" / "ID#N.KEY=VALUE" assignments (as
+// `puzzle-cli bench` takes them), all with `seed` unless an assignment "LABEL.seed=N" gives a run its own;
+// checks 2 to 4 runs that each support `kind`. Returns the error, or an empty string.
+QString raceEntries(const QString& algorithmList, const QStringList& assignments, std::uint64_t seed, PuzzleKind kind,
+                    std::vector<RaceEntry>& entries);
+
+class RaceView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kMinRuns = 2;
+    static constexpr int kMaxRuns = 4;
+
+    explicit RaceView(QWidget* parent = nullptr);
+    ~RaceView() override;
+
+    // Sets the race up at its start (stopping one under way); an error when the entries do not fit the puzzle.
+    QString setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, const RaceBudget& budget = {});
+    void setPace(RacePace pace, double perSecond = 0);  // perSecond: steps (or evaluations) a second; 0 = no limit
+    RacePace pace() const { return m_pace; }
+
+    void start();
+    void pause();
+    void step();  // one step of every run still going
+    void stop();
+    bool isRunning() const { return m_timer.isActive(); }
+    bool isFinished() const;
+
+    int runCount() const { return static_cast<int>(m_runs.size()); }
+    const RaceEntry& entry(int run) const;
+    Counters counters(int run) const;
+    // The run's result once it has finished.
+    std::optional<RunResult> result(int run) const;
+    // "tabu solved at 41,203 evaluations; sa still at cost 2".
+    QString finishingOrder() const;
+    RaceChart* chart() const { return m_chart; }
+
+signals:
+    void finished();  // every run has ended
+
+private:
+    struct Run;
+    void tick();
+    void advanceFair(std::uint64_t target);
+    void afterAdvance();
+    void updateControls();
+    void readControls();
+
+    Puzzle m_puzzle;
+    std::vector<std::unique_ptr<Run>> m_runs;
+    std::vector<int> m_finishOrder;  // runs in the order they ended
+    RacePace m_pace = RacePace::FairEvaluations;
+    double m_perSecond = 0;
+    double m_carry = 0;               // steps or evaluations owed to the runs by the clock
+    std::uint64_t m_fairTarget = 0;   // the evaluations every run reaches before any goes further
+    std::uint64_t m_fairChunk = 256;  // flat-out fairness: how far the target moves at a time
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    QWidget* m_boards;
+    RaceChart* m_chart;
+    QLabel* m_order;
+    QPushButton* m_startButton;
+    QPushButton* m_stepButton;
+    QPushButton* m_stopButton;
+    QComboBox* m_paceCombo;
+    QDoubleSpinBox* m_speed;
+};
+
+// Run ▸ Race…: the runs (as --race and --param take them), the seed, the pace and the budget.
+class RaceSetupDialog : public QDialog {
+    Q_OBJECT
+public:
+    RaceSetupDialog(PuzzleKind kind, const QString& algorithms, QWidget* parent = nullptr);
+    const std::vector<RaceEntry>& entries() const { return m_entries; }  // once accepted
+    RacePace pace() const;
+    RaceBudget budget() const;
+
+private:
+    PuzzleKind m_kind;
+    QLineEdit* m_algorithms;
+    QLineEdit* m_parameters;
+    QSpinBox* m_seed;
+    QComboBox* m_pace;
+    QDoubleSpinBox* m_budget;
+    std::vector<RaceEntry> m_entries;
+};
+
+}  // namespace pw::ui
