@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -43,7 +44,7 @@ TEST(LogicTest, NakedSingle) {
     EXPECT_EQ(steps.front().placeCell, 0);
     EXPECT_EQ(steps.front().placeDigit, 1);
     EXPECT_EQ(steps.front().explanation(k9x9), "naked single: r1c1 can only hold 1");
-    EXPECT_EQ(steps.front().location(k9x9), "a naked single at r1c1");
+    EXPECT_EQ(steps.front().location(k9x9), "a naked single in box 1");  // the box, never the cell
 }
 
 TEST(LogicTest, HiddenSingleReadsAsTheIssueSays) {
@@ -238,7 +239,11 @@ TEST(LogicTest, HintLevelsGrowFromTechniqueToStep) {
     EXPECT_EQ(one.text, "Look for a " + std::string(techniqueName(three.step->technique)) + ".");
     EXPECT_TRUE(one.cells.empty());
     EXPECT_EQ(two.text, "Look for " + three.step->location(givens.shape()) + ".");
-    EXPECT_FALSE(two.cells.empty());
+    // Level 2 names the technique and a unit, never the cell: the text names no cell, the whole unit is outlined.
+    EXPECT_EQ(two.text.find(cellName(givens.shape(), three.step->placeCell)), std::string::npos);
+    EXPECT_EQ(two.text.find(" at r"), std::string::npos);
+    EXPECT_EQ(two.cells.size(), 9u);
+    EXPECT_NE(std::find(two.cells.begin(), two.cells.end(), three.step->placeCell), two.cells.end());
     EXPECT_NE(three.text.find(cellName(givens.shape(), three.step->placeCell)), std::string::npos);
     const SudokuGrid solution = *solveSudoku(givens, 1).firstSolution;
     EXPECT_EQ(three.step->placeDigit, solution.value(three.step->placeCell));
@@ -276,6 +281,10 @@ TEST(LogicTest, HintOnAStuckGridRefutes) {
     EXPECT_EQ(hint.step->technique, Technique::Refutation);
     EXPECT_EQ(hintFor(givens, stuck, 3, TechniqueSet::singlesOnly()).text, hint.text);  // the same every time
     EXPECT_EQ(hintFor(givens, stuck, 1, TechniqueSet::singlesOnly()).text.rfind("No simple technique applies", 0), 0u);
+    // Level 2 of a refutation names a box, not the cell to assume in.
+    const Hint where = hintFor(givens, stuck, 2, TechniqueSet::singlesOnly());
+    EXPECT_NE(where.text.find(" in box "), std::string::npos) << where.text;
+    EXPECT_EQ(where.text.find(cellName(givens.shape(), hint.step->placeCell)), std::string::npos) << where.text;
     EXPECT_EQ(hintFor(*solveSudoku(givens, 1).firstSolution, *solveSudoku(givens, 1).firstSolution, 1).kind,
               Hint::Kind::Solved);
 }

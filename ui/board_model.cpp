@@ -24,6 +24,26 @@ int BoardModel::columns() const { return gridSize(m_board).columns; }
 void BoardModel::setPuzzle(const Puzzle& puzzle) {
     m_puzzle = puzzle;
     resetToGivens();
+    emit puzzleChanged();
+}
+
+void BoardModel::setMistakeCells(const std::vector<int>& cells) {
+    std::vector<bool> mistakes(cellCount(), false);
+    for (int cell : cells)
+        if (cell >= 0 && cell < cellCount()) mistakes[cell] = true;
+    std::vector<int> changed;
+    for (int cell = 0; cell < cellCount(); ++cell)
+        if (mistakes[cell] != isMistake(cell)) changed.push_back(cell);
+    m_mistakes = std::move(mistakes);
+    announce(changed);
+}
+
+void BoardModel::setMistake(int cell, bool wrong) {
+    if (cell < 0 || cell >= cellCount() || isMistake(cell) == wrong) return;
+    m_mistakes.resize(cellCount(), false);
+    m_mistakes[cell] = wrong;
+    std::vector<int> changed{cell};
+    announce(changed);
 }
 
 void BoardModel::resetToGivens() {
@@ -40,6 +60,7 @@ void BoardModel::resetToGivens() {
     m_heatMaps.clear();
     m_lastMove.reset();
     m_highlighted.assign(count, false);
+    m_mistakes.assign(count, false);
     std::vector<int> ignored;
     recomputeConflicts(ignored);
     emit boardReset();
@@ -118,9 +139,11 @@ void BoardModel::applyOne(const Move& move, CellOrigin origin, std::vector<int>&
                                   return grid.isEmpty(cell) ? CellOrigin::Empty : origin;
                               };
                               m_origins[move.cell] = originOf(move.cell);
+                              m_mistakes[move.cell] = false;
                               changed.push_back(move.cell);
                               if (move.kind == MoveKind::Swap) {
                                   m_origins[move.otherCell] = originOf(move.otherCell);
+                                  m_mistakes[move.otherCell] = false;
                                   changed.push_back(move.otherCell);
                               }
                           },
@@ -128,6 +151,7 @@ void BoardModel::applyOne(const Move& move, CellOrigin origin, std::vector<int>&
                               grid.apply(move);
                               m_origins[move.cell] =
                                   grid.state(move.cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
+                              m_mistakes[move.cell] = false;
                               changed.push_back(move.cell);
                           }},
                m_board);
@@ -164,6 +188,7 @@ void BoardModel::setBoard(const Board& board, CellOrigin origin) {
                                       mine.setValue(cell, other.value(cell));
                                       mine.setMarks(cell, other.marks(cell));
                                       m_origins[cell] = mine.isEmpty(cell) ? CellOrigin::Empty : origin;
+                                      m_mistakes[cell] = false;
                                       changed.push_back(cell);
                                   }
                               }
@@ -176,6 +201,7 @@ void BoardModel::setBoard(const Board& board, CellOrigin origin) {
                                   mine.setState(cell, other.state(cell));
                                   m_origins[cell] =
                                       mine.state(cell) == NurikabeCell::Unknown ? CellOrigin::Empty : origin;
+                                  m_mistakes[cell] = false;
                                   changed.push_back(cell);
                               }
                           }},

@@ -69,11 +69,18 @@ public:
     void resetToGivens();
     void clearRunOverlays();
 
+    // Values shown as wrong (a Check, or instant mistakes): each mark lasts until its cell changes or the puzzle
+    // is replaced.
+    bool isMistake(int cell) const { return cell < static_cast<int>(m_mistakes.size()) && m_mistakes[cell]; }
+    void setMistakeCells(const std::vector<int>& cells);
+    void setMistake(int cell, bool wrong);
+
     // A move is valid for this board: right kind, cell in range, not a given.
     bool acceptsMove(const Move& move) const;
 
 signals:
     void cellChanged(int cell);
+    void puzzleChanged();  // after setPuzzle, once the new board is shown
     void boardReset();
     void heatMapChanged();
     void lastMoveChanged(bool animate);
@@ -97,6 +104,7 @@ private:
     std::vector<std::pair<QString, std::vector<double>>> m_heatMaps;
     std::optional<Move> m_lastMove;
     std::vector<bool> m_highlighted;
+    std::vector<bool> m_mistakes;
 };
 
 }  // namespace pw::ui

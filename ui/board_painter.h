@@ -29,14 +29,19 @@ struct BoardColors {
     QColor thickLine;
     QColor given;
     QColor solver;
-    QColor user;
+    QColor user;     // the player's digits: neutral, apart from the givens by hue and weight
+    QColor wrong;    // a player's digit shown as a mistake (after Check, or with instant mistakes)
     QColor pencil;
     QColor conflict;
     QColor lastMove;
     QColor selection;
     QColor peer;
     QColor highlight;
+    // Nurikabe, by the usual convention: river dark, island light, undecided cells between.
     QColor river;
+    QColor island;
+    QColor undecided;
+    QColor clue;      // clue digits, on the island colour
     QColor islandDot;
     QColor text;
     bool dark = false;
@@ -52,6 +57,7 @@ struct BoardPaint {
     double progress = 1; // of the last-move animation; 1 once settled
     bool heatMapVisible = false;
     bool conflictsVisible = false;
+    bool autoCandidates = false;  // empty cells without pencil marks show the digits their units still allow
     std::function<QRectF(int cell)> cellRect;
     // The shared background of a cell: peers, heat, conflict, last move, selection, highlight.
     std::function<void(QPainter& painter, int cell, const QRectF& rect)> paintCellBackground;

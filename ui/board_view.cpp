@@ -17,7 +17,11 @@ BoardView::BoardView(BoardModel* model, QWidget* parent) : QWidget(parent), m_mo
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setAccessibleName(tr("Puzzle board"));
-    connect(m_model, &BoardModel::cellChanged, this, [this](int cell) { update(cellUpdateRect(cell)); });
+    connect(m_model, &BoardModel::cellChanged, this, [this](int cell) {
+        // Auto-candidates: a digit changes the candidates of every peer.
+        if (m_autoCandidates) update();
+        else update(cellUpdateRect(cell));
+    });
     connect(m_model, &BoardModel::boardReset, this, [this] {
         m_animation.stop();
         m_animatedMove.reset();
@@ -55,6 +59,11 @@ void BoardView::setHeatMapVisible(bool visible) {
     update();
 }
 
+void BoardView::setAutoCandidates(bool on) {
+    m_autoCandidates = on;
+    update();
+}
+
 void BoardView::setConflictsVisible(bool visible) {
     m_conflictsVisible = visible;
     update();
@@ -77,17 +86,23 @@ BoardColors BoardView::colors() const {
     c.thinLine = mix(c.cell, c.text, 0.28);
     c.thickLine = mix(c.cell, c.text, 0.85);
     c.given = c.text;
-    c.solver = c.dark ? QColor(120, 178, 255) : QColor(30, 94, 190);
-    c.user = c.dark ? QColor(120, 214, 150) : QColor(22, 128, 64);
-    c.pencil = mix(c.cell, c.text, 0.55);
-    c.conflict = c.dark ? QColor(230, 70, 70, 110) : QColor(220, 40, 40, 70);
-    c.lastMove = c.dark ? QColor(255, 190, 60, 120) : QColor(255, 176, 0, 110);
+    // Every digit colour keeps 4.5:1 (WCAG AA) on every cell background, selection and heat map included
+    // (tests/ui/hand_solving_tests.cpp measures it).
+    c.solver = c.dark ? QColor(166, 208, 255) : QColor(18, 68, 148);
+    c.user = c.dark ? QColor(206, 212, 228) : QColor(50, 60, 84);
+    c.wrong = c.dark ? QColor(255, 178, 178) : QColor(164, 0, 0);
+    c.pencil = c.dark ? QColor(200, 204, 212) : QColor(60, 64, 72);
+    c.conflict = c.dark ? QColor(230, 70, 70, 56) : QColor(220, 40, 40, 56);
+    c.lastMove = c.dark ? QColor(255, 190, 60, 44) : QColor(255, 176, 0, 90);
     c.selection = p.color(QPalette::Highlight);
-    c.selection.setAlpha(95);
-    c.peer = mix(c.cell, p.color(QPalette::Highlight), 0.10);
+    c.selection.setAlpha(c.dark ? 64 : 56);
+    c.peer = mix(c.cell, p.color(QPalette::Highlight), c.dark ? 0.12 : 0.08);
     c.highlight = c.dark ? QColor(120, 200, 255) : QColor(20, 110, 200);
-    c.river = c.dark ? QColor(96, 120, 150) : QColor(48, 62, 84);
-    c.islandDot = mix(c.cell, c.text, 0.5);
+    c.river = c.dark ? QColor(10, 12, 16) : QColor(40, 52, 72);
+    c.island = c.dark ? QColor(206, 210, 218) : QColor(255, 252, 242);
+    c.undecided = c.dark ? QColor(84, 87, 94) : QColor(204, 208, 216);
+    c.clue = c.dark ? QColor(18, 20, 24) : c.text;
+    c.islandDot = c.dark ? QColor(110, 114, 122) : QColor(150, 140, 110);
     return c;
 }
 
@@ -171,6 +186,7 @@ void BoardView::paintEvent(QPaintEvent* event) {
                            m_progress,
                            m_heatMapVisible,
                            m_conflictsVisible,
+                           m_autoCandidates,
                            [this](int cell) { return cellRect(cell); },
                            [this, &c](QPainter& p, int cell, const QRectF& rect) { paintCellBackground(p, cell, rect, c); }};
     painterFor(m_model->board()).paint(painter, event->rect(), paint);
@@ -186,14 +202,20 @@ void BoardView::paintEvent(QPaintEvent* event) {
 
 void BoardView::paintCellBackground(QPainter& painter, int cell, const QRectF& rect, const BoardColors& c) {
     QColor fill = c.cell;
-    if (m_selected >= 0 && cell != m_selected && painterFor(m_model->board()).isPeer(*m_model, m_selected, cell))
+    if (!m_model->isSudoku()) {
+        const NurikabeGrid& grid = m_model->nurikabe();
+        const NurikabeCell state = grid.clue(cell) > 0 ? NurikabeCell::Island : grid.state(cell);
+        fill = state == NurikabeCell::River ? c.river : state == NurikabeCell::Island ? c.island : c.undecided;
+    } else if (m_selected >= 0 && cell != m_selected && painterFor(m_model->board()).isPeer(*m_model, m_selected, cell))
         fill = c.peer;
     painter.fillRect(rect, fill);
     if (m_heatMapVisible && m_model->hasHeatMap()) {
         const double value = m_model->heatMap()[cell];
         if (value >= 0) {
+            // On the dark palette the ramp is dimmed, so light digits stay readable over its bright end.
             QColor heat = heatColor(heatFraction(value));
-            heat.setAlpha(c.dark ? 150 : 120);
+            if (c.dark) heat = heat.darker(260);
+            heat.setAlpha(c.dark ? 150 : 64);
             painter.fillRect(rect, heat);
         }
     }
@@ -209,7 +231,7 @@ void BoardView::paintCellBackground(QPainter& painter, int cell, const QRectF& r
     if (m_model->isHighlighted(cell)) {
         // A tinted cell with an inner outline: visible over heat maps, conflicts and the selection alike.
         QColor tint = c.highlight;
-        tint.setAlpha(c.dark ? 70 : 45);
+        tint.setAlpha(c.dark ? 40 : 36);
         painter.fillRect(rect, tint);
         const double width = std::max(2.0, m_cell * 0.06);
         painter.setPen(QPen(c.highlight, width));

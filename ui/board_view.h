@@ -21,6 +21,9 @@ public:
     bool heatMapVisible() const { return m_heatMapVisible; }
     void setConflictsVisible(bool visible);
     void setPencilMode(bool pencil) { m_pencilMode = pencil; }
+    // Sudoku: empty cells without pencil marks show their candidates, kept up to date as digits go in.
+    void setAutoCandidates(bool on);
+    bool autoCandidates() const { return m_autoCandidates; }
     bool pencilMode() const { return m_pencilMode; }
     void setEditable(bool editable) { m_editable = editable; }
     int selectedCell() const { return m_selected; }
@@ -28,6 +31,8 @@ public:
     void setAnimationDuration(int milliseconds) { m_animationMs = milliseconds; }
     // Where a cell is drawn, in widget coordinates (for clicks, and tests that click).
     QRectF cellRect(int cell) const;
+    // The board's palette, derived from the widget's (public for the contrast tests).
+    BoardColors colors() const;
 
     QSize sizeHint() const override { return {560, 560}; }
     QSize minimumSizeHint() const override { return {220, 220}; }
@@ -44,7 +49,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    BoardColors colors() const;
     void layoutBoard();
     QRect cellUpdateRect(int cell) const;
     int cellAt(QPointF point) const;
@@ -62,6 +66,7 @@ private:
     bool m_heatMapVisible = true;
     bool m_conflictsVisible = true;
     bool m_pencilMode = false;
+    bool m_autoCandidates = false;
     bool m_editable = true;
     int m_animationMs = 250;
     QVariantAnimation m_animation;

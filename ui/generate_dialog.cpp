@@ -298,6 +298,8 @@ void GenerateDialog::onDone(std::shared_ptr<Outcome> outcome) {
         m_progress->setValue(outcome->attempts);
         m_lastPuzzle = outcome->puzzle;
         m_summary->setText(outcome->summary);
+        // The next press makes a new puzzle; the summary names the seed that made this one.
+        if (m_seed->value() < m_seed->maximum()) m_seed->setValue(m_seed->value() + 1);
         emit generated(*outcome->puzzle);
     }
     emit finished();

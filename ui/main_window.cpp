@@ -10,6 +10,7 @@
 #include "decision_panel.h"
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
+#include "hand_solving.h"
 #include "log_pane.h"
 #include "parameter_form.h"
 #include "program_view.h"
@@ -123,6 +124,11 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     connect(m_charts, &ChartPanel::refreshed, this, &MainWindow::refreshRunStatus);
     connect(m_controller, &RunController::runFinished, this, &MainWindow::onRunFinished);
     connect(m_view, &BoardView::editRequested, this, &MainWindow::onEditRequested);
+    // After the window's own edit slot: the timer and "Solved in" see the edit applied.
+    m_handSolving = new HandSolving(m_model, m_view, statusBar(), m_useSettings, this);
+    m_viewMenu->addAction(m_handSolving->autoCandidatesAction());
+    m_viewMenu->addAction(m_handSolving->instantMistakesAction());
+    m_viewMenu->addSeparator();
     connect(m_library, &PuzzleLibrary::puzzleChosen, this,
             [this](const Puzzle& puzzle, const QString& file) { setPuzzle(puzzle, file); });
     connect(m_library, &PuzzleLibrary::openFolderRequested, this, [this] {
@@ -207,6 +213,11 @@ void MainWindow::createActions() {
     newMenu->addSeparator();
     newMenu->addAction(tr("&Generate…"), this, &MainWindow::openGenerateDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    newMenu->addAction(tr("&Nurikabe"), this, [this] {
+        GenerateDialog* dialog = openGenerateDialog();
+        dialog->setNurikabe(true);
+        dialog->start();
+    });
     fileMenu->addSeparator();
     auto* saveAction = fileMenu->addAction(workbenchIcon(IconKind::Save), tr("&Save board as…"), this, &MainWindow::saveAs);
     saveAction->setShortcut(QKeySequence::Save);
@@ -633,6 +644,7 @@ void MainWindow::checkAgainstSolution() {
         }
     }
     if (firstWrong >= 0) m_view->setSelectedCell(firstWrong);
+    m_handSolving->markMistakes();  // the wrong digits turn red
     const QString message = wrong ? tr("%n cell(s) differ from the solution (the first is selected).", nullptr, wrong)
                             : open ? tr("No mistakes so far; %n cell(s) still open.", nullptr, open)
                                    : tr("Solved!");

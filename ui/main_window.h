@@ -37,6 +37,7 @@ class CompareView;
 class DecisionPanel;
 class DifficultyLab;
 class GenerateDialog;
+class HandSolving;
 class HelpWindow;
 class ProgramView;
 class RaceView;
@@ -124,6 +125,7 @@ public:
     QDockWidget* decisionDock() const { return m_decisionDock; }
     PuzzleLibrary* library() const { return m_library; }
     QUndoStack* undoStack() const { return m_undo; }
+    HandSolving* handSolving() const { return m_handSolving; }
     // The longest gap between two ticks of a 5 ms probe timer during runs, minus the interval.
     double longestStallMs() const { return m_longestStallMs; }
     void resetStallProbe() { m_longestStallMs = 0; }
@@ -213,6 +215,7 @@ private:
     QAction* m_solveLogicAction = nullptr;
     DifficultyLab* m_difficultyLab = nullptr;
     GenerateDialog* m_generateDialog = nullptr;
+    HandSolving* m_handSolving = nullptr;
     CompareView* m_compareView = nullptr;
     RaceView* m_raceView = nullptr;
     QAction* m_replayAction = nullptr;

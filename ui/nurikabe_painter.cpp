@@ -18,20 +18,18 @@ void NurikabePainter::paint(QPainter& painter, const QRect& dirty, const BoardPa
         const QRectF rect = view.cellRect(cell);
         if (!rect.toAlignedRect().adjusted(-2, -2, 2, 2).intersects(dirty)) continue;
         view.paintCellBackground(painter, cell, rect);
+        // The cell's fill (river dark, island light) comes with the background; a clue or a dot goes on top.
         const NurikabeCell state = grid.state(cell);
         if (grid.clue(cell) > 0) {
             painter.setFont(clueFont);
-            painter.setPen(c.given);
+            painter.setPen(c.clue);
             painter.drawText(rect, Qt::AlignCenter, QString::number(grid.clue(cell)));
         } else if (state == NurikabeCell::River) {
-            QColor river = view.model.origin(cell) == CellOrigin::User ? mix(c.river, c.user, 0.25) : c.river;
             if (view.model.lastMove() && view.model.lastMove()->cell == cell && view.progress < 1.0)
-                river = mix(c.lastMove, river, view.progress);
-            painter.fillRect(rect.adjusted(1, 1, -1, -1), river);
-            if (view.conflictsVisible && view.model.isConflict(cell)) painter.fillRect(rect, c.conflict);
+                painter.fillRect(rect.adjusted(1, 1, -1, -1), mix(c.lastMove, c.river, view.progress));
         } else if (state == NurikabeCell::Island) {
             painter.setPen(Qt::NoPen);
-            painter.setBrush(view.model.origin(cell) == CellOrigin::User ? c.user : c.islandDot);
+            painter.setBrush(c.islandDot);
             const double radius = view.cell * 0.09 * (1.0 + (1.0 - view.progress) * 0.8);
             painter.drawEllipse(rect.center(), radius, radius);
         }

@@ -27,8 +27,20 @@ void SudokuPainter::paint(QPainter& painter, const QRect& dirty, const BoardPain
     placedFont.setWeight(QFont::Normal);
     const int markColumns = size <= 4 ? 2 : (size <= 6 ? 3 : (size <= 9 ? 3 : 4));
     const int markRows = (size + markColumns - 1) / markColumns;
+    // Pencil marks as large as their slot allows (a third of a 9x9 cell): readable from the back of a room.
     QFont markFont = view.font;
-    markFont.setPixelSize(std::max(5, static_cast<int>(view.cell / (markRows + 0.6) * 0.8)));
+    markFont.setPixelSize(std::max(6, static_cast<int>(view.cell / markRows * 0.9)));
+    markFont.setWeight(QFont::DemiBold);
+    const auto& geometry = grid.geometry();
+    const auto allowed = [&](int cell) {
+        DigitMask placed = 0;
+        for (int unit : geometry.cellUnits[cell])
+            for (int k = 0; k < size; ++k) {
+                const int digit = grid.value(geometry.unitCells[unit][k]);
+                if (digit) placed |= static_cast<DigitMask>(1u << (digit - 1));
+            }
+        return static_cast<DigitMask>(((1u << size) - 1) & ~placed);
+    };
 
     const auto& last = view.model.lastMove();
     const bool swapAnimating = last && last->kind == MoveKind::Swap && view.progress < 1.0 && last->otherCell >= 0;
@@ -42,7 +54,10 @@ void SudokuPainter::paint(QPainter& painter, const QRect& dirty, const BoardPain
         if (value) {
             const CellOrigin origin = view.model.origin(cell);
             painter.setFont(origin == CellOrigin::Given ? givenFont : placedFont);
-            painter.setPen(origin == CellOrigin::Given ? c.given : (origin == CellOrigin::User ? c.user : c.solver));
+            painter.setPen(origin == CellOrigin::Given   ? c.given
+                           : view.model.isMistake(cell) ? c.wrong
+                           : origin == CellOrigin::User ? c.user
+                                                        : c.solver);
             QRectF textRect = rect;
             if (swapAnimating && (cell == last->cell || cell == last->otherCell)) {
                 const int from = cell == last->cell ? last->otherCell : last->cell;
@@ -58,13 +73,15 @@ void SudokuPainter::paint(QPainter& painter, const QRect& dirty, const BoardPain
         } else {
             DigitMask marks = grid.marks(cell);
             bool solverMarks = false;
-            if (!marks && cell < static_cast<int>(view.model.solverCandidates().size())) {
+            if (!marks && view.autoCandidates) {
+                marks = allowed(cell);
+            } else if (!marks && cell < static_cast<int>(view.model.solverCandidates().size())) {
                 marks = view.model.solverCandidates()[cell];
                 solverMarks = true;
             }
             if (marks) {
                 painter.setFont(markFont);
-                painter.setPen(solverMarks ? mix(c.pencil, c.solver, 0.45) : c.pencil);
+                painter.setPen(solverMarks ? c.solver : c.pencil);
                 const double w = view.cell / markColumns;
                 const double h = view.cell / markRows;
                 for (int digit = 1; digit <= size; ++digit) {

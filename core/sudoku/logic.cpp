@@ -145,10 +145,17 @@ std::string LogicStep::explanation(const SudokuShape& shape) const {
     return name;
 }
 
+// A step without a unit of its own (a naked single, a refutation) is located by the box of its cell: naming the
+// cell would give the answer away.
+int LogicStep::hintUnit(const SudokuGeometry& geometry) const {
+    if (unit >= 0) return unit;
+    const int cell = placeCell >= 0 ? placeCell : (cells.empty() ? -1 : cells.front());
+    return cell >= 0 ? geometry.cellUnits[cell][2] : -1;
+}
+
 std::string LogicStep::location(const SudokuShape& shape) const {
-    if (technique == Technique::NakedSingle || technique == Technique::Refutation)
-        return withArticle(technique) + " at " + cellName(shape, placeCell);
-    return withArticle(technique) + " in " + unitName(shape, unit);
+    const int where = hintUnit(SudokuGeometry::of(shape));
+    return where >= 0 ? withArticle(technique) + " in " + unitName(shape, where) : withArticle(technique);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -624,7 +631,7 @@ Hint hintFor(const SudokuGrid& givens, const SudokuGrid& current, int level, con
         break;
     case 2:
         hint.text = "Look for " + step.location(shape) + ".";
-        hint.cells = step.unit >= 0 ? unitCellList(g, step.unit) : step.cells;
+        if (const int unit = step.hintUnit(g); unit >= 0) hint.cells = unitCellList(g, unit);
         break;
     default:
         hint.text = capitalised(step.explanation(shape)) + ".";

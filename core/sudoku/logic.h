@@ -41,8 +41,10 @@ struct LogicStep {
     bool places() const { return placeCell >= 0; }
     // The whole sentence: "hidden single: in box 3 only r3c7 can hold 5".
     std::string explanation(const SudokuShape& shape) const;
-    // Where to look, without the result: "a hidden single in box 3".
+    // Where to look, without the result or its cell: "a hidden single in box 3", "a naked single in box 5".
     std::string location(const SudokuShape& shape) const;
+    // The unit `location` names: the step's own, else the box of its cell; -1 when there is neither.
+    int hintUnit(const SudokuGeometry& geometry) const;
     bool operator==(const LogicStep&) const = default;
 };
 

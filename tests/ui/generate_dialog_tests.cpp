@@ -32,7 +32,7 @@ private slots:
         QVERIFY(finished.wait(60000));
         QCOMPARE(generated.count(), 1);
         QVERIFY(dialog->lastPuzzle());
-        const SudokuGrid& givens = dialog->lastPuzzle()->sudoku().givens;
+        const SudokuGrid givens = dialog->lastPuzzle()->sudoku().givens;  // a copy: the next press replaces it
         QCOMPARE(solveSudoku(givens, 2).solutionCount, 1);
         QCOMPARE(gradeSudoku(givens), SudokuLevel::Locked);
         QVERIFY(hasSymmetricClues(givens, Symmetry::Rotational));
@@ -41,7 +41,12 @@ private slots:
         // The board shows the generated puzzle.
         QVERIFY(window.boardModel()->isSudoku());
         QCOMPARE(window.boardModel()->puzzle().sudoku().givens, givens);
-        // The same seed makes the same puzzle again.
+        // The seed advances: the next press makes another puzzle; the same seed makes the same puzzle again.
+        dialog->start();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(dialog->lastPuzzle()->sudoku().givens != givens);
+        QVERIFY2(dialog->summary().contains(QStringLiteral("seed 4")), qPrintable(dialog->summary()));
+        dialog->setSeed(3);
         dialog->start();
         QVERIFY(finished.wait(60000));
         QCOMPARE(dialog->lastPuzzle()->sudoku().givens, givens);
