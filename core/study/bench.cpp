@@ -538,15 +538,8 @@ BenchRecord benchRecordFromJson(const json& line) {
 
 std::vector<BenchSummaryRow> summarizeBench(const std::vector<BenchRecord>& records,
                                             const std::vector<std::string>& configurations) {
-    std::vector<std::string> order = configurations;
-    for (const auto& record : records)
-        if (std::find(order.begin(), order.end(), record.configuration) == order.end())
-            order.push_back(record.configuration);
-    std::map<std::pair<std::size_t, std::size_t>, std::vector<const BenchRecord*>> groups;
-    for (const auto& record : records) {
-        const auto c = static_cast<std::size_t>(std::find(order.begin(), order.end(), record.configuration) - order.begin());
-        groups[{c, record.puzzleIndex}].push_back(&record);
-    }
+    std::vector<std::string> order;
+    const auto groups = groupRecords(records, configurations, order);
     std::vector<BenchSummaryRow> rows;
     for (const auto& [key, group] : groups) {
         BenchSummaryRow row;
