@@ -9,7 +9,7 @@
 #   --quick  fewer puzzles, runs and shorter budgets: under ten minutes on two cores
 #   --tiny   a few seconds of each step; for the test that every table fills (tests/reproduce_test.py)
 #
-# Binaries: PUZZLE_CLI and PUZZLE_COMPARE_CHARTS, else build/ci's, else build/release's. Without the chart
+# Binaries: PUZZLE_CLI and PUZZLE_COMPARE_CHARTS (or "none"), else build/ci's, else build/release's. Without the chart
 # exporter (built with the GUI) the report says the figures were not drawn. Data: PW_SHARED_DATA_DIR, default
 # the repository's ../shared/data. Work folder (the bench directories; the same command on it resumes):
 # --work, default build/reproduction-MODE.
@@ -49,7 +49,9 @@ find_binary() {  # NAME ENVIRONMENT_VALUE
 }
 cli=$(find_binary puzzle-cli "${PUZZLE_CLI:-}")
 [[ -n "$cli" ]] || { echo "$0: no puzzle-cli built (cmake --build --preset ci --target puzzle-cli, or set PUZZLE_CLI)" >&2; exit 1; }
-charts=$(find_binary puzzle-compare-charts "${PUZZLE_COMPARE_CHARTS:-}")
+# PUZZLE_COMPARE_CHARTS=none: no figures, even when a build has the exporter (a build without the GUI).
+charts=
+[[ "${PUZZLE_COMPARE_CHARTS:-}" == none ]] || charts=$(find_binary puzzle-compare-charts "${PUZZLE_COMPARE_CHARTS:-}")
 [[ -n "$charts" ]] || echo "$0: no puzzle-compare-charts built: the report will say the figures were not drawn" >&2
 data=${PW_SHARED_DATA_DIR:-$REPO/../shared/data}
 [[ -f "$data/sudoku/cloud_sudoku_human_difficulty_20240415.csv" ]] ||
