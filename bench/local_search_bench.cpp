@@ -1,7 +1,7 @@
 // Throughput of the local-search algorithms on 9x9 puzzles: simulated annealing proposals per second,
-// harmony-search improvisations per second, tabu-search moves per second and cuckoo-search generations per
-// second (items_per_second; a cuckoo generation is 25 cuckoos and the abandonment, a tabu move scans the
-// whole swap neighbourhood), programs of Pillay's moves evaluated per second, measured three ways for `sa`:
+// harmony-search improvisations per second, tabu-search moves per second and cuckoo-search iterations per
+// second (items_per_second; a cuckoo iteration is one egg and the abandonment with the default parameters, a
+// tabu move scans the whole swap neighbourhood), programs of Pillay's moves evaluated per second, measured three ways for `sa`:
 //   Raw       — step() called in a loop, no sink: the algorithm alone;
 //   Runner    — through Runner::advance with a step budget only;
 //   RunnerCli — through Runner::advance with the stop conditions puzzle-cli installs for

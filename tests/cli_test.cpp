@@ -3,6 +3,7 @@
 #include "io/recording.h"
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
+#include "explained_algorithms.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
@@ -17,6 +19,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <spawn.h>
 #include <sstream>
 #include <sys/wait.h>
@@ -261,48 +264,159 @@ TEST(CliTest, WritesATraceAtomically) {
     std::filesystem::remove(trace);
 }
 
-// `--trace-every 1` writes a "decision" per step (with its sentence and, for the annealers, the named numbers of
-// the Metropolis test); a trace without it has none.
-class CliDecisionTraceTest : public ::testing::TestWithParam<std::string> {};
+// The lines of a trace file.
+std::vector<nlohmann::json> traceLines(const std::string& path) {
+    std::ifstream in(path);
+    return jsonLines(std::string(std::istreambuf_iterator<char>(in), {}));
+}
+
+// `--trace-every 1` writes a "decision" per step with its sentence and the named numbers of each algorithm's
+// decisions (test::explainedAlgorithms); for the annealers every swap carries the whole Metropolis test; a trace
+// without the option has none.
+class CliDecisionTraceTest : public ::testing::TestWithParam<test::ExplainedAlgorithm> {};
 
 TEST_P(CliDecisionTraceTest, TraceEveryOneExplainsEveryStep) {
-    const std::string id = GetParam();
+    const test::ExplainedAlgorithm& expected = GetParam();
+    const std::string& id = expected.id;
     const pw::AlgorithmEntry* entry = findAlgorithm(id);
     ASSERT_NE(entry, nullptr);
     const std::string input = entry->info.supports(PuzzleKind::Sudoku)
                                   ? std::string(test::kAiEscargot)
                                   : "'" + test::puzzlesDir() + "/nurikabe/janko_sample.txt'";
     const std::string trace = tempPath("pw_decisions") + ".jsonl";
-    const auto countDecisions = [&](const std::string& extra) {
+    const auto decisionsOf = [&](const std::string& extra) {
         const auto result = runCli("solve -a " + id + " --seed 2 --max-steps 200 --trace '" + trace + "' " + extra +
                                    " " + input);
         EXPECT_EQ(result.exitCode, 0) << result.err;
-        std::ifstream in(trace);
         std::vector<nlohmann::json> decisions;
-        for (const auto& line : jsonLines(std::string(std::istreambuf_iterator<char>(in), {})))
+        for (const auto& line : traceLines(trace))
             if (line["type"] == "decision") decisions.push_back(line);
         return decisions;
     };
-    const auto decisions = countDecisions("--trace-every 1");
+    const auto decisions = decisionsOf("--trace-every 1");
     ASSERT_FALSE(decisions.empty()) << id;
+    const bool annealing = id == "sa" || id == "nurikabe-sa";
+    std::set<std::uint64_t> stepsExplained;
+    std::size_t perStep = 0, worseProposals = 0;
     for (const auto& decision : decisions) {
         EXPECT_TRUE(decision.contains("text") && decision["text"].is_string()) << decision.dump();
-        EXPECT_TRUE(decision.contains("action")) << decision.dump();
-        EXPECT_TRUE(decision.contains("step")) << decision.dump();
+        ASSERT_TRUE(decision.contains("action") && decision.contains("step")) << decision.dump();
+        stepsExplained.insert(decision["step"].get<std::uint64_t>());
+        if (decision["action"] != expected.action) continue;
+        ++perStep;
+        for (const std::string& key : expected.values)
+            EXPECT_TRUE(decision.contains(key)) << key << " in " << decision.dump();
+        if (!expected.listLabel.empty()) {
+            // The list (a search stack, the tabu list) is written when it holds something; a stack as deep as
+            // the decision's depth.
+            if (decision.contains("list")) {
+                EXPECT_EQ(decision.value("list_label", ""), expected.listLabel) << decision.dump();
+            }
+            if (decision.contains("depth")) {
+                EXPECT_EQ(static_cast<double>(decision.value("list", nlohmann::json::array()).size()),
+                          decision["depth"].get<double>())
+                    << decision.dump();
+            }
+        }
+        if (expected.verdict) {
+            EXPECT_TRUE(decision.contains("accepted") && decision["accepted"].is_boolean()) << decision.dump();
+        }
+        if (!annealing) continue;
+        // The Metropolis test, number by number: p = e^(−Δ/T) and a draw below it for a worse swap; p = 1 and no
+        // draw (null) for one that does not raise the cost.
+        for (const char* key : {"delta", "temperature", "probability", "cost_before", "cost_after"})
+            ASSERT_TRUE(decision[key].is_number()) << key << " in " << decision.dump();
+        const double delta = decision["delta"].get<double>();
+        const double temperature = decision["temperature"].get<double>();
+        const double probability = decision["probability"].get<double>();
+        const bool accepted = decision["accepted"].get<bool>();
+        EXPECT_EQ(decision["cost_after"].get<double>(), decision["cost_before"].get<double>() + delta);
+        EXPECT_GT(temperature, 0.0) << decision.dump();
+        if (delta > 0) {
+            ++worseProposals;
+            ASSERT_TRUE(decision["draw"].is_number()) << decision.dump();
+            const double draw = decision["draw"].get<double>();
+            EXPECT_GE(draw, 0.0);
+            EXPECT_LT(draw, 1.0);
+            EXPECT_NEAR(probability, std::exp(-delta / temperature), 1e-9) << decision.dump();
+            EXPECT_EQ(accepted, draw < probability) << decision.dump();
+        } else {
+            EXPECT_TRUE(decision["draw"].is_null()) << decision.dump();
+            EXPECT_EQ(probability, 1.0) << decision.dump();
+            EXPECT_TRUE(accepted) << decision.dump();
+        }
     }
-    if (id == "sa" || id == "nurikabe-sa") {
-        const auto& swap = decisions.front();
-        for (const char* key : {"cost_before", "cost_after", "delta", "temperature", "probability", "accepted"})
-            EXPECT_TRUE(swap.contains(key)) << key << " in " << swap.dump();
+    EXPECT_GT(perStep, 0u) << id << ": no '" << expected.action << "' decision";
+    if (annealing) {
+        EXPECT_GT(worseProposals, 0u) << id << ": no swap that raises the cost was proposed";
     }
-    EXPECT_TRUE(countDecisions("").empty()) << id << ": decisions without --trace-every 1";
-    EXPECT_TRUE(countDecisions("--trace-every 2").empty()) << id << ": decisions with --trace-every 2";
+    const auto finished = traceLines(trace).back();
+    ASSERT_EQ(finished["type"], "finished");
+    for (std::uint64_t step = 1; step <= finished["step"].get<std::uint64_t>(); ++step)
+        EXPECT_TRUE(stepsExplained.count(step)) << id << ": step " << step << " has no decision";
+    EXPECT_TRUE(decisionsOf("").empty()) << id << ": decisions without --trace-every 1";
+    EXPECT_TRUE(decisionsOf("--trace-every 2").empty()) << id << ": decisions with --trace-every 2";
     std::filesystem::remove(trace);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::Values("sa", "nurikabe-sa", "harmony", "nurikabe-harmony", "tabu",
-                                           "random-fill", "backtracking", "nurikabe-backtracking", "gp", "gp-random", "exact", "logic"),
-                         test::testNameOf);
+INSTANTIATE_TEST_SUITE_P(Algorithms, CliDecisionTraceTest, ::testing::ValuesIn(test::explainedAlgorithms()),
+                         test::explainedTestName);
+
+// A trace without --trace-every 1 is as small as before decisions existed: no decision line; a cost and a
+// temperature sample at the start, every EventSink::kDefaultSampleEvery (1,000) proposals and at the end; a move
+// for each cell of the initial fill (AI Escargot's 58 open cells, at step 0) and then for each accepted swap
+// only (counted from the same run explained with --trace-every 1). The counts follow from those rules: 5,500
+// proposals without a reheat (at T0 = 40 the thesis schedule is far from t_min) sample at 0, 1,000, ..., 5,000
+// and 5,500.
+TEST(CliTest, ATraceWithoutTraceEveryOneKeepsOnlyTheSampledStream) {
+    const std::uint64_t steps = 5500, sampleEvery = pw::EventSink::kDefaultSampleEvery;
+    std::vector<std::uint64_t> sampleSteps;
+    for (std::uint64_t step = 0; step <= steps; step += sampleEvery) sampleSteps.push_back(step);
+    if (steps % sampleEvery != 0) sampleSteps.push_back(steps);
+    ASSERT_EQ(sampleSteps.size(), 7u);
+    const auto openCells = static_cast<std::size_t>(std::count(test::kAiEscargot.begin(), test::kAiEscargot.end(), '.'));
+    ASSERT_EQ(openCells, 58u);
+
+    const std::string trace = tempPath("pw_small_trace") + ".jsonl";
+    const auto traceOf = [&](const std::string& extra) {
+        const auto result = runCli("solve -a sa --seed 4 --max-steps " + std::to_string(steps) + " --trace '" +
+                                   trace + "' " + extra + " " + test::kAiEscargot);
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        return traceLines(trace);
+    };
+    std::size_t acceptedSwaps = 0;
+    for (const auto& line : traceOf("--trace-every 1")) {
+        ASSERT_NE(line["type"], "reheat") << "the sampling rule below assumes no reheat";
+        if (line["type"] == "decision" && line["action"] == "swap") acceptedSwaps += line["accepted"].get<bool>();
+    }
+    ASSERT_GT(acceptedSwaps, 0u);
+
+    std::map<std::string, std::size_t> count;
+    std::vector<std::uint64_t> costSteps, temperatureSteps;
+    std::size_t fillMoves = 0;
+    const auto lines = traceOf("");
+    for (const auto& line : lines) {
+        const std::string type = line["type"];
+        ++count[type];
+        if (type == "cost") costSteps.push_back(line["step"]);
+        if (type == "temperature") temperatureSteps.push_back(line["step"]);
+        if (type == "move" && line["step"] == 0) ++fillMoves;
+    }
+    std::filesystem::remove(trace);
+    EXPECT_EQ(count["decision"], 0u);
+    EXPECT_EQ(costSteps, sampleSteps);
+    EXPECT_EQ(temperatureSteps, sampleSteps);
+    EXPECT_EQ(fillMoves, openCells);
+    EXPECT_EQ(count["move"], openCells + acceptedSwaps);
+    // The rest: the header, the two phases (initial fill, annealing), the schedule's sentence at the start and
+    // the summary at the end, the two closing heat maps (last swap step, cell filling order) and the result.
+    EXPECT_EQ(count["run"], 1u);
+    EXPECT_EQ(count["phase"], 2u);
+    EXPECT_EQ(count["explanation"], 2u);
+    EXPECT_EQ(count["heat_map"], 2u);
+    EXPECT_EQ(count["finished"], 1u);
+    EXPECT_EQ(lines.size(), 1 + 2 + 2 + openCells + acceptedSwaps + 2 * sampleSteps.size() + 2 + 1);
+}
 
 TEST(CliTest, RecordsARunThatReplaysToTheSameResult) {
     const std::string path = tempPath("pw_record") + ".json";

@@ -5,6 +5,7 @@
 #include "engine/runner.h"
 
 #include "algorithms/registry.h"
+#include "explained_algorithms.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -15,34 +16,7 @@
 namespace pw {
 namespace {
 
-struct Explained {
-    std::string id;
-    std::vector<std::string> values;  // named values every decision of `action` carries
-    std::string action;               // the per-step action
-    std::string listLabel;            // the list every decision of `action` carries, empty for none
-};
-
-std::vector<Explained> explainedAlgorithms() {
-    return {
-        {"sa", {"cost_before", "cost_after", "delta", "temperature", "probability"}, "swap", ""},
-        {"nurikabe-sa", {"cost_before", "cost_after", "delta", "temperature", "probability"}, "swap", ""},
-        {"harmony", {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
-         "improvise", ""},
-        {"nurikabe-harmony",
-         {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
-         "improvise", ""},
-        {"random-fill", {"cost", "best_cost"}, "fill", ""},
-        {"backtracking", {"depth", "value", "backtracks", "empty_cells"}, "try", "search stack"},
-        {"nurikabe-backtracking", {"depth", "island", "backtracks", "islands_left"}, "reject", "search stack"},
-        {"gp", {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before", "best_after"},
-         "generation", ""},
-        {"gp-random", {"length", "fitness", "best_cost"}, "draw", ""},
-        {"exact", {"depth", "solutions"}, "branch", "search stack"},
-        {"logic", {"applications", "empty_cells"}, "technique", ""},
-        {"tabu", {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"}, "move",
-         "tabu list"},
-    };
-}
+using Explained = test::ExplainedAlgorithm;
 
 Puzzle puzzleFor(PuzzleKind kind) {
     if (kind == PuzzleKind::Sudoku) return test::sudokuPuzzle(test::kAiEscargot, "escargot");
@@ -108,6 +82,9 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
         if (!expected.listLabel.empty()) {
             EXPECT_EQ(detail.listLabel, expected.listLabel) << detail.text;
         }
+        if (expected.verdict) {
+            EXPECT_TRUE(detail.accepted.has_value()) << expected.id << ": no verdict in \"" << detail.text << "\"";
+        }
     }
     EXPECT_GT(perStep, 0u) << expected.id << ": no '" << expected.action << "' decision";
     // Every step the run took is explained.
@@ -115,13 +92,8 @@ TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged
         EXPECT_TRUE(stepsExplained.count(step)) << expected.id << ": step " << step << " has no decision";
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, DecisionTest, ::testing::ValuesIn(explainedAlgorithms()),
-                         [](const ::testing::TestParamInfo<Explained>& parameter) {
-                             std::string name = parameter.param.id;
-                             for (char& c : name)
-                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Algorithms, DecisionTest, ::testing::ValuesIn(test::explainedAlgorithms()),
+                         test::explainedTestName);
 
 }  // namespace
 }  // namespace pw

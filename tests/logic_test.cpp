@@ -5,6 +5,7 @@
 #include "sudoku/logic.h"
 #include "sudoku/sudoku_exact.h"
 
+#include "logic_model_by_hand.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -175,6 +176,23 @@ TEST(LogicTest, RefutationPlacesTheSolutionsValueWithAPositiveScore) {
               std::string::npos);
 }
 
+// AI Escargot's serate and the model's other numbers equal those of the plain second implementation run with the
+// same seed: the refutation scores, the choice of the cheapest cell and every random single are the definition's.
+// Singles alone never finish AI Escargot, so every run refutes and the serate is well above 0.
+TEST(LogicTest, TheModelMatchesASecondPlainImplementation) {
+    for (std::uint64_t seed : {11u, 12u}) {
+        const auto product = rateWithLogicModel(test::sudokuFromLine(test::kAiEscargot), 4, seed);
+        ASSERT_TRUE(product);
+        const LogicRating reference = test::logicModelByHand(test::kAiEscargot, 4, seed);
+        EXPECT_GE(reference.meanRefutations, 1.0);
+        EXPECT_GT(reference.serate, 0.0);
+        EXPECT_DOUBLE_EQ(product->serate, reference.serate) << seed;
+        EXPECT_DOUBLE_EQ(product->refutationSum, reference.refutationSum) << seed;
+        EXPECT_DOUBLE_EQ(product->meanRefutations, reference.meanRefutations) << seed;
+        EXPECT_NEAR(product->searchEffort, reference.searchEffort, 1e-9) << seed;
+    }
+}
+
 TEST(LogicTest, MetricsAreDeterministicBySeedAndOrderPuzzles) {
     const SudokuGrid escargot = test::sudokuFromLine(test::kAiEscargot);
     const auto first = rateWithLogicModel(escargot, 5, 11);
@@ -206,24 +224,15 @@ TEST(LogicTest, MetricsAreRegisteredByTheirIds) {
     EXPECT_TRUE(serate->stochastic);
     EXPECT_EQ(serate->defaultRuns, 30);
     // Each id reads its own part of the model: serate the mean of each run's hardest refutation, refutation-sum
-    // the mean of each run's sum, search-effort the mean effort — the means taken here over the runs the model
-    // makes with one generator seeded 5. On AI Escargot the three differ, so a metric reading another's part fails.
-    const SudokuGrid solution = *solveSudoku(escargot.sudoku().givens, 1).firstSolution;
-    Rng rng(5);
-    double hardest = 0, sums = 0, effort = 0;
-    for (int run = 0; run < 30; ++run) {
-        const LogicModelRun model = runLogicModel(escargot.sudoku().givens, solution, rng);
-        EXPECT_GT(model.refutations, 0);  // singles alone never finish AI Escargot
-        EXPECT_LE(model.hardestRefutation, model.refutationSum);
-        hardest += model.hardestRefutation;
-        sums += static_cast<double>(model.refutationSum);
-        effort += model.searchEffort;
-    }
-    EXPECT_NE(hardest, sums);
-    EXPECT_DOUBLE_EQ(*serate->compute(escargot, 30, 5), hardest / 30);
-    EXPECT_DOUBLE_EQ(*sum->compute(escargot, 30, 5), sums / 30);
-    EXPECT_DOUBLE_EQ(*findDifficultyMetric("search-effort")->compute(escargot, 30, 5), effort / 30);
-    EXPECT_EQ(rating->serate, hardest / 30);
+    // the mean of each run's sum, search-effort the mean effort — the means taken here over the runs of the
+    // model written a second time (logic_model_by_hand.h) with one generator seeded 5. On AI Escargot the three
+    // differ, so a metric reading another's part fails.
+    const auto reference = test::logicModelByHand(test::kAiEscargot, 30, 5);
+    EXPECT_NE(reference.serate, reference.refutationSum);
+    EXPECT_DOUBLE_EQ(*serate->compute(escargot, 30, 5), reference.serate);
+    EXPECT_DOUBLE_EQ(*sum->compute(escargot, 30, 5), reference.refutationSum);
+    EXPECT_NEAR(*findDifficultyMetric("search-effort")->compute(escargot, 30, 5), reference.searchEffort, 1e-9);
+    EXPECT_DOUBLE_EQ(rating->serate, reference.serate);
     const Puzzle nurikabe{"n", "n", NurikabePuzzle{}};
     EXPECT_FALSE(serate->compute(nurikabe, 30, 5));
     EXPECT_EQ(findDifficultyMetric("no-such-metric"), nullptr);

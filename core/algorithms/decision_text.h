@@ -28,7 +28,8 @@ inline std::string signedNumber(double value) {
 
 // One annealing proposal: `proposal` says what would change ("swap r3c4=7 ↔ r3c6=2 in box 2"), the rest is
 // the Metropolis test as the annealers run it — a change that does not raise the cost is accepted without a
-// draw (then the decision has no "draw"), a worse one when the draw is below p = e^(−Δ/T).
+// draw (then its "draw" is kNoDecisionValue, null in a trace: every decision names the same numbers, and none
+// is made up), a worse one when the draw is below p = e^(−Δ/T).
 inline Decision annealingDecision(const Counters& at, std::string proposal, std::vector<int> cells, int costBefore,
                                   int delta, double temperature, double probability, std::optional<double> draw,
                                   bool accepted) {
@@ -48,8 +49,8 @@ inline Decision annealingDecision(const Counters& at, std::string proposal, std:
                      {"cost_after", static_cast<double>(costAfter)},
                      {"delta", static_cast<double>(delta)},
                      {"temperature", temperature},
-                     {"probability", probability}};
-    if (draw) detail.values.push_back({"draw", *draw});
+                     {"probability", probability},
+                     {"draw", draw.value_or(kNoDecisionValue)}};
     return Decision(at, std::move(detail));
 }
 

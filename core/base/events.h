@@ -5,7 +5,9 @@
 
 #include "base/move.h"
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -124,10 +126,15 @@ struct ProgramUpdate {
 // (`"type":"decision"`) read it. Built only when the sink wants decisions (EventSink::wantsDecisions), so a run
 // nobody explains pays nothing. `values` are named numbers in the order the sentence uses them; the names are
 // the trace file's keys ("cost_before", "cost_after", "delta", "temperature", "probability", "draw", "depth").
+// A value that is NaN (kNoDecisionValue) says the number does not exist in this step, e.g. the draw of an annealing
+// step that drew nothing; the trace writes it as null. Two absent values compare equal, so identical runs still do.
+inline constexpr double kNoDecisionValue = std::numeric_limits<double>::quiet_NaN();
 struct DecisionValue {
     std::string name;
     double value = 0;
-    bool operator==(const DecisionValue&) const = default;
+    bool operator==(const DecisionValue& other) const {
+        return name == other.name && (value == other.value || (std::isnan(value) && std::isnan(other.value)));
+    }
 };
 struct DecisionDetail {
     std::string action;                 // "swap", "improvise", "move", "egg", "generation", "try", "backtrack"

@@ -42,6 +42,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QProcess>
+#include <QProcessEnvironment>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
@@ -87,11 +89,57 @@ int outlinedCells(const BoardModel& model) {
 const QSlider* replaySlider(const MainWindow& window) {
     return window.replayView() ? window.replayView()->slider() : nullptr;
 }
-int distinctColours(const QImage& image) {
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 7)
-        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
-    return static_cast<int>(colours.size());
+// A cell's background as the painter layers it: `layers` filled one over another on `base`, as QPainter does.
+QColor composed(const QColor& base, std::initializer_list<QColor> layers = {}) {
+    QImage pixel(1, 1, QImage::Format_ARGB32_Premultiplied);
+    pixel.fill(base);
+    QPainter painter(&pixel);
+    for (const QColor& layer : layers) painter.fillRect(QRect(0, 0, 1, 1), layer);
+    painter.end();
+    return pixel.pixelColor(0, 0);
+}
+// The heat map's layer for a value at `fraction` of the shown range (0 = lowest, 1 = highest): the ramp, dimmed on
+// the dark palette, translucent over the cell.
+QColor heatLayer(const BoardColors& colors, double fraction) {
+    QColor heat = heatColor(fraction);
+    if (colors.dark) heat = heat.darker(260);
+    heat.setAlpha(colors.dark ? 150 : 64);
+    return heat;
+}
+// The expected background of every cell with the model's heat map shown: the plain cell where the value is -1
+// (givens), else the cell under the heat colour of the value's place between the lowest and highest value.
+std::vector<QColor> heatBackgrounds(const BoardModel& model, const BoardColors& colors) {
+    const std::vector<double>& values = model.heatMap();
+    double low = 0, high = 1;
+    bool first = true;
+    for (double value : values)
+        if (value >= 0) {
+            low = first ? value : std::min(low, value);
+            high = first ? value : std::max(high, value);
+            first = false;
+        }
+    std::vector<QColor> expected;
+    for (double value : values)
+        expected.push_back(value < 0 ? composed(colors.cell)
+                                     : composed(colors.cell, {heatLayer(colors, high > low ? (value - low) / (high - low) : 1.0)}));
+    return expected;
+}
+// The colour at a point of the cell clear of its digit (centred), pencil marks (absent here), heat number (bottom
+// right) and grid lines (the edges): a quarter in from the left, a sixth down from the top.
+QPoint cellSamplePoint(const QRectF& cell) {
+    return {static_cast<int>(cell.left() + cell.width() * 0.25), static_cast<int>(cell.top() + cell.height() / 6)};
+}
+bool sameColour(const QColor& a, const QColor& b) {
+    return std::abs(a.red() - b.red()) <= 1 && std::abs(a.green() - b.green()) <= 1 && std::abs(a.blue() - b.blue()) <= 1;
+}
+// Compares what `view` painted at every cell with `expected`; the first difference, or empty.
+QString firstWrongCell(const BoardView& view, const QImage& image, const std::vector<QColor>& expected) {
+    for (std::size_t cell = 0; cell < expected.size(); ++cell) {
+        const QColor painted = image.pixelColor(cellSamplePoint(view.cellRect(static_cast<int>(cell))));
+        if (!sameColour(painted, expected[cell]))
+            return QStringLiteral("cell %1 painted %2, expected %3").arg(cell).arg(painted.name(), expected[cell].name());
+    }
+    return {};
 }
 constexpr const char* kEasySudoku =
     "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
@@ -821,8 +869,24 @@ private slots:
         lab->setFillingOrderPuzzle(window.boardModel()->puzzle());
         lab->computeFillingOrder(3);
         QVERIFY(predicted.wait(60000));
-        QVERIFY(lab->fillingOrderModel(0)->hasHeatMap());
-        QVERIFY(lab->fillingOrderModel(1)->hasHeatMap());
+        // Both boards show their order: -1 on exactly the givens, a rank on every open cell, and each cell painted
+        // in the heat colour of its rank (the givens plain).
+        const QList<BoardView*> orderViews = lab->findChildren<BoardView*>();
+        QCOMPARE(orderViews.size(), 2);
+        const SudokuGrid givens = window.boardModel()->sudoku();
+        for (int side = 0; side < 2; ++side) {
+            const BoardModel& order = *lab->fillingOrderModel(side);
+            QCOMPARE(order.heatMap().size(), std::size_t{81});
+            std::set<double> ranks;
+            for (int cell = 0; cell < 81; ++cell) {
+                QCOMPARE(order.heatMap()[cell] < 0, givens.value(cell) != 0);
+                if (order.heatMap()[cell] >= 0) ranks.insert(order.heatMap()[cell]);
+            }
+            QVERIFY2(ranks.size() > 10, qPrintable(QStringLiteral("side %1: %2 ranks").arg(side).arg(ranks.size())));
+            BoardView& view = *orderViews[side];
+            view.resize(400, 440);
+            QCOMPARE(firstWrongCell(view, view.grab().toImage(), heatBackgrounds(order, view.colors())), QString());
+        }
     }
 
     // A gp run fills the program view; Replay program repeats the run headless and plays the best program
@@ -1190,14 +1254,47 @@ private slots:
         QCOMPARE(window.boardModel()->conflictCount(), 0);
     }
 
-    void windowRendersNonBlank() {
+    // The window paints each cell in its state's colour: a Sudoku's plain cells in the cell colour, the selected
+    // cell under the selection, its row, column and box in the peer tint; a Nurikabe's clues as island, its
+    // open cells undecided, a shaded cell as river.
+    void windowPaintsEachCellInItsStatesColour() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.resize(1200, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const QImage image = window.grab().toImage();
-        QVERIFY(!image.isNull());
-        QVERIFY(distinctColours(image) > 20);
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        BoardView* view = window.boardView();
+        const BoardColors c = view->colors();
+        QVERIFY(!sameColour(c.cell, c.peer) && !sameColour(c.cell, composed(c.cell, {c.selection})));
+        std::vector<QColor> expected(81, composed(c.cell));
+        QCOMPARE(firstWrongCell(*view, view->grab().toImage(), expected), QString());
+
+        const int selected = 4 * 9 + 4;  // r5c5, the centre
+        view->setSelectedCell(selected);
+        for (int cell = 0; cell < 81; ++cell) {
+            const bool peer = cell / 9 == 4 || cell % 9 == 4 || (cell / 27 == 1 && cell % 9 / 3 == 1);
+            expected[cell] = cell == selected ? composed(c.cell, {c.selection}) : composed(peer ? c.peer : c.cell);
+        }
+        QCOMPARE(firstWrongCell(*view, view->grab().toImage(), expected), QString());
+        view->setSelectedCell(-1);
+
+        QFile file(QStringLiteral(PW_PUZZLES_DIR "/nurikabe/janko_sample.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(window.openText(QString::fromUtf8(file.readAll()), QStringLiteral("janko_sample.txt"), true));
+        const BoardModel& model = *window.boardModel();
+        QVERIFY(!model.isSudoku());
+        int shaded = -1;
+        for (int cell = 0; cell < model.cellCount() && shaded < 0; ++cell)
+            if (!model.nurikabe().clue(cell)) shaded = cell;
+        QVERIFY(shaded >= 0);
+        window.boardModel()->applyMove(Move::shade(shaded, static_cast<int>(NurikabeCell::River),
+                                                   static_cast<int>(NurikabeCell::Unknown)),
+                                       CellOrigin::User);
+        expected.assign(static_cast<std::size_t>(model.cellCount()), composed(c.undecided));
+        for (int cell = 0; cell < model.cellCount(); ++cell)
+            if (model.nurikabe().clue(cell)) expected[cell] = composed(c.island);
+        expected[shaded] = composed(c.river, {c.lastMove});  // the last move, settled: river under its highlight
+        QCOMPARE(firstWrongCell(*view, view->grab().toImage(), expected), QString());
     }
 
     void launchOptionsAreValidated() {
@@ -1246,22 +1343,74 @@ private slots:
         QVERIFY(!window.applyLaunchOptions(options).isEmpty());
     }
 
-    void screenshotHookWritesANonBlankImage() {
+    // --screenshot writes the window as the run left it: the board, found in the image by its thick outer lines,
+    // shows every given plain and every solved cell under the heat colour of its assignment order — the order the
+    // same run (same seed, flat out) leaves in this process. Fresh settings: the first launch's layout.
+    void screenshotHookWritesTheWindowAsTheRunLeftIt() {
         QTemporaryDir dir;
         const QString shot = dir.filePath(QStringLiteral("shot.png"));
         QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(environment);
         process.start(QStringLiteral(PW_WORKBENCH_PATH),
                       {QStringLiteral("--open"), QString::fromLatin1(kEasySudoku), QStringLiteral("--algorithm"),
                        QStringLiteral("backtracking"), QStringLiteral("--seed"), QStringLiteral("3"),
-                       QStringLiteral("--run"), QStringLiteral("--screenshot"), shot, QStringLiteral("--after-ms"),
-                       QStringLiteral("800")});
+                       QStringLiteral("--speed"), QStringLiteral("max"), QStringLiteral("--run"),
+                       QStringLiteral("--screenshot"), shot, QStringLiteral("--after-ms"), QStringLiteral("1500")});
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 0);
-        const QImage image(shot);
+        const QImage image = QImage(shot).convertToFormat(QImage::Format_RGB32);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() > 600 && image.height() > 400);
-        QVERIFY(distinctColours(image) > 20);
+
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        LaunchOptions options;
+        options.open = QString::fromLatin1(kEasySudoku);
+        options.algorithm = QStringLiteral("backtracking");
+        options.seed = 3;
+        QCOMPARE(window.applyLaunchOptions(options), QString());
+        window.setStepsPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(window.boardModel()->sudoku().isSolved());
+        const BoardColors c = window.boardView()->colors();
+        const std::vector<QColor> expected = heatBackgrounds(*window.boardModel(), c);
+
+        // The board's top left corner: the first pixel of the thick line colour that starts a horizontal and a
+        // vertical run of the same length (the outer lines of a square board).
+        const QRgb thick = c.thickLine.rgb();
+        const auto run = [&](int x, int y, int dx, int dy) {
+            int length = 0;
+            while (x + dx * length < image.width() && y + dy * length < image.height() &&
+                   image.pixel(x + dx * length, y + dy * length) == thick)
+                ++length;
+            return length;
+        };
+        int left = -1, top = -1, side = 0;
+        for (int y = 0; y < image.height() && left < 0; ++y)
+            for (int x = 0; x < image.width() && left < 0; ++x) {
+                if (image.pixel(x, y) != thick || (x > 0 && image.pixel(x - 1, y) == thick)) continue;
+                const int across = run(x, y, 1, 0);
+                if (across >= 200 && std::abs(run(x, y, 0, 1) - across) <= 2) left = x, top = y, side = across;
+            }
+        QVERIFY2(left >= 0, "no board in the screenshot");
+        int plainGivens = 0, heatCells = 0;
+        for (int cell = 0; cell < 81; ++cell) {
+            const QRectF rect(left + (cell % 9) * side / 9.0, top + (cell / 9) * side / 9.0, side / 9.0, side / 9.0);
+            const bool match = sameColour(image.pixelColor(cellSamplePoint(rect)), expected[cell]);
+            if (kEasySudoku[cell] != '.') {
+                QVERIFY2(match, qPrintable(QStringLiteral("given cell %1").arg(cell)));
+                ++plainGivens;
+            } else {
+                heatCells += match;
+            }
+        }
+        const int open = 81 - plainGivens;
+        // Every solved cell but the last move's (under its highlight) in its heat colour.
+        QVERIFY2(heatCells >= open - 1, qPrintable(QStringLiteral("%1 of %2 open cells in their heat colour").arg(heatCells).arg(open)));
     }
 
     // The README's keyboard table, as keys sent to the window (not the methods the keys call).
