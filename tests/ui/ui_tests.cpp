@@ -1394,7 +1394,7 @@ private slots:
             for (int x = 0; x < image.width() && left < 0; ++x) {
                 if (image.pixel(x, y) != thick || (x > 0 && image.pixel(x - 1, y) == thick)) continue;
                 const int across = run(x, y, 1, 0);
-                if (across >= 200 && std::abs(run(x, y, 0, 1) - across) <= 2) left = x, top = y, side = across;
+                if (across >= 100 && std::abs(run(x, y, 0, 1) - across) <= 2) left = x, top = y, side = across;
             }
         QVERIFY2(left >= 0, "no board in the screenshot");
         int plainGivens = 0, heatCells = 0;
