@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct ExplainedAlgorithm {
     std::string listLabel;           // the list every decision of `action` carries, empty for none
     bool verdict = false;            // every decision of `action` says whether it was accepted
 };
+
+// A failing test names the algorithm, not the bytes of its row.
+inline void PrintTo(const ExplainedAlgorithm& algorithm, std::ostream* out) { *out << algorithm.id; }
 
 inline std::vector<ExplainedAlgorithm> explainedAlgorithms() {
     const std::vector<std::string> annealing{"cost_before", "cost_after",  "delta",
