@@ -60,8 +60,8 @@
 // the run ends. Temperature, acceptance ratio and cost (with its row/column split) are sampled every
 // sampleEvery() proposals of the sink (the receiver chooses the spacing), at every reheat and at the end;
 // every accepted swap is a move event. When the sink wants decisions, every proposal is a Decision ("swap"):
-// the two cells and digits, cost before and after, Δ, T, p = e^(−Δ/T) (1 for Δ ≤ 0), the draw (none for
-// Δ ≤ 0) and the verdict; every reheat is one too ("reheat", with its reason). Explaining draws the same
+// the two cells and digits, cost before and after, Δ, T, p = e^(−Δ/T) (1 for Δ ≤ 0), the draw (absent,
+// kNoDecisionValue, for Δ ≤ 0: none is drawn) and the verdict; every reheat is one too ("reheat", with its reason). Explaining draws the same
 // random numbers as not explaining. Nothing is built when nobody listens.
 
 #include "algorithms/simulated_annealing.h"
