@@ -234,6 +234,20 @@ TEST(NurikabeMetricsTest, DynamicMetricsRateNurikabeOnly) {
     EXPECT_EQ(findDifficultyMetric("serate")->compute(puzzle, 1, 1), std::nullopt);
 }
 
+// Values worked by hand on a 3x2 puzzle: 2 in the top left corner, 1 in the bottom right.
+//   2 .      The brute force expands the 1 first (ascending size): {r3c2} and the river around it (r2c2, r3c1)
+//   . .      — step 1, it fits. Then the 2: its shapes are generated from the last neighbour of r1c1 (up, right,
+//   . 1      down, left) back, so {r1c1 r2c1} first — step 2: its river (r1c2) leaves r3c1 walled in by islands, a
+// river split for good: rejected. {r1c1 r1c2} — step 3: river r2c1 r2c2 r3c1 in one piece, no pool, every island
+// its size: solved. So 3 steps on every seed (the shuffle only orders islands of equal size). Harmony search,
+// with four open cells of which one is island, finds the one solution well within 10,000 improvisations: cost 0.
+TEST(NurikabeMetricsTest, DynamicMetricsMatchValuesWorkedByHand) {
+    const Puzzle puzzle = puzzleFrom({"2.", "..", ".1"});
+    for (std::uint64_t seed : {1u, 2u, 3u})
+        EXPECT_EQ(findDifficultyMetric("nurikabe-backtracking-steps")->compute(puzzle, 3, seed), 3.0) << seed;
+    EXPECT_EQ(findDifficultyMetric("nurikabe-harmony-cost")->compute(puzzle, 3, 1), 0.0);
+}
+
 // Every 15th 10x10 puzzle of the shared janko set, solved by the exact solver to its given solution (the whole
 // set is measured with `puzzle-cli solve -a exact`, see the README).
 TEST(NurikabeSearchTest, ExactSolverMatchesTheSharedTenByTenSolutions) {
