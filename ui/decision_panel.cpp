@@ -13,8 +13,10 @@
 namespace pw::ui {
 
 namespace {
-// Integers as integers; everything else to four significant digits, so a probability reads 0.3679.
+// Integers as integers; everything else to four significant digits, so a probability reads 0.3679; a number
+// the step did not have (kNoDecisionValue, e.g. no draw for a better swap) as a dash.
 QString formatValue(double value) {
+    if (std::isnan(value)) return QStringLiteral("—");
     if (std::isfinite(value) && value == std::round(value) && std::abs(value) < 1e15)
         return QString::number(static_cast<long long>(value));
     return QString::number(value, 'g', 4);

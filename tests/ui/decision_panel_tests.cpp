@@ -63,6 +63,12 @@ private slots:
         panel.addDecisions({&refused});
         QCOMPARE(panel.valueText(QStringLiteral("accepted")), QStringLiteral("✗"));
         QCOMPARE(panel.listCount(), 0);  // no list: no stack shown
+        // A better swap is accepted without a draw: its draw is no number, shown as a dash.
+        DecisionDetail better = annealingDecision(32, true).detail();
+        better.values.push_back({"draw", kNoDecisionValue});
+        const Decision withoutDraw(Counters{32, 0}, std::move(better));
+        panel.addDecisions({&withoutDraw});
+        QCOMPARE(panel.valueText(QStringLiteral("draw")), QStringLiteral("—"));
         panel.clear();
         QVERIFY(panel.isEmpty());
         QCOMPARE(panel.historyCount(), 0);
