@@ -1,5 +1,5 @@
 // The window's layout for classrooms: fitted to the screen with the board as its largest part, a toolbar that
-// keeps the run controls readable when narrow, the Program dock only for runs that have a program,
+// keeps the run controls readable when narrow, the Program and Decisions docks only when they have something to show,
 // presentation mode, and the Help menu.
 
 #include "main_window.h"
@@ -7,6 +7,7 @@
 #include "algorithm_panel.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "decision_panel.h"
 #include "help_window.h"
 #include "program_view.h"
 
@@ -35,6 +36,8 @@ namespace {
 // The size the window opens at on a screen with room for it.
 constexpr int kPreferredWidth = 1440;
 constexpr int kPreferredHeight = 900;
+// The Decisions dock's height when it opens.
+constexpr int kDecisionDockHeight = 230;
 }  // namespace
 
 void MainWindow::createLayoutActions() {
@@ -156,10 +159,24 @@ void MainWindow::fitToolbar() {
     if (toolbar->sizeHint().width() > width()) setStyle(Qt::ToolButtonIconOnly);
 }
 
-void MainWindow::updateProgramDock() {
-    // The dock shows the program of a run of the chosen algorithm; with another algorithm it has nothing to say.
-    const bool hasProgram = !m_programView->program().isEmpty() && m_programAlgorithm == m_currentAlgorithm;
-    if (!hasProgram) m_programDock->hide();
+void MainWindow::updateDocks() {
+    // A dock shows what the last run of the chosen algorithm left (its program, its explained steps); with
+    // nothing to show, or in presentation mode (the board and the charts only), it stays hidden.
+    const bool program = !m_presentation && !m_programView->program().isEmpty() && m_programAlgorithm == m_currentAlgorithm;
+    if (program == m_programDock->isHidden()) {
+        m_programDock->setVisible(program);
+        if (program) proportionDocks();  // the charts keep most of the column
+    }
+    const bool decisions = !m_presentation && !m_decisions->isEmpty() && m_decisionsAlgorithm == m_currentAlgorithm;
+    if (decisions == m_decisionDock->isHidden()) {
+        m_decisionDock->setVisible(decisions);
+        if (decisions) {
+            // Room for the sentence, its numbers and a few earlier steps; the log shares the row.
+            if (m_decisionDock->height() < kDecisionDockHeight)
+                resizeDocks({m_decisionDock}, {kDecisionDockHeight}, Qt::Vertical);
+            resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
+        }
+    }
 }
 
 void MainWindow::setPresentationMode(bool on) {
@@ -208,7 +225,7 @@ void MainWindow::setPresentationMode(bool on) {
         showNormal();
         restoreGeometry(m_geometryPresentationLeft);
         restoreState(m_statePresentationLeft);
-        updateProgramDock();
+        updateDocks();
         fitToolbar();
     }
 }
