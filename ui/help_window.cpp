@@ -2,6 +2,7 @@
 
 #include "algorithms/registry.h"
 #include "puzzle/puzzle.h"
+#include "study/generator.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -154,9 +155,17 @@ QString glossaryHtml() {
                                                "which order cells were filled), with its scale under the board.")},
         {QObject::tr("seed"), QObject::tr("The starting number of the random generator: the same seed and "
                                            "parameters give the same run, step for step.")},
-        {QObject::tr("serate"), QObject::tr("Sudoku Explainer's rating: the difficulty of the hardest logical step "
-                                             "a human-style solver needs (about 1.0–1.5 singles only, higher for "
-                                             "harder techniques).")},
+        {QObject::tr("level"), QObject::tr("The hardest technique the logic solver needs for a Sudoku, shown "
+                                            "in the status bar: singles, locked (locked candidates), pairs (naked "
+                                            "and hidden pairs), or search when those techniques get stuck.")},
+        {QObject::tr("serate"), QObject::tr("Pelánek's rating of a Sudoku, shown beside its level: a model "
+                                             "solver places singles and, when none applies, refutes a cell's wrong "
+                                             "candidates by trying them; a refutation scores the singles it takes. "
+                                             "The serate is the hardest refutation of a run, averaged over %1 runs: "
+                                             "0 when singles solve the puzzle without any refutation (every puzzle "
+                                             "of level singles, some of level locked), 3.8 for Sato and Inoue's "
+                                             "difficult 24, 57 for AI Escargot.")
+                                     .arg(SudokuGeneratorOptions{}.serateRuns)},
         {QObject::tr("ERT"), QObject::tr("Expected running time: the evaluations (or steps, seconds) spent by all "
                                           "runs divided by the number that solved the puzzle.")},
         {QObject::tr("ECDF"), QObject::tr("The share of runs solved within a given cost: the run-length "

@@ -14,7 +14,9 @@
 #include "charts/live_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/scatter_plot.h"
+#include "decision_panel.h"
 #include "difficulty_lab.h"
+#include "fitted_status_bar.h"
 #include "launch_options.h"
 #include "log_pane.h"
 #include "main_window.h"
@@ -43,6 +45,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -82,6 +85,22 @@ int outlinedCells(const BoardModel& model) {
     int count = 0;
     for (int cell = 0; cell < model.cellCount(); ++cell) count += model.isHighlighted(cell);
     return count;
+}
+// Every shown status-bar field is as wide as its text, and the message is shown whole or, elided, in the
+// bar's tooltip; the empty message if all is well, else what is cut.
+QString cutStatusText(const MainWindow& window) {
+    QStringList cut;
+    const FittedStatusBar* bar = window.fittedStatusBar();
+    for (const QLabel* label : bar->findChildren<QLabel*>()) {
+        if (!label->isVisible()) continue;
+        const int needs = label->fontMetrics().horizontalAdvance(label->text()) + label->contentsMargins().left() +
+                          label->contentsMargins().right();
+        if (label->width() < needs || label->geometry().right() > bar->width())
+            cut.append(QStringLiteral("'%1' %2 of %3 px").arg(label->text()).arg(label->width()).arg(needs));
+    }
+    if (!bar->messageShownInFull() && !bar->toolTip().contains(bar->currentMessage()))
+        cut.append(QStringLiteral("message '%1'").arg(bar->currentMessage()));
+    return cut.join(QStringLiteral("; "));
 }
 // The replay timeline's slider, when the window has made its replay view; the other slider is the speed.
 const QSlider* replaySlider(const MainWindow& window) {
@@ -704,11 +723,17 @@ private slots:
         BoardModel* model = window.boardModel();
         auto outlined = [model] { return outlinedCells(*model); };
         window.showHint();
-        QVERIFY2(window.lastHint().startsWith(QStringLiteral("Look for a ")), qPrintable(window.lastHint()));
+        const QString levelOne = window.lastHint();
+        QVERIFY2(levelOne.startsWith(QStringLiteral("Look for a ")), qPrintable(levelOne));
         QCOMPARE(outlined(), 0);
+        // Level 2 names the technique and the unit, not the cell: the whole unit is outlined.
         window.showHint();
-        QVERIFY(window.lastHint().startsWith(QStringLiteral("Look for a ")));
-        QVERIFY(outlined() > 0);
+        const QString levelTwo = window.lastHint();
+        const QString technique = levelOne.mid(9).chopped(1);  // "a hidden single"
+        QVERIFY2(levelTwo.startsWith(QStringLiteral("Look for %1 in ").arg(technique)), qPrintable(levelTwo));
+        QVERIFY2(levelTwo.contains(QRegularExpression(QStringLiteral(" in (row|column|box) [1-9]\\.$"))), qPrintable(levelTwo));
+        QVERIFY2(!levelTwo.contains(QRegularExpression(QStringLiteral("r[1-9]c[1-9]"))), qPrintable(levelTwo));
+        QCOMPARE(outlined(), 9);
         window.showHint();
         QVERIFY2(window.lastHint().contains(QStringLiteral("can only hold")) ||
                      window.lastHint().contains(QStringLiteral("can hold")),
@@ -893,11 +918,22 @@ private slots:
     }
 
     // At classroom sizes the window fits the screen, the board is the largest element, the charts keep a few
-    // legible ticks, and the run controls and the heat-map selector stay on the toolbar.
+    // legible ticks, the run controls and the heat-map selector stay on the toolbar, and no text of the status
+    // bar or the algorithm drop-down is cut. ctest runs this test also with QT_SCALE_FACTOR=1.5
+    // (ui_tests_scale1.5): a 1920×1080 screen at that scale is 1280×720 logical pixels.
     void windowFitsClassroomScreens() {
-        const QRect sizes[] = {QRect(0, 0, 1024, 768), QRect(0, 0, 1280, 720), QRect(0, 0, 1440, 900)};
-        for (const auto& [available, algorithm] : {std::pair{sizes[0], "sa"}, {sizes[1], "sa"}, {sizes[2], "sa"},
-                                                    {sizes[0], "gp"}, {sizes[1], "gp"}}) {
+        const qreal scale = QGuiApplication::primaryScreen()->devicePixelRatio();
+        if (qEnvironmentVariableIsSet("QT_SCALE_FACTOR"))
+            QCOMPARE(scale, qEnvironmentVariable("QT_SCALE_FACTOR").toDouble());  // the scale took effect
+        std::vector<std::pair<QRect, const char*>> cases;
+        if (scale > 1) {
+            const QRect scaled(0, 0, qRound(1920 / scale), qRound(1080 / scale));
+            cases = {{scaled, "sa"}, {scaled, "gp"}};
+        } else {
+            const QRect sizes[] = {QRect(0, 0, 1024, 768), QRect(0, 0, 1280, 720), QRect(0, 0, 1440, 900)};
+            cases = {{sizes[0], "sa"}, {sizes[1], "sa"}, {sizes[2], "sa"}, {sizes[0], "gp"}, {sizes[1], "gp"}};
+        }
+        for (const auto& [available, algorithm] : cases) {
             MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
             window.fitWindowTo(available);
             window.show();
@@ -936,9 +972,25 @@ private slots:
             QVERIFY2(heatMaps->mapTo(&window, QPoint(heatMaps->width(), 0)).x() <= window.width(), qPrintable(size));
             auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("runToolbar"));
             QVERIFY(toolbar);
-            for (QAction* action : {window.findChild<QAction*>(QStringLiteral("runAction"))}) {
-                QWidget* button = toolbar->widgetForAction(action);
-                QVERIFY2(button && button->isVisible(), qPrintable(size));
+            for (const char* name : {"runAction", "pauseAction", "stepAction", "stopAction"}) {
+                QWidget* button = toolbar->widgetForAction(window.findChild<QAction*>(QString::fromLatin1(name)));
+                QVERIFY2(button && button->isVisible(), qPrintable(size + QLatin1Char(' ') + QLatin1String(name)));
+                QVERIFY2(button->mapTo(&window, QPoint(button->width(), 0)).x() <= window.width(), qPrintable(size));
+            }
+            // The status bar after the run (its message "Run finished: …" and every field) and on a new puzzle.
+            QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(size + QStringLiteral(": ") + cutStatusText(window)));
+            QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Run finished")));
+            QVERIFY(window.fittedStatusBar()->messageShownInFull());
+            // Every algorithm's name is shown whole in the drop-down, on as many lines as it needs.
+            auto* combo = window.findChild<QComboBox*>(QStringLiteral("algorithmCombo"));
+            QVERIFY(combo);
+            for (const AlgorithmEntry& entry : algorithmRegistry()) {
+                if (!entry.info.supports(PuzzleKind::Sudoku)) continue;
+                QVERIFY(window.algorithmPanel()->setAlgorithm(entry.info.id));
+                QTest::qWait(20);
+                QVERIFY2(combo->height() >= combo->heightForWidth(combo->width()),
+                         qPrintable(QStringLiteral("%1: '%2' needs %3 px, has %4").arg(size, combo->currentText())
+                                        .arg(combo->heightForWidth(combo->width())).arg(combo->height())));
             }
         }
     }
@@ -975,14 +1027,80 @@ private slots:
         QVERIFY(toolbar->sizeHint().width() <= window.width());  // nothing in an overflow menu
         QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("runToolbar"))->isVisible());
         QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        // A run that has a program (gp) or explains its steps (sa, paced) opens no dock in presentation mode,
+        // and the status bar's larger text is not cut.
+        QVERIFY(window.openText(QStringLiteral("5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13.."),
+                                QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        window.algorithmPanel()->setRandomSeed(false);
+        window.algorithmPanel()->setSeed(3);
+        window.setStepsPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(100);
+        QVERIFY(!window.programView()->program().isEmpty());
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QVERIFY2(dock->isVisible() == (dock->objectName() == QStringLiteral("chartDock")), qPrintable(dock->objectName()));
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        window.setStepsPerSecond(50);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.decisionPanel()->isEmpty(), 5000);
+        QTest::qWait(300);
+        QVERIFY(!window.decisionDock()->isVisible());
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        // Leaving, the docks come back, the Decisions dock with the run's explained steps.
         action->trigger();
         QTest::qWait(200);
         QVERIFY(!window.presentationMode());
         QVERIFY(!window.isFullScreen());
+        QVERIFY(window.decisionDock()->isVisible());
         QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("algorithmDock"))->isVisible());
         QVERIFY(window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
         QVERIFY(!toolbar->isVisible());
         QCOMPARE(window.font().pointSizeF(), fontBefore);
+    }
+
+    // The Decisions dock shows the explained steps of the last run of the chosen algorithm: a paced run opens
+    // it, a flat-out run (which explains nothing) closes it again, and so do another algorithm and a new puzzle.
+    void docksWithNothingToShowStayHidden() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QDockWidget* decisions = window.decisionDock();
+        QVERIFY(!decisions->isVisible());
+        window.setStepsPerSecond(50);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(decisions->isVisible(), 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(decisions->isVisible());  // the finished run's steps are still there to read
+        window.setStepsPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(!decisions->isVisible());
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(100);
+        QVERIFY(window.decisionPanel()->isEmpty());
+        QVERIFY(!decisions->isVisible());
+        // Paced again, then another algorithm: the steps were not its own.
+        window.setStepsPerSecond(50);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(decisions->isVisible(), 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
+        QVERIFY(!decisions->isVisible());
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QVERIFY(decisions->isVisible());
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(!decisions->isVisible());
     }
 
     // Repeated runs give the success rate and the histogram of the generation a solution appeared in.
