@@ -56,7 +56,9 @@ namespace {
 
 // The speed control's notches, in the algorithm's own steps per second; the last one is flat out.
 constexpr std::array<double, 12> kSpeeds = {1, 2, 5, 10, 20, 50, 100, 250, 1000, 5000, 20000, RunController::kFlatOut};
-constexpr int kDefaultSpeedIndex = 6;
+// 20,000 steps a second: annealing solves the default puzzle in about a minute, and the board and charts
+// still show the search as it goes (Step and Slower show single moves).
+constexpr int kDefaultSpeedIndex = 10;
 constexpr int kMaxRecentFiles = 8;
 
 int speedIndex(double stepsPerSecond) {
@@ -173,14 +175,15 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_probe.start();
 
     m_library->addFolder(m_puzzlesDir);
-    // The first launch teaches: simulated annealing on the default puzzle, at a pace the eye can follow.
+    // The first launch teaches: simulated annealing on a medium puzzle, paced to finish in about a minute.
     m_panel->setAlgorithm("sa");
     setStepsPerSecond(kSpeeds[kDefaultSpeedIndex]);
     qApp->installEventFilter(this);
     createLayoutActions();
     fitWindowTo(screen()->availableGeometry());
     if (m_useSettings) readSettings();
-    if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
+    if (m_model->puzzle().id == "empty")
+        setPuzzle(defaultPuzzle(m_puzzlesDir), QDir(m_puzzlesDir).filePath(QString::fromLatin1(kDefaultPuzzleFile)));
     updateDocks();
     updateActions();
     statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10) goes one step at a time · "
@@ -419,7 +422,13 @@ void MainWindow::createDocks() {
     QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
     m_logDock = logDock;
     m_programView = new ProgramView(this);
-    m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
+    // A long program scrolls in its dock rather than growing the window past the screen.
+    auto* programScroll = new QScrollArea(this);
+    programScroll->setWidget(m_programView);
+    programScroll->setWidgetResizable(true);
+    programScroll->setFrameShape(QFrame::NoFrame);
+    programScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_programDock = dock(tr("Program"), QStringLiteral("programDock"), programScroll, Qt::RightDockWidgetArea);
     splitDockWidget(chartDock, m_programDock, Qt::Vertical);
     m_programDock->hide();  // shown when a program of heuristic moves arrives
     // Beside the log, whose lines are the same sentences: the charts keep their height.

@@ -29,6 +29,7 @@
 #include "replay_view.h"
 #include "run_controller.h"
 #include "io/formats.h"
+#include "study/generator.h"
 #include "sudoku/heuristic_moves.h"
 
 #include <QAction>
@@ -461,11 +462,17 @@ private slots:
         QVERIFY(helpWindow->pageHtml().contains(QString::fromLatin1(qVersion())));
     }
 
-    // The first launch teaches: simulated annealing, paced, a line saying what to press, no best cost before a run.
+    // The first launch teaches: simulated annealing on a medium puzzle (level locked: singles do not solve it,
+    // locked candidates do), paced, a line saying what to press, no best cost before a run.
     void firstLaunchIsATeachingDefault() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("sa"));
+        const Puzzle& puzzle = window.boardModel()->puzzle();
+        QCOMPARE(puzzle.id, std::string(kDefaultPuzzleId));
+        QVERIFY(puzzle.kind() == PuzzleKind::Sudoku);
+        QCOMPARE(gradeSudoku(puzzle.sudoku().givens), SudokuLevel::Locked);
+        QCOMPARE(defaultPuzzle(QStringLiteral("/nonexistent")).sudoku().givens, puzzle.sudoku().givens);  // built in too
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Run (F5)")));
         auto* best = window.findChild<QLabel*>(QStringLiteral("bestLabel"));
         QVERIFY(best);
