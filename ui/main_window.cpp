@@ -969,7 +969,12 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
-    if (options.presentation) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
+    // With --compare the Compare view is what is presented (it is open by the time the event loop runs).
+    if (options.presentation)
+        QTimer::singleShot(0, this, [this] {
+            if (m_compareView && m_compareView->isVisible()) m_compareView->setPresentationMode(true);
+            else setPresentationMode(true);
+        });
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;

@@ -11,6 +11,7 @@
 #include "charts/chart_export.h"
 #include "charts/chart_panel.h"
 #include "charts/compare_charts.h"
+#include "compare_view.h"
 #include "charts/live_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/scatter_plot.h"
@@ -60,8 +61,12 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QAbstractAxis>
+#include <QPushButton>
 #include <QMessageBox>
+#include <QPixmap>
+#include <QTextBrowser>
 #include <QTextDocument>
+#include <QUrl>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -424,6 +429,24 @@ private slots:
         HelpWindow* helpWindow = window.openHelp(QStringLiteral("getting-started"));
         QVERIFY(helpWindow && helpWindow->isVisible());
         QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Run (F5)")));
+        // Its illustrations are pictures of the window compiled into the app, small, and shown by the page.
+        QStringList images;
+        for (const QRegularExpressionMatch& match :
+             QRegularExpression(QStringLiteral("<img src='([^']+)'")).globalMatch(helpWindow->pageHtml()))
+            images.append(match.captured(1));
+        QCOMPARE(images.size(), 4);
+        const auto* browser = helpWindow->findChild<QTextBrowser*>();
+        QVERIFY(browser);
+        for (const QString& source : images) {
+            const QImage image(source);
+            QVERIFY2(!image.isNull() && image.width() >= 300 && image.width() <= 640, qPrintable(source));
+            QVERIFY2(QFileInfo(source).size() < 40'000, qPrintable(source));
+            const QVariant shown = browser->document()->resource(QTextDocument::ImageResource, QUrl(source));
+            const QImage loaded = shown.typeId() == QMetaType::QByteArray ? QImage::fromData(shown.toByteArray())
+                                  : shown.typeId() == QMetaType::QPixmap  ? shown.value<QPixmap>().toImage()
+                                                                          : shown.value<QImage>();
+            QVERIFY2(loaded.size() == image.size(), qPrintable(source));
+        }
         auto plain = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
         for (const AlgorithmEntry& entry : algorithmRegistry()) {
             const QString key = QStringLiteral("algorithm:") + QString::fromStdString(entry.info.id);
@@ -1070,6 +1093,59 @@ private slots:
         QVERIFY(window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
         QVERIFY(!toolbar->isVisible());
         QCOMPARE(window.font().pointSizeF(), fontBefore);
+    }
+
+    // The Compare view's presentation mode (F11): full screen, the setup and export buttons hidden, larger text
+    // in the window and in every chart's axes, and no text cut in its bar; F11 again restores it.
+    void comparePresentationMode() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        CompareView* view = window.openCompareView();
+        view->setRuns(3);
+        view->setStepBudget(200000);
+        view->setJobs(2);
+        QSignalSpy finished(view, &CompareView::finished);
+        view->start();
+        QVERIFY(finished.wait(60000));
+        auto* action = view->findChild<QAction*>(QStringLiteral("comparePresentationAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F11));
+        const qreal fontBefore = view->font().pointSizeF();
+        auto axisPoints = [view] {
+            const QChart* chart = view->findChild<ConvergenceChart*>()->findChild<QChartView*>()->chart();
+            qreal smallest = 1000;
+            for (const QAbstractAxis* axis : chart->axes())
+                if (axis->isVisible()) smallest = std::min(smallest, axis->labelsFont().pointSizeF());
+            return smallest;
+        };
+        const qreal axisBefore = axisPoints();
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(view->presentationMode());
+        QVERIFY(view->isFullScreen());
+        QVERIFY(view->font().pointSizeF() > fontBefore);
+        QVERIFY2(axisPoints() > axisBefore, qPrintable(QStringLiteral("%1 -> %2").arg(axisBefore).arg(axisPoints())));
+        for (const QPushButton* button : view->findChildren<QPushButton*>())
+            QVERIFY2(!button->isVisible(), qPrintable(button->text()));  // the setup and export are for the desk
+        QVERIFY(view->tabs()->isVisible());
+        for (const QComboBox* box : view->findChildren<QComboBox*>()) {
+            if (!box->isVisible()) continue;
+            QVERIFY2(box->width() >= box->fontMetrics().horizontalAdvance(box->currentText()), qPrintable(box->currentText()));
+        }
+        // Changing the cost axis rebuilds the charts at the presentation size.
+        view->setCostAxis(CostAxis::Steps);
+        QVERIFY(axisPoints() > axisBefore);
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(!view->presentationMode());
+        QVERIFY(!view->isFullScreen());
+        QCOMPARE(view->font().pointSizeF(), fontBefore);
+        view->setCostAxis(CostAxis::Evaluations);
+        QCOMPARE(axisPoints(), axisBefore);
+        for (const QPushButton* button : view->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Export CSV…")) QVERIFY(button->isVisible());
     }
 
     // The Decisions dock shows the explained steps of the last run of the chosen algorithm: a paced run opens
