@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 
 # A small bench for the Compare view: sa, tabu and sa with t0=5 on three famous hard puzzles.
 head -4 puzzles/sudoku/famous_hard.csv > "$work/three.csv"
-"$cli" bench "$work/three.csv" -a sa,tabu,sa --param 'sa#2.t0=5' --runs 4 --max-evaluations 300000 --jobs 2 \
+"$cli" bench "$work/three.csv" -a sa,tabu,sa --param 'sa#2.t0=5' --runs 4 --max-evaluations 2000000 --jobs 2 \
   --seed 1 --out "$work/bench" >/dev/null 2>&1
 
 # Sato and Inoue's "difficult 28": genetic programming needs a few generations for it, so its charts show them.

@@ -21,7 +21,7 @@ screen() {  # FILE OPTIONS...: the whole window on a 1024x768 screen
 screen "$work/window.png" --run --after-ms 4000
 # The Compare view on a small bench: sa, tabu and sa with t0=5 on three famous hard puzzles.
 head -4 puzzles/sudoku/famous_hard.csv > "$work/three.csv"
-"$cli" bench "$work/three.csv" -a sa,tabu,sa --param 'sa#2.t0=5' --runs 4 --max-evaluations 300000 --jobs 2 \
+"$cli" bench "$work/three.csv" -a sa,tabu,sa --param 'sa#2.t0=5' --runs 4 --max-evaluations 2000000 --jobs 2 \
   --seed 1 --out "$work/bench" >/dev/null 2>&1
 screen "$work/compare.png" --compare "$work/bench" --after-ms 2000
 

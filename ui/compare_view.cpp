@@ -182,17 +182,20 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     bar->addWidget(exportChartButton);
     bar->addWidget(exportCsvButton);
     m_exportButtons = {exportChartButton, exportCsvButton};
-    m_presentationAction = new QAction(tr("Presentation mode"), this);
+    m_presentationAction = new QAction(tr("Presentation"), this);
     m_presentationAction->setObjectName(QStringLiteral("comparePresentationAction"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
     m_presentationAction->setToolTip(tr("Full screen for a projector: the charts and tables alone, larger text (F11)"));
     connect(m_presentationAction, &QAction::toggled, this, &CompareView::setPresentationMode);
-    auto* presentationButton = new QToolButton(results);
-    presentationButton->setDefaultAction(m_presentationAction);
-    bar->addWidget(presentationButton);
+    addAction(m_presentationAction);  // F11 wherever the focus is
     resultsLayout->addLayout(bar);
     m_tabs = new QTabWidget(results);
+    // Beside the tabs, where the row has room even on a 1024-pixel screen.
+    auto* presentationButton = new QToolButton(m_tabs);
+    presentationButton->setDefaultAction(m_presentationAction);
+    presentationButton->setAutoRaise(true);
+    m_tabs->setCornerWidget(presentationButton, Qt::TopRightCorner);
     m_convergence = new ConvergenceChart(m_tabs);
     m_tabs->addTab(m_convergence, tr("Convergence"));
     m_ecdf = new EcdfChart(m_tabs);

@@ -935,7 +935,9 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
             if (!decision->detail().cells.empty()) latestCells = &decision->detail().cells;
         } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
             const QString program = QString::fromStdString(update->program);
+            const bool longer = program.size() > m_programView->program().size();
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
+            if (longer && !m_programDock->isHidden()) fitProgramDock();
             m_programView->setHighlight(update->position);
             m_programAlgorithm = m_currentAlgorithm;
             if (m_programDock->isHidden()) updateDocks();

@@ -191,6 +191,7 @@ private:
     void proportionDocks();
     void fitToolbar();
     void updateDocks();
+    void fitProgramDock();
 
     QString m_puzzlesDir;
     bool m_useSettings;

@@ -124,7 +124,16 @@ void MainWindow::proportionDocks() {
     const int log = std::clamp(height() * 12 / 100, 72, 130);
     resizeDocks({m_algorithmDock, m_chartDock}, {sidePanel, charts}, Qt::Horizontal);
     resizeDocks({m_logDock}, {log}, Qt::Vertical);
-    if (m_programDock->isVisible()) resizeDocks({m_chartDock, m_programDock}, {height() * 45 / 100, height() * 20 / 100}, Qt::Vertical);
+    fitProgramDock();
+}
+
+void MainWindow::fitProgramDock() {
+    if (m_programDock->isHidden()) return;
+    // As tall as the wrapped program needs, up to 45 % of the window: the charts keep the rest of the column
+    // (a longer program scrolls).
+    const int title = std::max(0, m_programDock->height() - m_programDock->widget()->height());
+    const int wanted = m_programView->heightForWidth(m_programDock->widget()->width()) + title + 4;
+    resizeDocks({m_programDock}, {std::min(wanted, height() * 45 / 100)}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
