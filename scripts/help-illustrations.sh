@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The pictures of Help ▸ Getting started (resources/help/*.png, compiled into the app): parts of real
-# screenshots of the window on a 1024x768 screen, cropped, scaled and reduced to 64 colours so that each stays
+# screenshots of the window on a 1024x768 screen, cropped, scaled and reduced to 96 colours so that each stays
 # a few tens of kilobytes. Retake them after a change of the window's layout.
 # Usage: scripts/help-illustrations.sh [BUILD_DIR]   (default build/ci; needs xvfb-run and python3-pil)
 set -euo pipefail
@@ -32,15 +32,15 @@ from PIL import Image
 work, out = sys.argv[1], sys.argv[2]
 
 def save(source, box, name, width):
-    """Crops box (left, top, right, bottom) of the screenshot, scales it to `width` and keeps 64 colours."""
+    """Crops box (left, top, right, bottom) of the screenshot, scales it to `width` and keeps 96 colours."""
     part = Image.open(f"{work}/{source}").convert("RGB").crop(box)
     if part.width != width:
         part = part.resize((width, round(part.height * width / part.width)), Image.LANCZOS)
-    part.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(f"{out}/{name}", optimize=True)
+    part.quantize(colors=96, method=Image.Quantize.FASTOCTREE).save(f"{out}/{name}", optimize=True)
     print(f"{out}/{name}")
 
 save("window.png", (0, 56, 312, 296), "choose-algorithm.png", 312)  # the Algorithm tab: choice and description
 save("window.png", (0, 22, 770, 50), "run-controls.png", 616)        # Run, Pause, Step, its grain, the speed
 save("window.png", (313, 56, 1024, 620), "watch-a-run.png", 480)     # the board and the charts mid-run
-save("compare.png", (384, 15, 1010, 750), "compare.png", 420)        # the Compare view: tabs and convergence
+save("compare.png", (380, 15, 1024, 750), "compare.png", 420)        # the Compare view: tabs and convergence
 PYTHON
