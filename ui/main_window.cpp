@@ -186,8 +186,8 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         setPuzzle(defaultPuzzle(m_puzzlesDir), QDir(m_puzzlesDir).filePath(QString::fromLatin1(kDefaultPuzzleFile)));
     updateDocks();
     updateActions();
-    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10) goes one step at a time · "
-                                "F1 explains the algorithm")
+    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10): one step at a time · "
+                                "F1: how it works")
                                  .arg(QString::fromStdString(m_panel->algorithmInfo() ? m_panel->algorithmInfo()->name : "")));
 }
 

@@ -490,7 +490,9 @@ private slots:
     // locked candidates do), paced, a line saying what to press, no best cost before a run.
     void firstLaunchIsATeachingDefault() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.fitWindowTo(QRect(0, 0, 1024, 768));
         window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("sa"));
         const Puzzle& puzzle = window.boardModel()->puzzle();
         QCOMPARE(puzzle.id, std::string(kDefaultPuzzleId));
@@ -498,6 +500,9 @@ private slots:
         QCOMPARE(gradeSudoku(puzzle.sudoku().givens), SudokuLevel::Locked);
         QCOMPARE(defaultPuzzle(QStringLiteral("/nonexistent")).sudoku().givens, puzzle.sudoku().givens);  // built in too
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Run (F5)")));
+        QTest::qWait(50);
+        QVERIFY2(window.fittedStatusBar()->messageShownInFull(), qPrintable(cutStatusText(window)));  // one whole line
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
         auto* best = window.findChild<QLabel*>(QStringLiteral("bestLabel"));
         QVERIFY(best);
         QCOMPARE(best->text(), QStringLiteral("Best cost —"));
