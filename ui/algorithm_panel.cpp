@@ -14,7 +14,11 @@
 #include <QRandomGenerator>
 #include <QRegularExpressionValidator>
 #include <QStandardItemModel>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace pw::ui {
 
@@ -22,6 +26,48 @@ namespace {
 constexpr int kIdRole = Qt::UserRole + 1;
 const AlgorithmFamily kFamilies[] = {AlgorithmFamily::Exact, AlgorithmFamily::Logic, AlgorithmFamily::LocalSearch,
                                      AlgorithmFamily::Evolutionary, AlgorithmFamily::Swarm};
+
+// A drop-down whose shown choice wraps onto more lines rather than being cut when the panel is narrow (long
+// algorithm names at a 1024-pixel width or a large scale).
+class WrappingComboBox : public QComboBox {
+public:
+    using QComboBox::QComboBox;
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override {
+        const int oneLine = QComboBox::sizeHint().height();
+        QStyleOptionComboBox option;
+        initStyleOption(&option);
+        option.rect = QRect(0, 0, width, oneLine);
+        const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
+        const int lines = fontMetrics().boundingRect(QRect(0, 0, field.width(), 10000), Qt::TextWordWrap, currentText()).height() /
+                          fontMetrics().lineSpacing();
+        return oneLine + std::max(0, lines - 1) * fontMetrics().lineSpacing();
+    }
+    QSize sizeHint() const override {
+        QSize size = QComboBox::sizeHint();
+        if (width() > 0) size.setHeight(heightForWidth(width()));
+        return size;
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QStylePainter painter(this);
+        QStyleOptionComboBox option;
+        initStyleOption(&option);
+        const QString text = option.currentText;
+        option.currentText.clear();
+        painter.drawComplexControl(QStyle::CC_ComboBox, option);
+        painter.drawControl(QStyle::CE_ComboBoxLabel, option);  // the icon, if any
+        const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
+        painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled, QPalette::ButtonText));
+        painter.drawText(field, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
+    }
+    void resizeEvent(QResizeEvent* event) override {
+        QComboBox::resizeEvent(event);
+        if (height() != heightForWidth(width())) updateGeometry();
+    }
+};
 
 QString capitalised(const char* text) {
     QString result = QString::fromUtf8(text);
@@ -31,7 +77,7 @@ QString capitalised(const char* text) {
 }  // namespace
 
 AlgorithmPanel::AlgorithmPanel(QWidget* parent)
-    : QWidget(parent), m_algorithms(new QComboBox(this)), m_model(new QStandardItemModel(this)),
+    : QWidget(parent), m_algorithms(new WrappingComboBox(this)), m_model(new QStandardItemModel(this)),
       m_description(new QLabel(this)), m_form(new ParameterForm(this)),
       m_resetDefaults(new QPushButton(tr("Reset to defaults"), this)), m_seed(new QLineEdit(this)),
       m_randomSeed(new QCheckBox(tr("Random each run"), this)), m_stepLimit(new QDoubleSpinBox(this)),
@@ -39,6 +85,9 @@ AlgorithmPanel::AlgorithmPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     m_algorithms->setObjectName(QStringLiteral("algorithmCombo"));
     m_algorithms->setModel(m_model);
+    QSizePolicy policy = m_algorithms->sizePolicy();
+    policy.setHeightForWidth(true);
+    m_algorithms->setSizePolicy(policy);
     m_algorithms->setToolTip(tr("The solving algorithm, grouped by family"));
     layout->addWidget(m_algorithms);
 
@@ -83,6 +132,7 @@ AlgorithmPanel::AlgorithmPanel(QWidget* parent)
 
     populate();
     connect(m_algorithms, &QComboBox::currentIndexChanged, this, [this] {
+        m_algorithms->updateGeometry();  // another name may need another number of lines
         showAlgorithm();
         emit algorithmChanged(QString::fromStdString(algorithmId()));
         emit settingsChanged();

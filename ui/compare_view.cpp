@@ -9,6 +9,7 @@
 #include "puzzle_io.h"
 #include "study/run_statistics.h"
 
+#include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
@@ -29,7 +30,9 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QSignalBlocker>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
@@ -43,6 +46,9 @@
 namespace pw::ui {
 
 namespace {
+
+// The charts' text in presentation mode, as the main window's charts have it.
+constexpr qreal kPresentationChartPoints = 13;
 
 // "t0=5, alpha=0.9": the parameters that differ from the algorithm's defaults.
 QString changedParameters(const BenchConfiguration& configuration) {
@@ -175,8 +181,21 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     bar->addWidget(m_costAxis);
     bar->addWidget(exportChartButton);
     bar->addWidget(exportCsvButton);
+    m_exportButtons = {exportChartButton, exportCsvButton};
+    m_presentationAction = new QAction(tr("Presentation"), this);
+    m_presentationAction->setObjectName(QStringLiteral("comparePresentationAction"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentationAction->setToolTip(tr("Full screen for a projector: the charts and tables alone, larger text (F11)"));
+    connect(m_presentationAction, &QAction::toggled, this, &CompareView::setPresentationMode);
+    addAction(m_presentationAction);  // F11 wherever the focus is
     resultsLayout->addLayout(bar);
     m_tabs = new QTabWidget(results);
+    // Beside the tabs, where the row has room even on a 1024-pixel screen.
+    auto* presentationButton = new QToolButton(m_tabs);
+    presentationButton->setDefaultAction(m_presentationAction);
+    presentationButton->setAutoRaise(true);
+    m_tabs->setCornerWidget(presentationButton, Qt::TopRightCorner);
     m_convergence = new ConvergenceChart(m_tabs);
     m_tabs->addTab(m_convergence, tr("Convergence"));
     m_ecdf = new EcdfChart(m_tabs);
@@ -211,7 +230,8 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     resultsLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(this);
-    splitter->addWidget(createSetupPanel());
+    m_setupPanel = createSetupPanel();
+    splitter->addWidget(m_setupPanel);
     splitter->addWidget(results);
     splitter->setStretchFactor(1, 1);
     // The setup at its narrowest: the Statistics table's columns need the width.
@@ -570,6 +590,32 @@ void CompareView::refreshResults() {
 QStringList CompareView::tabKeys() {
     return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
             QStringLiteral("summary"), QStringLiteral("statistics")};
+}
+
+void CompareView::setPresentationMode(bool on) {
+    if (on == m_presentation) return;
+    m_presentation = on;
+    {
+        const QSignalBlocker blocker(m_presentationAction);
+        m_presentationAction->setChecked(on);
+    }
+    // The setup and the export buttons are for the desk, not the wall.
+    m_setupPanel->setVisible(!on);
+    for (QWidget* button : m_exportButtons) button->setVisible(!on);
+    if (on) {
+        QFont larger = QFont();
+        larger.setPointSizeF(std::max(14.0, QFont().pointSizeF() * 1.5));
+        setFont(larger);
+    } else {
+        setFont(QFont());
+        setAttribute(Qt::WA_SetFont, false);
+    }
+    for (ExportableChart* chart : {static_cast<ExportableChart*>(m_convergence), static_cast<ExportableChart*>(m_ecdf),
+                                   static_cast<ExportableChart*>(m_boxPlot)})
+        chart->setFontPointSize(on ? kPresentationChartPoints : 0);
+    for (QTableWidget* table : {m_summaryTable, m_statisticsTable, m_testsTable}) table->resizeColumnsToContents();
+    if (on) showFullScreen();
+    else showNormal();
 }
 
 bool CompareView::showTab(const QString& key) {

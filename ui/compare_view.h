@@ -88,6 +88,9 @@ public:
     bool exportChart(const QString& path, QString& error, const ChartExportOptions& options = {}) const;
     // The chart of the current tab, or null on a table's tab.
     const ExportableChart* currentChart() const;
+    // Presentation mode (F11): full screen, the charts and tables alone with larger text, for a projector.
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
 
 signals:
     void finished();
@@ -130,6 +133,10 @@ private:
     QComboBox* m_costAxis;
     bool m_axisFellBack = false;  // evaluations were chosen but the results have none
     QTabWidget* m_tabs;
+    QWidget* m_setupPanel = nullptr;
+    QList<QWidget*> m_exportButtons;
+    QAction* m_presentationAction = nullptr;
+    bool m_presentation = false;
     ConvergenceChart* m_convergence;
     EcdfChart* m_ecdf;
     BoxPlotChart* m_boxPlot;

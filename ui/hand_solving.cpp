@@ -46,10 +46,6 @@ HandSolving::HandSolving(BoardModel* model, BoardView* view, QStatusBar* statusB
                                  "(mean hardest refutation over %1 logic-model runs)")
                                   .arg(kRatingRuns));
     m_ratingLabel->setContentsMargins(6, 0, 6, 0);
-    if (m_statusBar) {
-        m_statusBar->addPermanentWidget(m_ratingLabel);
-        m_statusBar->addPermanentWidget(m_timerLabel);
-    }
     if (m_useSettings) {
         QSettings settings;
         m_instantAction->setChecked(settings.value(kInstantKey, false).toBool());
@@ -161,12 +157,11 @@ void HandSolving::checkSolved() {
 
 void HandSolving::showTime() {
     if (!m_timerLabel) return;
-    if (!m_clock.isValid()) {
-        m_timerLabel->setText(tr("Time —"));
-        return;
-    }
-    m_timerLabel->setText(m_solved ? tr("Solved in %1").arg(formatDuration(m_finalMs))
-                                   : tr("Time %1").arg(formatDuration(m_clock.elapsed())));
+    // Empty until the first entry: the status bar then leaves the room to the run's figures.
+    m_timerLabel->setText(!m_clock.isValid() ? QString()
+                          : m_solved         ? tr("Solved in %1").arg(formatDuration(m_finalMs))
+                                             : tr("Time %1").arg(formatDuration(m_clock.elapsed())));
+    emit labelsChanged();
 }
 
 void HandSolving::startRating() {
@@ -175,12 +170,12 @@ void HandSolving::startRating() {
     if (puzzle.kind() != PuzzleKind::Sudoku || puzzle.sudoku().givens.size() > 9) {
         m_ratingPending = false;
         m_ratingLabel->setText(QString());
-        if (m_ratingLabel->parent()) m_ratingLabel->setVisible(false);
+        emit labelsChanged();
         return;
     }
     m_ratingPending = true;
-    if (m_ratingLabel->parent()) m_ratingLabel->setVisible(true);
-    m_ratingLabel->setText(tr("Rating …"));
+    m_ratingLabel->setText(tr("Rating in progress"));
+    emit labelsChanged();
     const SudokuGrid givens = puzzle.sudoku().givens;
     QThread* thread = QThread::create([this, givens, generation] {
         QString text;
@@ -199,6 +194,7 @@ void HandSolving::startRating() {
                 if (generation != m_ratingGeneration) return;
                 m_ratingPending = false;
                 if (m_ratingLabel) m_ratingLabel->setText(text);
+                emit labelsChanged();
                 emit ratingReady(text);
             },
             Qt::QueuedConnection);

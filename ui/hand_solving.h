@@ -52,6 +52,8 @@ public:
 signals:
     void solvedByPlayer(const QString& message);
     void ratingReady(const QString& text);
+    // The timer's or the rating's text changed (the status bar fits its fields again).
+    void labelsChanged();
 
 private:
     void onPuzzleChanged();

@@ -2,6 +2,7 @@
 
 #include "algorithms/registry.h"
 #include "puzzle/puzzle.h"
+#include "study/generator.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -26,31 +27,47 @@ QString row(const QString& term, const QString& meaning) {
     return QStringLiteral("<tr><td style='padding-right:12px'><b>%1</b></td><td>%2</td></tr>").arg(term, meaning);
 }
 
+// A picture of the window (resources/help, made by scripts/help-illustrations.sh), centred under its step.
+QString illustration(const char* name, const QString& description) {
+    return QStringLiteral("<p align='center'><img src=':/help/%1' alt='%2'></p>")
+        .arg(QString::fromLatin1(name), description.toHtmlEscaped());
+}
+
 }  // namespace
 
 QString gettingStartedHtml() {
     return page(
         QObject::tr("Getting started"),
-        QObject::tr(
-            "<p>The workbench shows a puzzle-solving algorithm at work, move by move.</p>"
-            "<ol>"
-            "<li><b>Choose a puzzle</b> in the <i>Puzzles</i> tab on the left, or with File ▸ Open, File ▸ New ▸ "
-            "Generate… or File ▸ Paste puzzle.</li>"
-            "<li><b>Choose an algorithm</b> in the <i>Algorithm</i> tab. Its parameters are below it; a value out of "
-            "range is marked in red with the range it must keep, and Run waits until it is fixed.</li>"
-            "<li><b>Press Run (F5)</b> and watch: the board shows every move, the <i>Cost</i> chart how far the "
-            "board is from a solution (0 = solved), the <i>Algorithm</i> chart what the algorithm steers by "
-            "(temperature for annealing, the population for evolutionary methods). <b>Step (F10)</b> goes one step "
-            "at a time, <b>Pause (F6)</b> holds, <b>Stop (Esc)</b> ends the run, <b>Reset (Ctrl+R)</b> puts the "
-            "givens back. The <i>Speed</i> slider sets the pace (Ctrl+Plus, Ctrl+Minus).</li>"
-            "<li><b>Read about it</b>: F1 opens the page of the chosen algorithm — its idea, what one step is, its "
-            "parameters and its paper. The Glossary explains the words the window uses.</li>"
-            "<li><b>In class</b>: View ▸ Presentation mode (F11) shows the board big with the cost chart beside "
-            "it.</li>"
-            "</ol>"
-            "<p>To solve a puzzle yourself, click a cell and type its digit; P switches to pencil marks, H gives a "
-            "hint (press again for more), Ctrl+K checks the board. Tools ▸ Compare runs several algorithm settings "
-            "many times and compares them; Tools ▸ Difficulty lab rates puzzle sets.</p>"));
+        QObject::tr("<p>The workbench shows a puzzle-solving algorithm at work, move by move.</p>"
+                    "<ol>"
+                    "<li><b>Choose a puzzle</b> in the <i>Puzzles</i> tab on the left, or with File ▸ Open, File ▸ New ▸ "
+                    "Generate… or File ▸ Paste puzzle.</li>"
+                    "<li><b>Choose an algorithm</b> in the <i>Algorithm</i> tab. Its parameters are below it; a value out "
+                    "of range is marked in red with the range it must keep, and Run waits until it is fixed.") +
+            illustration("choose-algorithm.png", QObject::tr("The Algorithm tab: the chosen algorithm and its idea")) +
+            QObject::tr("</li>"
+                        "<li><b>Press Run (F5)</b> and watch: the board shows every move, the <i>Cost</i> chart how far "
+                        "the board is from a solution (0 = solved), the <i>Algorithm</i> chart what the algorithm "
+                        "steers by (temperature for annealing, the population for evolutionary methods).") +
+            illustration("watch-a-run.png", QObject::tr("Annealing mid-run: the board and its two charts")) +
+            QObject::tr("<b>Step (F10)</b> goes one step at a time, <b>Pause (F6)</b> holds, <b>Stop (Esc)</b> ends "
+                        "the run, <b>Reset (Ctrl+R)</b> puts the givens back. The <i>Speed</i> slider sets the pace "
+                        "(Ctrl+Plus, Ctrl+Minus).") +
+            illustration("run-controls.png", QObject::tr("The toolbar: Run, Pause, Step and what one step is, Stop, "
+                                                         "Reset, the speed")) +
+            QObject::tr("</li>"
+                        "<li><b>Read about it</b>: F1 opens the page of the chosen algorithm — its idea, what one step "
+                        "is, its parameters and its paper. The Glossary explains the words the window uses.</li>"
+                        "<li><b>Compare</b>: Tools ▸ Compare runs several algorithm settings many times on a puzzle or "
+                        "a set and draws how fast each brings the cost down.") +
+            illustration("compare.png", QObject::tr("The Compare view: the median best cost of three settings")) +
+            QObject::tr("</li>"
+                        "<li><b>In class</b>: View ▸ Presentation mode (F11) shows the board big with the cost chart "
+                        "beside it; F11 in the Compare view shows its charts full screen.</li>"
+                        "</ol>"
+                        "<p>To solve a puzzle yourself, click a cell and type its digit; P switches to pencil marks, H "
+                        "gives a hint (press again for more), Ctrl+K checks the board. Tools ▸ Difficulty lab rates "
+                        "puzzle sets.</p>"));
 }
 
 QString algorithmHelpHtml(const AlgorithmInfo& info) {
@@ -154,9 +171,17 @@ QString glossaryHtml() {
                                                "which order cells were filled), with its scale under the board.")},
         {QObject::tr("seed"), QObject::tr("The starting number of the random generator: the same seed and "
                                            "parameters give the same run, step for step.")},
-        {QObject::tr("serate"), QObject::tr("Sudoku Explainer's rating: the difficulty of the hardest logical step "
-                                             "a human-style solver needs (about 1.0–1.5 singles only, higher for "
-                                             "harder techniques).")},
+        {QObject::tr("level"), QObject::tr("The hardest technique the logic solver needs for a Sudoku, shown "
+                                            "in the status bar: singles, locked (locked candidates), pairs (naked "
+                                            "and hidden pairs), or search when those techniques get stuck.")},
+        {QObject::tr("serate"), QObject::tr("Pelánek's rating of a Sudoku, shown beside its level: a model "
+                                             "solver places singles and, when none applies, refutes a cell's wrong "
+                                             "candidates by trying them; a refutation scores the singles it takes. "
+                                             "The serate is the hardest refutation of a run, averaged over %1 runs: "
+                                             "0 when singles solve the puzzle without any refutation (every puzzle "
+                                             "of level singles, some of level locked), 3.8 for Sato and Inoue's "
+                                             "difficult 24, 57 for AI Escargot.")
+                                     .arg(SudokuGeneratorOptions{}.serateRuns)},
         {QObject::tr("ERT"), QObject::tr("Expected running time: the evaluations (or steps, seconds) spent by all "
                                           "runs divided by the number that solved the puzzle.")},
         {QObject::tr("ECDF"), QObject::tr("The share of runs solved within a given cost: the run-length "

@@ -42,7 +42,8 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     const QCommandLineOption palette(QStringLiteral("palette"), QStringLiteral("light or dark."), QStringLiteral("NAME"));
     const QCommandLineOption presentation(QStringLiteral("presentation"),
                                           QStringLiteral("Open in presentation mode: full screen, the board big, the "
-                                                         "cost chart beside it, larger text (F11 leaves it)."));
+                                                         "cost chart beside it, larger text (F11 leaves it); with --compare, the "
+                                                         "Compare view's charts and tables full screen."));
     const QCommandLineOption stats(QStringLiteral("stats"),
                                    QStringLiteral("Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at exit) at exit."));
     const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),

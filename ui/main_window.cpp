@@ -8,6 +8,7 @@
 #include "charts/chart_panel.h"
 #include "compare_view.h"
 #include "decision_panel.h"
+#include "fitted_status_bar.h"
 #include "difficulty_lab.h"
 #include "generate_dialog.h"
 #include "hand_solving.h"
@@ -55,7 +56,9 @@ namespace {
 
 // The speed control's notches, in the algorithm's own steps per second; the last one is flat out.
 constexpr std::array<double, 12> kSpeeds = {1, 2, 5, 10, 20, 50, 100, 250, 1000, 5000, 20000, RunController::kFlatOut};
-constexpr int kDefaultSpeedIndex = 6;
+// 20,000 steps a second: annealing solves the default puzzle in about a minute, and the board and charts
+// still show the search as it goes (Step and Slower show single moves).
+constexpr int kDefaultSpeedIndex = 10;
 constexpr int kMaxRecentFiles = 8;
 
 int speedIndex(double stepsPerSecond) {
@@ -74,7 +77,6 @@ QString rateText(double stepsPerSecond, const QString& unit) {
 
 // Decisions get a log line up to this pace; faster they would scroll past unread.
 constexpr double kLoggedDecisionsUpTo = 100;
-constexpr int kDecisionDockHeight = 230;
 
 QString formatSeconds(double seconds) {
     if (seconds < 60) return QStringLiteral("%1 s").arg(seconds, 0, 'f', 2);
@@ -126,6 +128,9 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     connect(m_view, &BoardView::editRequested, this, &MainWindow::onEditRequested);
     // After the window's own edit slot: the timer and "Solved in" see the edit applied.
     m_handSolving = new HandSolving(m_model, m_view, statusBar(), m_useSettings, this);
+    m_statusBar->addField(m_handSolving->timerLabel(), 85);
+    m_statusBar->addField(m_handSolving->ratingLabel(), 50);
+    connect(m_handSolving, &HandSolving::labelsChanged, m_statusBar, &FittedStatusBar::refit);
     m_viewMenu->addAction(m_handSolving->autoCandidatesAction());
     m_viewMenu->addAction(m_handSolving->instantMistakesAction());
     m_viewMenu->addSeparator();
@@ -142,7 +147,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
         restoreAlgorithmSettings(id);
         offerStepGrains();
         showSpeed();
-        updateProgramDock();
+        updateDocks();
     });
     m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
     // Replay playback: each tick shows events up to and including the next one worth a pause.
@@ -170,18 +175,19 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_probe.start();
 
     m_library->addFolder(m_puzzlesDir);
-    // The first launch teaches: simulated annealing on the default puzzle, at a pace the eye can follow.
+    // The first launch teaches: simulated annealing on a medium puzzle, paced to finish in about a minute.
     m_panel->setAlgorithm("sa");
     setStepsPerSecond(kSpeeds[kDefaultSpeedIndex]);
     qApp->installEventFilter(this);
     createLayoutActions();
     fitWindowTo(screen()->availableGeometry());
     if (m_useSettings) readSettings();
-    if (m_model->puzzle().id == "empty") setPuzzle(defaultPuzzle(m_puzzlesDir), m_puzzlesDir + QStringLiteral("/sudoku/from_papers.csv"));
-    updateProgramDock();
+    if (m_model->puzzle().id == "empty")
+        setPuzzle(defaultPuzzle(m_puzzlesDir), QDir(m_puzzlesDir).filePath(QString::fromLatin1(kDefaultPuzzleFile)));
+    updateDocks();
     updateActions();
-    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10) goes one step at a time · "
-                                "F1 explains the algorithm")
+    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10): one step at a time · "
+                                "F1: how it works")
                                  .arg(QString::fromStdString(m_panel->algorithmInfo() ? m_panel->algorithmInfo()->name : "")));
 }
 
@@ -269,10 +275,13 @@ void MainWindow::createActions() {
     m_runAction->setObjectName(QStringLiteral("runAction"));
     m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_pauseAction = runMenu->addAction(workbenchIcon(IconKind::Pause), tr("&Pause"), this, &MainWindow::pause);
+    m_pauseAction->setObjectName(QStringLiteral("pauseAction"));
     m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
     m_stepAction = runMenu->addAction(workbenchIcon(IconKind::Step), tr("&Step"), this, &MainWindow::step);
+    m_stepAction->setObjectName(QStringLiteral("stepAction"));
     m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
     m_stopAction = runMenu->addAction(workbenchIcon(IconKind::Stop), tr("S&top"), this, &MainWindow::stop);
+    m_stopAction->setObjectName(QStringLiteral("stopAction"));
     // Esc too, but not as a shortcut: a shortcut would take the Esc that closes a drop-down (eventFilter).
     m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_resetAction = runMenu->addAction(workbenchIcon(IconKind::Reset), tr("R&eset"), this, &MainWindow::reset);
@@ -413,7 +422,13 @@ void MainWindow::createDocks() {
     QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), m_log, Qt::BottomDockWidgetArea);
     m_logDock = logDock;
     m_programView = new ProgramView(this);
-    m_programDock = dock(tr("Program"), QStringLiteral("programDock"), m_programView, Qt::RightDockWidgetArea);
+    // A long program scrolls in its dock rather than growing the window past the screen.
+    auto* programScroll = new QScrollArea(this);
+    programScroll->setWidget(m_programView);
+    programScroll->setWidgetResizable(true);
+    programScroll->setFrameShape(QFrame::NoFrame);
+    programScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_programDock = dock(tr("Program"), QStringLiteral("programDock"), programScroll, Qt::RightDockWidgetArea);
     splitDockWidget(chartDock, m_programDock, Qt::Vertical);
     m_programDock->hide();  // shown when a program of heuristic moves arrives
     // Beside the log, whose lines are the same sentences: the charts keep their height.
@@ -426,35 +441,37 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createStatusBar() {
-    auto label = [this](const QString& name, const QString& tip) {
+    m_statusBar = new FittedStatusBar(this);
+    setStatusBar(m_statusBar);
+    // `keep`: on a narrow bar the fields kept least give way first (the message before all but the first four).
+    auto label = [this](const QString& name, const QString& tip, int keep) {
         auto* l = new QLabel(this);
         l->setObjectName(name);
         l->setToolTip(tip);
         l->setContentsMargins(6, 0, 6, 0);
-        statusBar()->addPermanentWidget(l);
+        m_statusBar->addField(l, keep);
         return l;
     };
-    m_rulesLabel = label(QStringLiteral("rulesLabel"), QString());
+    m_rulesLabel = label(QStringLiteral("rulesLabel"), QString(), 100);
     connect(m_model, &BoardModel::brokenRulesChanged, this, &MainWindow::showBrokenRules);
     showBrokenRules(m_model->brokenRules());
-    m_stateLabel = label(QStringLiteral("stateLabel"), tr("Run state"));
-    m_stepLabel = label(QStringLiteral("stepLabel"), tr("Steps of the algorithm so far"));
-    m_evaluationsLabel = label(QStringLiteral("evaluationsLabel"), tr("Cost evaluations so far"));
-    m_currentLabel = label(QStringLiteral("currentCostLabel"), tr("Cost of the latest sample"));
-    m_bestLabel = label(QStringLiteral("bestLabel"), tr("Best cost so far (0 = solved)"));
-    m_temperatureLabel = label(QStringLiteral("temperatureLabel"), tr("Annealing temperature"));
-    m_elapsedLabel = label(QStringLiteral("elapsedLabel"), tr("Solver time"));
-    m_rateLabel = label(QStringLiteral("rateLabel"), tr("The rate the algorithm actually advances at"));
+    m_stateLabel = label(QStringLiteral("stateLabel"), tr("Run state"), 95);
+    m_bestLabel = label(QStringLiteral("bestLabel"), tr("Best cost so far (0 = solved)"), 90);
+    m_stepLabel = label(QStringLiteral("stepLabel"), tr("Steps of the algorithm so far"), 80);
+    m_currentLabel = label(QStringLiteral("currentCostLabel"), tr("Cost of the latest sample"), 60);
+    m_temperatureLabel = label(QStringLiteral("temperatureLabel"), tr("Annealing temperature"), 55);
+    m_evaluationsLabel = label(QStringLiteral("evaluationsLabel"), tr("Cost evaluations so far"), 40);
+    m_elapsedLabel = label(QStringLiteral("elapsedLabel"), tr("Solver time"), 30);
+    m_rateLabel = label(QStringLiteral("rateLabel"), tr("The rate the algorithm actually advances at"), 20);
     refreshRunStatus();
 }
 
 // The first broken rule by name, all of them in the tooltip; nothing while no rule is broken.
 void MainWindow::showBrokenRules(const QStringList& rules) {
-    m_rulesLabel->setVisible(!rules.isEmpty());
-    if (rules.isEmpty()) return;
-    m_rulesLabel->setText(rules.size() == 1 ? rules.front()
-                                            : tr("%1 (and %n more)", nullptr, static_cast<int>(rules.size() - 1))
-                                                  .arg(rules.front()));
+    m_rulesLabel->setText(rules.isEmpty()       ? QString()
+                          : rules.size() == 1   ? rules.front()
+                                                : tr("%1 (and %n more)", nullptr, static_cast<int>(rules.size() - 1))
+                                                      .arg(rules.front()));
     m_rulesLabel->setToolTip(rules.join(QLatin1Char('\n')));
 }
 
@@ -470,15 +487,14 @@ void MainWindow::showRunStatus(const RunStatus& status) {
     const QString unit = info ? QString::fromStdString(info->stepUnit) : tr("steps");
     m_stepLabel->setText(tr("Step %L1").arg(status.counters.steps));
     m_evaluationsLabel->setText(tr("Evaluations %L1").arg(status.counters.evaluations));
-    m_currentLabel->setVisible(status.currentCost.has_value());
-    if (status.currentCost) m_currentLabel->setText(tr("Cost %1").arg(*status.currentCost, 0, 'g', 6));
+    m_currentLabel->setText(status.currentCost ? tr("Cost %1").arg(*status.currentCost, 0, 'g', 6) : QString());
     // Before anything ran there is no best cost to show (a 0 would say "solved").
     const bool nothingRan = status.counters.steps == 0 && status.counters.evaluations == 0 && !m_lastFinished;
     m_bestLabel->setText(nothingRan ? tr("Best cost —") : tr("Best cost %1").arg(status.bestCost, 0, 'g', 6));
-    m_temperatureLabel->setVisible(status.temperature.has_value());
-    if (status.temperature) m_temperatureLabel->setText(tr("T %1").arg(*status.temperature, 0, 'g', 4));
+    m_temperatureLabel->setText(status.temperature ? tr("T %1").arg(*status.temperature, 0, 'g', 4) : QString());
     m_elapsedLabel->setText(formatSeconds(status.seconds));
     m_rateLabel->setText(rateText(status.stepsPerSecond, unit));
+    m_statusBar->refit();  // a field hidden for room may now fit, or a shown one no longer
 }
 
 void MainWindow::showSpeed() {
@@ -543,6 +559,7 @@ void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
     m_panel->setPuzzleKind(puzzle.kind());
     m_charts->clear();
     m_decisions->clear();
+    updateDocks();
     statusBar()->clearMessage();
     refreshRunStatus();
     m_log->addNote(tr("puzzle %1 (%2)").arg(QString::fromStdString(puzzle.id), QString::fromStdString(puzzle.origin)));
@@ -822,7 +839,7 @@ void MainWindow::startRun(bool paused) {
     const RunRequest request = requestFromPanel();
     m_lastRequest = request;
     m_programView->clear();
-    updateProgramDock();
+    updateDocks();
     QStringList parameters;
     for (const auto& [key, value] : request.parameters.all())
         parameters.append(QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value))));
@@ -860,6 +877,7 @@ void MainWindow::reset() {
     m_model->resetToGivens();
     m_charts->clear();
     m_decisions->clear();
+    updateDocks();
     statusBar()->clearMessage();
     refreshRunStatus();
     updateActions();
@@ -917,13 +935,12 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
             if (!decision->detail().cells.empty()) latestCells = &decision->detail().cells;
         } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
             const QString program = QString::fromStdString(update->program);
+            const bool longer = program.size() > m_programView->program().size();
             if (update->position < 0 || program != m_programView->program()) m_programView->setProgram(program, update->fitness);
+            if (longer && !m_programDock->isHidden()) fitProgramDock();
             m_programView->setHighlight(update->position);
             m_programAlgorithm = m_currentAlgorithm;
-            if (!m_programDock->isVisible()) {
-                m_programDock->show();
-                proportionDocks();  // the charts keep most of the column
-            }
+            if (m_programDock->isHidden()) updateDocks();
         } else {
             m_charts->addEvent(event);
         }
@@ -932,15 +949,10 @@ void MainWindow::onEventsPlayed(std::uint64_t runId, const std::vector<Event>& e
     if (latestCells) m_model->setHighlightedCells(*latestCells);
     if (!decisions.empty()) {
         m_decisions->addDecisions(decisions);
+        m_decisionsAlgorithm = m_currentAlgorithm;
         if (!m_decisionsThisRun) {
             m_decisionsThisRun = true;
-            if (!m_decisionDock->isVisible()) {
-                m_decisionDock->show();
-                // Room for the sentence, its numbers and a few earlier steps; the log shares the row.
-                if (m_decisionDock->height() < kDecisionDockHeight)
-                    resizeDocks({m_decisionDock}, {kDecisionDockHeight}, Qt::Vertical);
-                resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
-            }
+            updateDocks();
         }
     }
     m_log->addEvents(events);
@@ -959,7 +971,12 @@ void MainWindow::onRunFinished(const Finished& finished) {
 
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
-    if (options.presentation) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
+    // With --compare the Compare view is what is presented (it is open by the time the event loop runs).
+    if (options.presentation)
+        QTimer::singleShot(0, this, [this] {
+            if (m_compareView && m_compareView->isVisible()) m_compareView->setPresentationMode(true);
+            else setPresentationMode(true);
+        });
     if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;

@@ -36,6 +36,7 @@ class ChartPanel;
 class CompareView;
 class DecisionPanel;
 class DifficultyLab;
+class FittedStatusBar;
 class GenerateDialog;
 class HandSolving;
 class HelpWindow;
@@ -123,6 +124,7 @@ public:
     RunController* controller() const { return m_controller; }
     DecisionPanel* decisionPanel() const { return m_decisions; }
     QDockWidget* decisionDock() const { return m_decisionDock; }
+    FittedStatusBar* fittedStatusBar() const { return m_statusBar; }
     PuzzleLibrary* library() const { return m_library; }
     QUndoStack* undoStack() const { return m_undo; }
     HandSolving* handSolving() const { return m_handSolving; }
@@ -188,7 +190,8 @@ private:
     void createLayoutActions();
     void proportionDocks();
     void fitToolbar();
-    void updateProgramDock();
+    void updateDocks();
+    void fitProgramDock();
 
     QString m_puzzlesDir;
     bool m_useSettings;
@@ -247,6 +250,7 @@ private:
     QLabel* m_temperatureLabel = nullptr;
     QLabel* m_elapsedLabel = nullptr;
     QLabel* m_rateLabel = nullptr;
+    FittedStatusBar* m_statusBar = nullptr;
     // main_window_layout.cpp
     QDockWidget* m_algorithmDock = nullptr;
     QDockWidget* m_chartDock = nullptr;
@@ -259,6 +263,7 @@ private:
     QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode
     QByteArray m_geometryPresentationLeft;
     QString m_programAlgorithm;  // the algorithm whose program the Program dock shows
+    QString m_decisionsAlgorithm;  // the algorithm whose steps the Decisions dock shows
     QLabel* m_rulesLabel = nullptr;  // Nurikabe: the broken rules, named
     QStringList m_recentFiles;
 

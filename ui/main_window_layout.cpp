@@ -1,5 +1,5 @@
 // The window's layout for classrooms: fitted to the screen with the board as its largest part, a toolbar that
-// keeps the run controls readable when narrow, the Program dock only for runs that have a program,
+// keeps the run controls readable when narrow, the Program and Decisions docks only when they have something to show,
 // presentation mode, and the Help menu.
 
 #include "main_window.h"
@@ -7,6 +7,7 @@
 #include "algorithm_panel.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "decision_panel.h"
 #include "help_window.h"
 #include "program_view.h"
 
@@ -35,6 +36,8 @@ namespace {
 // The size the window opens at on a screen with room for it.
 constexpr int kPreferredWidth = 1440;
 constexpr int kPreferredHeight = 900;
+// The Decisions dock's height when it opens.
+constexpr int kDecisionDockHeight = 230;
 }  // namespace
 
 void MainWindow::createLayoutActions() {
@@ -121,7 +124,16 @@ void MainWindow::proportionDocks() {
     const int log = std::clamp(height() * 12 / 100, 72, 130);
     resizeDocks({m_algorithmDock, m_chartDock}, {sidePanel, charts}, Qt::Horizontal);
     resizeDocks({m_logDock}, {log}, Qt::Vertical);
-    if (m_programDock->isVisible()) resizeDocks({m_chartDock, m_programDock}, {height() * 45 / 100, height() * 20 / 100}, Qt::Vertical);
+    fitProgramDock();
+}
+
+void MainWindow::fitProgramDock() {
+    if (m_programDock->isHidden()) return;
+    // As tall as the wrapped program needs, up to 45 % of the window: the charts keep the rest of the column
+    // (a longer program scrolls).
+    const int title = std::max(0, m_programDock->height() - m_programDock->widget()->height());
+    const int wanted = m_programView->heightForWidth(m_programDock->widget()->width()) + title + 4;
+    resizeDocks({m_programDock}, {std::min(wanted, height() * 45 / 100)}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -156,10 +168,24 @@ void MainWindow::fitToolbar() {
     if (toolbar->sizeHint().width() > width()) setStyle(Qt::ToolButtonIconOnly);
 }
 
-void MainWindow::updateProgramDock() {
-    // The dock shows the program of a run of the chosen algorithm; with another algorithm it has nothing to say.
-    const bool hasProgram = !m_programView->program().isEmpty() && m_programAlgorithm == m_currentAlgorithm;
-    if (!hasProgram) m_programDock->hide();
+void MainWindow::updateDocks() {
+    // A dock shows what the last run of the chosen algorithm left (its program, its explained steps); with
+    // nothing to show, or in presentation mode (the board and the charts only), it stays hidden.
+    const bool program = !m_presentation && !m_programView->program().isEmpty() && m_programAlgorithm == m_currentAlgorithm;
+    if (program == m_programDock->isHidden()) {
+        m_programDock->setVisible(program);
+        if (program) proportionDocks();  // the charts keep most of the column
+    }
+    const bool decisions = !m_presentation && !m_decisions->isEmpty() && m_decisionsAlgorithm == m_currentAlgorithm;
+    if (decisions == m_decisionDock->isHidden()) {
+        m_decisionDock->setVisible(decisions);
+        if (decisions) {
+            // Room for the sentence, its numbers and a few earlier steps; the log shares the row.
+            if (m_decisionDock->height() < kDecisionDockHeight)
+                resizeDocks({m_decisionDock}, {kDecisionDockHeight}, Qt::Vertical);
+            resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
+        }
+    }
 }
 
 void MainWindow::setPresentationMode(bool on) {
@@ -208,7 +234,7 @@ void MainWindow::setPresentationMode(bool on) {
         showNormal();
         restoreGeometry(m_geometryPresentationLeft);
         restoreState(m_statePresentationLeft);
-        updateProgramDock();
+        updateDocks();
         fitToolbar();
     }
 }

@@ -75,7 +75,7 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
         m_replayView->seek(static_cast<std::size_t>(std::llround(*fraction * static_cast<double>(timeline->size()))));
     m_replayDock->show();
     m_replayDock->raise();
-    if (!m_programView->program().isEmpty()) m_programDock->show();
+    if (!m_presentation && !m_programView->program().isEmpty()) m_programDock->show();
 
     m_log->addNote(tr("recording %1: %2 seed %3 on %4 (workbench %5), %L6 events replayed in %7 s")
                        .arg(path, QString::fromStdString(recording.algorithmId))

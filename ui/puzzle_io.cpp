@@ -15,7 +15,7 @@ namespace pw::ui {
 namespace {
 
 constexpr const char* kBuiltInSudoku =
-    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+    ".....7.95.....1...86..2.....2..73..85......6...3..49..3.5...41724................";  // kDefaultPuzzleId
 
 PuzzleLoad fromCollection(PuzzleCollection&& collection) {
     PuzzleLoad load;
@@ -131,11 +131,11 @@ Puzzle emptySudoku(SudokuShape shape) {
 
 Puzzle defaultPuzzle(const QString& puzzlesDir) {
     const QDir dir(puzzlesDir);
-    const QString preferred = dir.filePath(QStringLiteral("sudoku/from_papers.csv"));
+    const QString preferred = dir.filePath(QString::fromLatin1(kDefaultPuzzleFile));
     if (QFileInfo::exists(preferred)) {
         PuzzleLoad load = loadPuzzlesFromFile(preferred);
         for (Puzzle& puzzle : load.puzzles)
-            if (puzzle.kind() == PuzzleKind::Sudoku) return puzzle;
+            if (puzzle.id == kDefaultPuzzleId) return puzzle;
     }
     if (dir.exists()) {
         QStringList files;
@@ -151,7 +151,10 @@ Puzzle defaultPuzzle(const QString& puzzlesDir) {
         }
     }
     PuzzleLoad builtIn = parsePuzzleText(QString::fromLatin1(kBuiltInSudoku), QStringLiteral("<built-in>"));
-    if (!builtIn.puzzles.empty()) return builtIn.puzzles.front();
+    if (!builtIn.puzzles.empty()) {
+        builtIn.puzzles.front().id = kDefaultPuzzleId;
+        return builtIn.puzzles.front();
+    }
     return emptySudoku(SudokuShape{});
 }
 

@@ -11,10 +11,13 @@
 #include "charts/chart_export.h"
 #include "charts/chart_panel.h"
 #include "charts/compare_charts.h"
+#include "compare_view.h"
 #include "charts/live_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/scatter_plot.h"
+#include "decision_panel.h"
 #include "difficulty_lab.h"
+#include "fitted_status_bar.h"
 #include "launch_options.h"
 #include "log_pane.h"
 #include "main_window.h"
@@ -27,6 +30,7 @@
 #include "replay_view.h"
 #include "run_controller.h"
 #include "io/formats.h"
+#include "study/generator.h"
 #include "sudoku/heuristic_moves.h"
 
 #include <QAction>
@@ -45,6 +49,8 @@
 #include <QProcessEnvironment>
 #include <QPainter>
 #include <QRegularExpression>
+#include <QScreen>
+#include <QStyleOptionComboBox>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -58,8 +64,12 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QAbstractAxis>
+#include <QPushButton>
 #include <QMessageBox>
+#include <QPixmap>
+#include <QTextBrowser>
 #include <QTextDocument>
+#include <QUrl>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +94,22 @@ int outlinedCells(const BoardModel& model) {
     int count = 0;
     for (int cell = 0; cell < model.cellCount(); ++cell) count += model.isHighlighted(cell);
     return count;
+}
+// Every shown status-bar field is as wide as its text, and the message is shown whole or, elided, in the
+// bar's tooltip; the empty message if all is well, else what is cut.
+QString cutStatusText(const MainWindow& window) {
+    QStringList cut;
+    const FittedStatusBar* bar = window.fittedStatusBar();
+    for (const QLabel* label : bar->findChildren<QLabel*>()) {
+        if (!label->isVisible()) continue;
+        const int needs = label->fontMetrics().horizontalAdvance(label->text()) + label->contentsMargins().left() +
+                          label->contentsMargins().right();
+        if (label->width() < needs || label->geometry().right() > bar->width())
+            cut.append(QStringLiteral("'%1' %2 of %3 px").arg(label->text()).arg(label->width()).arg(needs));
+    }
+    if (!bar->messageShownInFull() && !bar->toolTip().contains(bar->currentMessage()))
+        cut.append(QStringLiteral("message '%1'").arg(bar->currentMessage()));
+    return cut.join(QStringLiteral("; "));
 }
 // The replay timeline's slider, when the window has made its replay view; the other slider is the speed.
 const QSlider* replaySlider(const MainWindow& window) {
@@ -452,6 +478,24 @@ private slots:
         HelpWindow* helpWindow = window.openHelp(QStringLiteral("getting-started"));
         QVERIFY(helpWindow && helpWindow->isVisible());
         QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Run (F5)")));
+        // Its illustrations are pictures of the window compiled into the app, small, and shown by the page.
+        QStringList images;
+        for (const QRegularExpressionMatch& match :
+             QRegularExpression(QStringLiteral("<img src='([^']+)'")).globalMatch(helpWindow->pageHtml()))
+            images.append(match.captured(1));
+        QCOMPARE(images.size(), 4);
+        const auto* browser = helpWindow->findChild<QTextBrowser*>();
+        QVERIFY(browser);
+        for (const QString& source : images) {
+            const QImage image(source);
+            QVERIFY2(!image.isNull() && image.width() >= 300 && image.width() <= 640, qPrintable(source));
+            QVERIFY2(QFileInfo(source).size() < 40'000, qPrintable(source));
+            const QVariant shown = browser->document()->resource(QTextDocument::ImageResource, QUrl(source));
+            const QImage loaded = shown.typeId() == QMetaType::QByteArray ? QImage::fromData(shown.toByteArray())
+                                  : shown.typeId() == QMetaType::QPixmap  ? shown.value<QPixmap>().toImage()
+                                                                          : shown.value<QImage>();
+            QVERIFY2(loaded.size() == image.size(), qPrintable(source));
+        }
         auto plain = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
         for (const AlgorithmEntry& entry : algorithmRegistry()) {
             const QString key = QStringLiteral("algorithm:") + QString::fromStdString(entry.info.id);
@@ -490,12 +534,23 @@ private slots:
         QVERIFY(helpWindow->pageHtml().contains(QString::fromLatin1(qVersion())));
     }
 
-    // The first launch teaches: simulated annealing, paced, a line saying what to press, no best cost before a run.
+    // The first launch teaches: simulated annealing on a medium puzzle (level locked: singles do not solve it,
+    // locked candidates do), paced, a line saying what to press, no best cost before a run.
     void firstLaunchIsATeachingDefault() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.fitWindowTo(QRect(0, 0, 1024, 768));
         window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("sa"));
+        const Puzzle& puzzle = window.boardModel()->puzzle();
+        QCOMPARE(puzzle.id, std::string(kDefaultPuzzleId));
+        QVERIFY(puzzle.kind() == PuzzleKind::Sudoku);
+        QCOMPARE(gradeSudoku(puzzle.sudoku().givens), SudokuLevel::Locked);
+        QCOMPARE(defaultPuzzle(QStringLiteral("/nonexistent")).sudoku().givens, puzzle.sudoku().givens);  // built in too
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Run (F5)")));
+        QTest::qWait(50);
+        QVERIFY2(window.fittedStatusBar()->messageShownInFull(), qPrintable(cutStatusText(window)));  // one whole line
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
         auto* best = window.findChild<QLabel*>(QStringLiteral("bestLabel"));
         QVERIFY(best);
         QCOMPARE(best->text(), QStringLiteral("Best cost —"));
@@ -752,11 +807,17 @@ private slots:
         BoardModel* model = window.boardModel();
         auto outlined = [model] { return outlinedCells(*model); };
         window.showHint();
-        QVERIFY2(window.lastHint().startsWith(QStringLiteral("Look for a ")), qPrintable(window.lastHint()));
+        const QString levelOne = window.lastHint();
+        QVERIFY2(levelOne.startsWith(QStringLiteral("Look for a ")), qPrintable(levelOne));
         QCOMPARE(outlined(), 0);
+        // Level 2 names the technique and the unit, not the cell: the whole unit is outlined.
         window.showHint();
-        QVERIFY(window.lastHint().startsWith(QStringLiteral("Look for a ")));
-        QVERIFY(outlined() > 0);
+        const QString levelTwo = window.lastHint();
+        const QString technique = levelOne.mid(9).chopped(1);  // "a hidden single"
+        QVERIFY2(levelTwo.startsWith(QStringLiteral("Look for %1 in ").arg(technique)), qPrintable(levelTwo));
+        QVERIFY2(levelTwo.contains(QRegularExpression(QStringLiteral(" in (row|column|box) [1-9]\\.$"))), qPrintable(levelTwo));
+        QVERIFY2(!levelTwo.contains(QRegularExpression(QStringLiteral("r[1-9]c[1-9]"))), qPrintable(levelTwo));
+        QCOMPARE(outlined(), 9);
         window.showHint();
         QVERIFY2(window.lastHint().contains(QStringLiteral("can only hold")) ||
                      window.lastHint().contains(QStringLiteral("can hold")),
@@ -957,11 +1018,22 @@ private slots:
     }
 
     // At classroom sizes the window fits the screen, the board is the largest element, the charts keep a few
-    // legible ticks, and the run controls and the heat-map selector stay on the toolbar.
+    // legible ticks, the run controls and the heat-map selector stay on the toolbar, and no text of the status
+    // bar or the algorithm drop-down is cut. ctest runs this test also with QT_SCALE_FACTOR=1.5
+    // (ui_tests_scale1.5): a 1920×1080 screen at that scale is 1280×720 logical pixels.
     void windowFitsClassroomScreens() {
-        const QRect sizes[] = {QRect(0, 0, 1024, 768), QRect(0, 0, 1280, 720), QRect(0, 0, 1440, 900)};
-        for (const auto& [available, algorithm] : {std::pair{sizes[0], "sa"}, {sizes[1], "sa"}, {sizes[2], "sa"},
-                                                    {sizes[0], "gp"}, {sizes[1], "gp"}}) {
+        const qreal scale = QGuiApplication::primaryScreen()->devicePixelRatio();
+        if (qEnvironmentVariableIsSet("QT_SCALE_FACTOR"))
+            QCOMPARE(scale, qEnvironmentVariable("QT_SCALE_FACTOR").toDouble());  // the scale took effect
+        std::vector<std::pair<QRect, const char*>> cases;
+        if (scale > 1) {
+            const QRect scaled(0, 0, qRound(1920 / scale), qRound(1080 / scale));
+            cases = {{scaled, "sa"}, {scaled, "gp"}};
+        } else {
+            const QRect sizes[] = {QRect(0, 0, 1024, 768), QRect(0, 0, 1280, 720), QRect(0, 0, 1440, 900)};
+            cases = {{sizes[0], "sa"}, {sizes[1], "sa"}, {sizes[2], "sa"}, {sizes[0], "gp"}, {sizes[1], "gp"}};
+        }
+        for (const auto& [available, algorithm] : cases) {
             MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
             window.fitWindowTo(available);
             window.show();
@@ -1000,9 +1072,25 @@ private slots:
             QVERIFY2(heatMaps->mapTo(&window, QPoint(heatMaps->width(), 0)).x() <= window.width(), qPrintable(size));
             auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("runToolbar"));
             QVERIFY(toolbar);
-            for (QAction* action : {window.findChild<QAction*>(QStringLiteral("runAction"))}) {
-                QWidget* button = toolbar->widgetForAction(action);
-                QVERIFY2(button && button->isVisible(), qPrintable(size));
+            for (const char* name : {"runAction", "pauseAction", "stepAction", "stopAction"}) {
+                QWidget* button = toolbar->widgetForAction(window.findChild<QAction*>(QString::fromLatin1(name)));
+                QVERIFY2(button && button->isVisible(), qPrintable(size + QLatin1Char(' ') + QLatin1String(name)));
+                QVERIFY2(button->mapTo(&window, QPoint(button->width(), 0)).x() <= window.width(), qPrintable(size));
+            }
+            // The status bar after the run (its message "Run finished: …" and every field) and on a new puzzle.
+            QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(size + QStringLiteral(": ") + cutStatusText(window)));
+            QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Run finished")));
+            QVERIFY(window.fittedStatusBar()->messageShownInFull());
+            // Every algorithm's name is shown whole in the drop-down, on as many lines as it needs.
+            auto* combo = window.findChild<QComboBox*>(QStringLiteral("algorithmCombo"));
+            QVERIFY(combo);
+            for (const AlgorithmEntry& entry : algorithmRegistry()) {
+                if (!entry.info.supports(PuzzleKind::Sudoku)) continue;
+                QVERIFY(window.algorithmPanel()->setAlgorithm(entry.info.id));
+                QTest::qWait(20);
+                QVERIFY2(combo->height() >= combo->heightForWidth(combo->width()),
+                         qPrintable(QStringLiteral("%1: '%2' needs %3 px, has %4").arg(size, combo->currentText())
+                                        .arg(combo->heightForWidth(combo->width())).arg(combo->height())));
             }
         }
     }
@@ -1039,14 +1127,145 @@ private slots:
         QVERIFY(toolbar->sizeHint().width() <= window.width());  // nothing in an overflow menu
         QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("runToolbar"))->isVisible());
         QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
+        // A run that has a program (gp) or explains its steps (sa, paced) opens no dock in presentation mode,
+        // and the status bar's larger text is not cut.
+        QVERIFY(window.openText(QStringLiteral("5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13.."),
+                                QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        window.algorithmPanel()->setRandomSeed(false);
+        window.algorithmPanel()->setSeed(3);
+        window.setStepsPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(100);
+        QVERIFY(!window.programView()->program().isEmpty());
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QVERIFY2(dock->isVisible() == (dock->objectName() == QStringLiteral("chartDock")), qPrintable(dock->objectName()));
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        window.setStepsPerSecond(50);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.decisionPanel()->isEmpty(), 5000);
+        QTest::qWait(300);
+        QVERIFY(!window.decisionDock()->isVisible());
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        // Leaving, the docks come back, the Decisions dock with the run's explained steps.
         action->trigger();
         QTest::qWait(200);
         QVERIFY(!window.presentationMode());
         QVERIFY(!window.isFullScreen());
+        QVERIFY(window.decisionDock()->isVisible());
         QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("algorithmDock"))->isVisible());
         QVERIFY(window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
         QVERIFY(!toolbar->isVisible());
         QCOMPARE(window.font().pointSizeF(), fontBefore);
+    }
+
+    // The Compare view's presentation mode (F11): full screen, the setup and export buttons hidden, larger text
+    // in the window and in every chart's axes, and no text cut in its bar; F11 again restores it.
+    void comparePresentationMode() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        CompareView* view = window.openCompareView();
+        Puzzle named = window.boardModel()->puzzle();
+        named.id = "Inkala_2012_hardest";  // a name as long as the bundled ones
+        view->setPuzzles({named}, QStringLiteral("one puzzle"));
+        view->setRuns(3);
+        view->setStepBudget(200000);
+        view->setJobs(2);
+        QSignalSpy finished(view, &CompareView::finished);
+        view->start();
+        QVERIFY(finished.wait(60000));
+        // On a 1024×768 screen the bar above the charts shows its choices whole.
+        view->resize(1024, 768);
+        QTest::qWait(100);
+        auto showsWhole = [](const QComboBox* box) {
+            QStyleOptionComboBox option;
+            option.initFrom(box);
+            const QRect field = box->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, box);
+            return field.width() >= box->fontMetrics().horizontalAdvance(box->currentText());
+        };
+        for (const QComboBox* box : view->findChildren<QComboBox*>())
+            if (box->isVisible()) QVERIFY2(showsWhole(box), qPrintable(box->currentText()));
+        auto* action = view->findChild<QAction*>(QStringLiteral("comparePresentationAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F11));
+        const qreal fontBefore = view->font().pointSizeF();
+        auto axisPoints = [view] {
+            const QChart* chart = view->findChild<ConvergenceChart*>()->findChild<QChartView*>()->chart();
+            qreal smallest = 1000;
+            for (const QAbstractAxis* axis : chart->axes())
+                if (axis->isVisible()) smallest = std::min(smallest, axis->labelsFont().pointSizeF());
+            return smallest;
+        };
+        const qreal axisBefore = axisPoints();
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(view->presentationMode());
+        QVERIFY(view->isFullScreen());
+        QVERIFY(view->font().pointSizeF() > fontBefore);
+        QVERIFY2(axisPoints() > axisBefore, qPrintable(QStringLiteral("%1 -> %2").arg(axisBefore).arg(axisPoints())));
+        for (const QPushButton* button : view->findChildren<QPushButton*>())
+            QVERIFY2(!button->isVisible(), qPrintable(button->text()));  // the setup and export are for the desk
+        QVERIFY(view->tabs()->isVisible());
+        for (const QComboBox* box : view->findChildren<QComboBox*>())
+            if (box->isVisible()) QVERIFY2(showsWhole(box), qPrintable(box->currentText()));
+        // Changing the cost axis rebuilds the charts at the presentation size.
+        view->setCostAxis(CostAxis::Steps);
+        QVERIFY(axisPoints() > axisBefore);
+        action->trigger();
+        QTest::qWait(200);
+        QVERIFY(!view->presentationMode());
+        QVERIFY(!view->isFullScreen());
+        QCOMPARE(view->font().pointSizeF(), fontBefore);
+        view->setCostAxis(CostAxis::Evaluations);
+        QCOMPARE(axisPoints(), axisBefore);
+        for (const QPushButton* button : view->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Export CSV…")) QVERIFY(button->isVisible());
+    }
+
+    // The Decisions dock shows the explained steps of the last run of the chosen algorithm: a paced run opens
+    // it, a flat-out run (which explains nothing) closes it again, and so do another algorithm and a new puzzle.
+    void docksWithNothingToShowStayHidden() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QDockWidget* decisions = window.decisionDock();
+        QVERIFY(!decisions->isVisible());
+        window.setStepsPerSecond(50);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(decisions->isVisible(), 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(decisions->isVisible());  // the finished run's steps are still there to read
+        window.setStepsPerSecond(RunController::kFlatOut);
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        window.run();
+        QVERIFY(!decisions->isVisible());
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(100);
+        QVERIFY(window.decisionPanel()->isEmpty());
+        QVERIFY(!decisions->isVisible());
+        // Paced again, then another algorithm: the steps were not its own.
+        window.setStepsPerSecond(50);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(decisions->isVisible(), 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
+        QVERIFY(!decisions->isVisible());
+        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QVERIFY(decisions->isVisible());
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(!decisions->isVisible());
     }
 
     // Repeated runs give the success rate and the histogram of the generation a solution appeared in.

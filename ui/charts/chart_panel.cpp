@@ -21,6 +21,7 @@ constexpr int kRefreshMs = 100;
 // Every series either chart can show, in the order of ChartPanel::SeriesKind.
 struct SeriesStyle {
     const char* name;
+    const char* legend;  // the legend's shorter word for it (the title or axis says the rest); null: the name
     bool onProgressChart;  // the second chart; else the cost chart
     QColor color;
     LiveChart::Side side;
@@ -28,15 +29,15 @@ struct SeriesStyle {
     qreal width;
 };
 const SeriesStyle kSeriesStyles[] = {
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "current"), false, QColor(52, 120, 220), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "best"), false, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "cycle start"), false, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "temperature"), true, QColor(220, 70, 50), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "reheat"), true, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population worst"), true, QColor(200, 80, 80), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population mean"), true, QColor(120, 120, 200), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population best"), true, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "current"), nullptr, false, QColor(52, 120, 220), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "best"), nullptr, false, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "cycle start"), nullptr, false, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "temperature"), nullptr, true, QColor(220, 70, 50), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "reheat"), nullptr, true, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population worst"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "worst"), true, QColor(200, 80, 80), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population mean"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "mean"), true, QColor(120, 120, 200), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population best"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "best"), true, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
 };
 
 // The cost parts an algorithm declares (AlgorithmInfo::costParts), coloured by their position.
@@ -116,9 +117,9 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
         const QString name = tr(style.name);
         index = chart->series(name, style.color, style.side, style.style, style.width);
         if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(name);
-        // The population's lines share the chart: "worst", "mean", "best" say enough in its legend.
-        const QString prefix = tr("population") + QLatin1Char(' ');
-        if (name.startsWith(prefix)) chart->setLegendLabel(index, name.mid(prefix.size()));
+        // Short legend words keep a narrow chart's legend whole ("acceptance" beside its axis "acceptance
+        // ratio"; the population's "worst", "mean", "best").
+        if (style.legend) chart->setLegendLabel(index, tr(style.legend));
         if (chart == m_progress && !m_presentation && m_progress->isHidden()) {
             m_progress->show();
             m_splitter->setSizes({1, 1});  // the two charts share the column evenly

@@ -53,6 +53,30 @@ ExportableChart::ExportableChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     setMinimumSize(360, 260);
+    m_titleFont = m_chart->titleFont();
+    m_legendFont = m_chart->legend()->font();
+}
+
+void ExportableChart::setFontPointSize(qreal points) {
+    m_fontPoints = points;
+    applyFontSize();
+}
+
+void ExportableChart::applyFontSize() {
+    auto sized = [this](QFont font, qreal points) {
+        if (m_fontPoints > 0) font.setPointSizeF(points);
+        return font;
+    };
+    m_chart->setTitleFont(sized(m_titleFont, m_fontPoints + 1));
+    m_chart->legend()->setFont(sized(m_legendFont, m_fontPoints));
+    if (m_fontPoints <= 0) return;  // new axes have the chart's own sizes
+    for (QAbstractAxis* axis : m_chart->axes()) {
+        axis->setLabelsFont(sized(axis->labelsFont(), m_fontPoints));
+        axis->setTitleFont(sized(axis->titleFont(), m_fontPoints));
+    }
+    // Fewer ticks fit in larger text.
+    for (QAbstractAxis* axis : m_chart->axes())
+        if (auto* labeller = axis->findChild<AxisLabeller*>()) labeller->relabel();
 }
 
 bool ExportableChart::exportImage(const QString& path, QString& error, const ChartExportOptions& options) const {
@@ -144,6 +168,7 @@ void ConvergenceChart::setData(const QString& title, const QString& axisName, do
         s->attachAxis(x->dataAxis());
         s->attachAxis(y->dataAxis());
     }
+    applyFontSize();
 }
 
 QString ConvergenceChart::axisTitle() const {
@@ -210,6 +235,7 @@ void EcdfChart::setData(const QString& title, const QString& valueTitle, const s
         curve->attachAxis(x->dataAxis());
         curve->attachAxis(y->dataAxis());
     }
+    applyFontSize();
 }
 
 BoxPlotChart::BoxPlotChart(QWidget* parent) : ExportableChart(parent) {}
@@ -249,6 +275,7 @@ void BoxPlotChart::setData(const QString& title, const QString& valueTitle,
     AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, valueTitle, std::min(0.0, low), std::max(1.0, high), false);
     series->attachAxis(x);
     series->attachAxis(y->dataAxis());
+    applyFontSize();
 }
 
 }  // namespace pw::ui

@@ -6,6 +6,7 @@
 
 #include "chart_export.h"
 
+#include <QFont>
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -28,11 +29,19 @@ public:
     bool exportImage(const QString& path, QString& error, const ChartExportOptions& options = {}) const;
     QSize shownSize() const;
     QString title() const;
+    // The text of the chart (title, axes, legend) at `points`; 0: the chart's own sizes. Larger for a projector.
+    void setFontPointSize(qreal points);
 
 protected:
     void clear();  // every series and axis
+    // Sizes the text as setFontPointSize asked; each setData ends with it (its axes are new).
+    void applyFontSize();
     QChart* m_chart;
     QChartView* m_view;
+
+private:
+    qreal m_fontPoints = 0;
+    QFont m_titleFont, m_legendFont;  // the chart's own
 };
 
 // The colour of configuration `index` in every chart.
