@@ -3,6 +3,8 @@
 #include "board_model.h"
 #include "board_view.h"
 #include "charts/race_chart.h"
+#include "pace_gate.h"
+#include "run_controller.h"
 
 #include "algorithms/registry.h"
 #include "study/bench.h"
@@ -29,9 +31,7 @@ namespace pw::ui {
 
 namespace {
 
-constexpr int kTickMs = 16;
-constexpr qint64 kSliceMs = 12;             // computing time per tick, shared by the runs
-constexpr std::uint64_t kSampleEvery = 200;  // steps between two cost samples of cheap steps
+constexpr int kRefreshMs = 33;  // the boards, figures and chart are redrawn at most this often
 const QColor kRunColors[RaceView::kMaxRuns] = {QColor(0x1f, 0x77, 0xb4), QColor(0xe0, 0x6c, 0x00),
                                                QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd)};
 
@@ -39,8 +39,8 @@ QString number(std::uint64_t value) { return QStringLiteral("%L1").arg(static_ca
 
 QString costText(double cost) { return QString::number(cost, 'g', 6); }
 
-QString outcomeWords(const RunResult& result) {
-    switch (result.outcome) {
+QString outcomeWords(Outcome outcome) {
+    switch (outcome) {
     case Outcome::Solved: return QObject::tr("solved");
     case Outcome::Stopped: return QObject::tr("stopped");
     case Outcome::BudgetExhausted: return QObject::tr("ran out of budget");
@@ -49,61 +49,32 @@ QString outcomeWords(const RunResult& result) {
     return {};
 }
 
-// Keeps the cost samples of one run for the chart; moves are not wanted (the board is read from the run).
-class CostSink : public EventSink {
-public:
-    struct Sample {
-        Counters at;
-        double current = 0;
-        double best = 0;
-    };
-    CostSink() {
-        setWantsMoves(false);
-        setSampleEvery(kSampleEvery);
+PaceGate::Measure gateMeasure(RacePace pace) {
+    switch (pace) {
+    case RacePace::StepsPerSecond: return PaceGate::Measure::Steps;
+    case RacePace::FairEvaluations: return PaceGate::Measure::Evaluations;
+    case RacePace::FlatOut: return PaceGate::Measure::None;
     }
-    void receive(const Event& event) override {
-        if (const auto* sample = std::get_if<CostSample>(&event)) m_samples.push_back({sample->at, sample->current, sample->best});
-    }
-    std::vector<Sample> take() { return std::exchange(m_samples, {}); }
-
-private:
-    std::vector<Sample> m_samples;
-};
+    return PaceGate::Measure::None;
+}
 
 }  // namespace
 
+// One run of the race: its own RunController (a solver worker on its own thread, sending batches), and what
+// the latest batches said.
 struct RaceView::Run {
     RaceEntry entry;
-    std::unique_ptr<Algorithm> algorithm;
-    CostSink sink;
-    std::unique_ptr<Runner> runner;
+    RunRequest request;
+    RunController* controller = nullptr;
+    std::optional<Board> latestBoard;  // the last snapshot received
+    bool boardChanged = false;         // since the board view last showed it
+    std::optional<RunResult> result;   // once the run has ended
     BoardModel* model = nullptr;
     BoardView* board = nullptr;
     QLabel* title = nullptr;
     QLabel* status = nullptr;
 
-    bool done() const { return runner->finished(); }
-    Counters counters() const { return done() ? runner->result().counters : algorithm->counters(); }
-    // Up to `steps` steps; the runner's budget checks stop it on the same step as alone.
-    void advance(std::uint64_t steps) {
-        if (!done() && steps > 0) runner->advanceBy(steps);
-    }
-    // Steps until the run has spent at least `target` evaluations (or has ended).
-    void advanceToEvaluations(std::uint64_t target) {
-        while (!done()) {
-            const Counters at = algorithm->counters();
-            if (at.evaluations >= target) return;
-            // A step may cost many evaluations (a whole neighbourhood): from the mean cost of a step so far, half
-            // the steps that seem left, then half of the rest, ..., so a run overshoots by about one step only.
-            // The first step teaches the mean.
-            if (at.steps == 0) {
-                runner->advanceBy(1);
-                continue;
-            }
-            const std::uint64_t perStep = std::max<std::uint64_t>(1, (at.evaluations + at.steps - 1) / at.steps);
-            runner->advanceBy(std::max<std::uint64_t>(1, (target - at.evaluations) / perStep / 2));
-        }
-    }
+    bool done() const { return result.has_value(); }
 };
 
 QString raceEntries(const QString& algorithmList, const QStringList& assignments, std::uint64_t seed, PuzzleKind kind,
@@ -175,7 +146,7 @@ RaceView::RaceView(QWidget* parent)
     m_paceCombo->addItems({tr("Same steps per second"), tr("Fair by evaluations"), tr("Flat out")});
     m_paceCombo->setToolTip(tr("Steps per second: every run makes the same number of steps a second. Fair by "
                                "evaluations: no run goes further until the others have spent as many evaluations. "
-                               "Flat out: every run as fast as it goes, with an equal share of the time."));
+                               "Flat out: every run as fast as its own thread goes."));
     m_speed->setObjectName(QStringLiteral("raceSpeed"));
     m_speed->setRange(0, 1e9);
     m_speed->setDecimals(0);
@@ -205,13 +176,28 @@ RaceView::RaceView(QWidget* parent)
     connect(m_stopButton, &QPushButton::clicked, this, &RaceView::stop);
     connect(m_paceCombo, &QComboBox::currentIndexChanged, this, &RaceView::readControls);
     connect(m_speed, &QDoubleSpinBox::valueChanged, this, &RaceView::readControls);
-    connect(&m_timer, &QTimer::timeout, this, &RaceView::tick);
-    m_timer.setInterval(kTickMs);
+    connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
+        if (m_dirty) showProgress();
+    });
+    m_refreshTimer.setInterval(kRefreshMs);
     setPace(RacePace::FairEvaluations);
     updateControls();
 }
 
-RaceView::~RaceView() = default;
+RaceView::~RaceView() { clearRuns(); }
+
+void RaceView::clearRuns() {
+    m_refreshTimer.stop();
+    for (const auto& run : m_runs) {
+        delete run->controller;  // stops its worker and waits for its thread
+        delete run->board;
+        delete run->model;
+        delete run->title;
+        delete run->status;
+    }
+    m_runs.clear();
+    m_gate.reset();
+}
 
 QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, const RaceBudget& budget) {
     if (entries.size() < static_cast<std::size_t>(kMinRuns) || entries.size() > static_cast<std::size_t>(kMaxRuns))
@@ -223,19 +209,12 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
             return tr("%1 does not solve %2 puzzles")
                 .arg(QString::fromStdString(entry.algorithmId), QString::fromUtf8(puzzleKindName(puzzle.kind())));
     }
-    m_timer.stop();
-    for (const auto& run : m_runs) {
-        delete run->board;
-        delete run->model;
-        delete run->title;
-        delete run->status;
-    }
-    m_runs.clear();  // before the puzzle their runners refer to changes
+    clearRuns();
     m_puzzle = puzzle;
+    m_running = false;
+    m_gate = std::make_shared<PaceGate>(static_cast<int>(entries.size()));
+    m_gate->setPace(gateMeasure(m_pace), m_perSecond);
     m_finishOrder.clear();
-    m_fairTarget = 0;
-    m_fairChunk = 256;
-    m_carry = 0;
 
     auto* grid = static_cast<QGridLayout*>(m_boards->layout());
     QStringList labels;
@@ -243,12 +222,16 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
     for (std::size_t i = 0; i < entries.size(); ++i) {
         auto run = std::make_unique<Run>();
         run->entry = std::move(entries[i]);
-        run->algorithm = findAlgorithm(run->entry.algorithmId)->create();
-        StopConditions conditions;
-        if (budget.maxSteps) conditions.add(stepLimit(budget.maxSteps));
-        if (budget.maxEvaluations) conditions.add(evaluationLimit(budget.maxEvaluations));
-        run->runner = std::make_unique<Runner>(*run->algorithm, m_puzzle, run->entry.parameters, run->entry.seed,
-                                               &run->sink, std::move(conditions));
+        run->request.puzzle = m_puzzle;
+        run->request.algorithmId = run->entry.algorithmId;
+        run->request.parameters = run->entry.parameters;
+        run->request.seed = run->entry.seed;
+        run->request.stepLimit = budget.maxSteps;
+        run->request.evaluationLimit = budget.maxEvaluations;
+        run->request.gate = m_gate;
+        run->request.gateSeat = static_cast<int>(i);
+        run->controller = new RunController(this);
+        connectRun(static_cast<int>(i), run->controller);
         run->model = new BoardModel(m_boards);
         run->model->setPuzzle(m_puzzle);
         run->board = new BoardView(run->model, m_boards);
@@ -284,8 +267,45 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
         m_runs.push_back(std::move(run));
     }
     m_chart->setRuns(labels, colors);
-    afterAdvance();
+    showProgress();
+    m_refreshTimer.start();  // until every run has ended
     return {};
+}
+
+void RaceView::connectRun(int index, RunController* controller) {
+    // Batches, not steps: each signal carries what a worker did since its last batch (about a frame's worth).
+    connect(controller, &RunController::eventsPlayed, this, [this, index](std::uint64_t, const std::vector<Event>& events, bool) {
+        for (const Event& event : events)
+            if (const auto* sample = std::get_if<CostSample>(&event)) m_chart->addCost(index, sample->at, sample->current, sample->best);
+        m_dirty = true;
+    });
+    connect(controller, &RunController::snapshotReady, this, [this, index](const Board& board) {
+        Run& run = *m_runs[static_cast<std::size_t>(index)];
+        run.latestBoard = board;
+        run.boardChanged = true;
+        m_dirty = true;
+    });
+    connect(controller, &RunController::progressed, this, [this](const Counters&, double) { m_dirty = true; });
+    connect(controller, &RunController::runFinished, this, [this, index](const Finished& end) {
+        Run& run = *m_runs[static_cast<std::size_t>(index)];
+        RunResult result;
+        result.outcome = end.outcome;
+        result.reason = end.reason;
+        result.valid = end.valid;
+        result.counters = end.at;
+        result.seconds = run.controller->status().seconds;
+        result.bestCost = end.bestCost;
+        if (run.latestBoard) result.finalBoard = *run.latestBoard;  // the last batch carries the final board
+        run.result = std::move(result);
+        m_finishOrder.push_back(index);
+        showProgress();
+        if (isFinished()) {
+            m_running = false;
+            m_refreshTimer.stop();
+            updateControls();
+            emit finished();
+        }
+    });
 }
 
 void RaceView::setPace(RacePace pace, double perSecond) {
@@ -303,143 +323,103 @@ void RaceView::readControls() {
     m_perSecond = m_speed->value();
     m_speed->setEnabled(m_pace != RacePace::FlatOut);
     m_speed->setSuffix(m_pace == RacePace::FairEvaluations ? tr(" evaluations/s") : tr(" steps/s"));
-    m_carry = 0;
-    m_clock.restart();
+    if (m_gate) m_gate->setPace(gateMeasure(m_pace), m_perSecond);
 }
 
 void RaceView::start() {
     if (m_runs.empty() || isFinished()) return;
-    m_clock.restart();
-    m_carry = 0;
-    m_timer.start();
+    m_gate->restartClock();
+    for (const auto& run : m_runs) {
+        if (run->done()) continue;
+        // Every run flat out on its own thread; the gate holds each back to the pace.
+        run->controller->setStepsPerSecond(RunController::kFlatOut);
+        if (run->controller->state() == RunState::Idle) run->controller->start(run->request);
+        else run->controller->resume();
+    }
+    m_running = true;
     updateControls();
 }
 
 void RaceView::pause() {
-    m_timer.stop();
+    m_running = false;
+    for (const auto& run : m_runs) run->controller->pause();
     updateControls();
 }
 
 void RaceView::step() {
-    m_timer.stop();
-    for (const auto& run : m_runs) run->advance(1);
-    afterAdvance();
+    pause();
+    for (const auto& run : m_runs) {
+        if (run->done()) continue;
+        if (run->controller->state() == RunState::Idle) run->controller->start(run->request, true);
+        run->controller->step(StepGrain::Iteration);
+    }
 }
 
 void RaceView::stop() {
-    m_timer.stop();
-    for (const auto& run : m_runs)
-        if (!run->done()) run->runner->stop({Outcome::Stopped, "stopped by the person watching"});
-    afterAdvance();
+    m_running = false;
+    for (const auto& run : m_runs) {
+        if (run->done()) continue;
+        if (run->controller->state() == RunState::Idle) run->controller->start(run->request, true);
+        run->controller->stop();
+    }
+    updateControls();
 }
 
 bool RaceView::isFinished() const {
     return !m_runs.empty() && std::all_of(m_runs.begin(), m_runs.end(), [](const auto& run) { return run->done(); });
 }
 
+bool RaceView::isSettled() const {
+    return std::all_of(m_runs.begin(), m_runs.end(), [](const auto& run) { return run->done() || run->controller->settled(); });
+}
+
 const RaceEntry& RaceView::entry(int run) const { return m_runs.at(static_cast<std::size_t>(run))->entry; }
 
-Counters RaceView::counters(int run) const { return m_runs.at(static_cast<std::size_t>(run))->counters(); }
-
-std::optional<RunResult> RaceView::result(int run) const {
+Counters RaceView::counters(int run) const {
     const Run& r = *m_runs.at(static_cast<std::size_t>(run));
-    if (!r.done()) return std::nullopt;
-    return r.runner->result();
+    return r.done() ? r.result->counters : r.controller->status().counters;
 }
 
-void RaceView::advanceFair(std::uint64_t target) {
-    for (const auto& run : m_runs) run->advanceToEvaluations(target);
-}
+std::optional<RunResult> RaceView::result(int run) const { return m_runs.at(static_cast<std::size_t>(run))->result; }
 
-void RaceView::tick() {
-    QElapsedTimer slice;
-    slice.start();
-    const double seconds = std::min(0.25, static_cast<double>(m_clock.restart()) / 1000.0);
-    switch (m_pace) {
-    case RacePace::StepsPerSecond: {
-        if (m_perSecond <= 0) {  // no limit: the same steps for every run, as many as fit in the slice
-            std::uint64_t steps = 64;
-            while (slice.elapsed() < kSliceMs && !isFinished()) {
-                for (const auto& run : m_runs) run->advance(steps);
-                steps = std::min<std::uint64_t>(steps * 2, 1 << 16);
-            }
-            break;
-        }
-        m_carry += m_perSecond * seconds;
-        const auto steps = static_cast<std::uint64_t>(m_carry);
-        m_carry -= static_cast<double>(steps);
-        for (const auto& run : m_runs) run->advance(steps);
-        break;
-    }
-    case RacePace::FairEvaluations: {
-        if (m_perSecond > 0) {
-            m_carry += m_perSecond * seconds;
-            const auto more = static_cast<std::uint64_t>(m_carry);
-            m_carry -= static_cast<double>(more);
-            m_fairTarget += more;
-            advanceFair(m_fairTarget);
-            break;
-        }
-        // No limit: the target moves on in chunks, grown while they take little of the slice.
-        while (slice.elapsed() < kSliceMs && !isFinished()) {
-            QElapsedTimer chunk;
-            chunk.start();
-            m_fairTarget += m_fairChunk;
-            advanceFair(m_fairTarget);
-            if (chunk.elapsed() < 2) m_fairChunk = std::min<std::uint64_t>(m_fairChunk * 2, 1 << 20);
-            else if (chunk.elapsed() > 6) m_fairChunk = std::max<std::uint64_t>(m_fairChunk / 2, 16);
-        }
-        break;
-    }
-    case RacePace::FlatOut: {
-        const qint64 share = std::max<qint64>(1, kSliceMs / static_cast<qint64>(m_runs.size()));
-        for (const auto& run : m_runs) {
-            QElapsedTimer own;
-            own.start();
-            while (!run->done() && own.elapsed() < share) run->advance(1024);
-        }
-        break;
-    }
-    }
-    afterAdvance();
-}
-
-void RaceView::afterAdvance() {
-    for (std::size_t i = 0; i < m_runs.size(); ++i) {
-        Run& run = *m_runs[i];
-        for (const CostSink::Sample& sample : run.sink.take())
-            m_chart->addCost(static_cast<int>(i), sample.at, sample.current, sample.best);
-        const bool done = run.done();
-        if (done && std::find(m_finishOrder.begin(), m_finishOrder.end(), static_cast<int>(i)) == m_finishOrder.end())
-            m_finishOrder.push_back(static_cast<int>(i));
-        run.model->setBoard(done ? run.runner->result().finalBoard : run.algorithm->currentBoard(), CellOrigin::Solver);
-        const Counters at = run.counters();
-        const double best = done ? run.runner->result().bestCost : run.algorithm->bestCost();
-        QString status = tr("step %1 · evaluations %2 · best cost %3").arg(number(at.steps), number(at.evaluations), costText(best));
-        if (done) status += QStringLiteral(" · ") + outcomeWords(run.runner->result());
-        run.status->setText(status);
+void RaceView::showProgress() {
+    m_dirty = false;
+    for (const auto& run : m_runs) {
+        if (run->boardChanged) run->model->setBoard(*run->latestBoard, CellOrigin::Solver);
+        run->boardChanged = false;
+        const RunStatus status = run->controller->status();
+        const Counters at = run->done() ? run->result->counters : status.counters;
+        const double best = run->done() ? run->result->bestCost : status.bestCost;
+        QString text = tr("step %1 · evaluations %2 · best cost %3").arg(number(at.steps), number(at.evaluations), costText(best));
+        if (run->done()) text += QStringLiteral(" · ") + outcomeWords(run->result->outcome);
+        run->status->setText(text);
     }
     m_chart->refresh();
     m_order->setText(finishingOrder());
-    if (isFinished() && m_timer.isActive()) m_timer.stop();
     updateControls();
-    if (isFinished()) emit finished();
 }
 
 QString RaceView::finishingOrder() const {
+    // The runs that ended on their own in the order they ended; those stopped by Stop (all at once, on their
+    // own threads, so in no meaningful order) after them, in the race's order.
+    std::vector<int> order = m_finishOrder;
+    const auto stopped = std::stable_partition(order.begin(), order.end(), [this](int index) {
+        return m_runs[static_cast<std::size_t>(index)]->result->outcome != Outcome::Stopped;
+    });
+    std::sort(stopped, order.end());
     QStringList parts;
-    for (const int index : m_finishOrder) {
+    for (const int index : order) {
         const Run& run = *m_runs[static_cast<std::size_t>(index)];
-        const RunResult& result = run.runner->result();
+        const RunResult& result = *run.result;
         QString part = tr("%1 %2 at %3 evaluations")
-                           .arg(QString::fromStdString(run.entry.label), outcomeWords(result), number(result.counters.evaluations));
+                           .arg(QString::fromStdString(run.entry.label), outcomeWords(result.outcome), number(result.counters.evaluations));
         if (result.outcome != Outcome::Solved) part += tr(" (cost %1)").arg(costText(result.bestCost));
         parts << part;
     }
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         if (std::find(m_finishOrder.begin(), m_finishOrder.end(), static_cast<int>(i)) != m_finishOrder.end()) continue;
         const Run& run = *m_runs[i];
-        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(run.algorithm->bestCost()));
+        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(run.controller->status().bestCost));
     }
     return parts.join(QStringLiteral("; "));
 }

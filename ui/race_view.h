@@ -2,16 +2,17 @@
 // Run ▸ Race… and `puzzle-workbench --race ID[,ID...]`: two to four runs on one puzzle, each its own board with
 // its own algorithm, parameters and seed, started together and paced together — the same steps per second
 // for each run, fairly by evaluations (each run advances until it has spent as many evaluations as the
-// others), or flat out — with one overlaid cost chart over evaluations and the finishing order. Each run is a
-// pw::Runner stepped on the window's thread in short slices, so pacing never changes what a run does: its
-// result is the one the same run gives alone.
+// others), or flat out — with one overlaid cost chart over evaluations and the finishing order. Each run is
+// the window's run machinery (a RunController and its solver worker on a thread of its own, sending batches);
+// the paces are a PaceGate the workers wait at, never the window stepping them, so pacing never changes what a
+// run does: its result is the one the same run gives alone.
 
 #include "engine/runner.h"
+#include "run_types.h"
 #include "puzzle/puzzle.h"
 
 #include <QColor>
 #include <QDialog>
-#include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
 
@@ -31,7 +32,9 @@ namespace pw::ui {
 
 class BoardModel;
 class BoardView;
+class PaceGate;
 class RaceChart;
+class RunController;
 
 // One run of a race.
 struct RaceEntry {
@@ -72,12 +75,15 @@ public:
     void setPace(RacePace pace, double perSecond = 0);  // perSecond: steps (or evaluations) a second; 0 = no limit
     RacePace pace() const { return m_pace; }
 
+    // Each acts on every run at once; the runs' threads follow within a frame.
     void start();
     void pause();
     void step();  // one step of every run still going
     void stop();
-    bool isRunning() const { return m_timer.isActive(); }
+    bool isRunning() const { return m_running; }
     bool isFinished() const;
+    // Every run has ended or is paused with its last batch received: the counters stay as they are.
+    bool isSettled() const;
 
     int runCount() const { return static_cast<int>(m_runs.size()); }
     const RaceEntry& entry(int run) const;
@@ -93,9 +99,9 @@ signals:
 
 private:
     struct Run;
-    void tick();
-    void advanceFair(std::uint64_t target);
-    void afterAdvance();
+    void clearRuns();
+    void connectRun(int index, RunController* controller);
+    void showProgress();
     void updateControls();
     void readControls();
 
@@ -104,11 +110,10 @@ private:
     std::vector<int> m_finishOrder;  // runs in the order they ended
     RacePace m_pace = RacePace::FairEvaluations;
     double m_perSecond = 0;
-    double m_carry = 0;               // steps or evaluations owed to the runs by the clock
-    std::uint64_t m_fairTarget = 0;   // the evaluations every run reaches before any goes further
-    std::uint64_t m_fairChunk = 256;  // flat-out fairness: how far the target moves at a time
-    QTimer m_timer;
-    QElapsedTimer m_clock;
+    std::shared_ptr<PaceGate> m_gate;  // shared by the runs' workers
+    bool m_running = false;
+    bool m_dirty = false;  // batches came since the view was last redrawn
+    QTimer m_refreshTimer;
     QWidget* m_boards;
     RaceChart* m_chart;
     QLabel* m_order;

@@ -1,6 +1,6 @@
 // The Race view on the offscreen platform: runs named as `--race` and `--param` name them, each race run ends
-// exactly as the same run made alone (whatever the pace), fairness by evaluations holds while it runs, and
-// step, stop and the finishing order line.
+// exactly as the same run made alone (whatever the pace), each on a thread of its own, fairness by evaluations
+// holds while it runs, and step, stop and the finishing order line.
 
 #include "race_view.h"
 
@@ -12,6 +12,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 #include <algorithm>
 
@@ -119,6 +120,7 @@ private slots:
         QTest::qWait(400);
         view.pause();
         QVERIFY(!view.isRunning());
+        QTRY_VERIFY(view.isSettled());
         const Counters sa = view.counters(0);
         const Counters tabu = view.counters(1);
         QVERIFY(sa.evaluations > 1000 && tabu.evaluations > 1000);
@@ -156,12 +158,14 @@ private slots:
         QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,sa"), {QStringLiteral("sa#2.seed=2")}), RaceBudget{}), QString());
         QCOMPARE(view.runCount(), 2);
         QCOMPARE(view.findChildren<BoardView*>().size(), qsizetype{2});
-        const Counters before = view.counters(0);
+        QCOMPARE(view.findChildren<QThread*>().size(), qsizetype{2});  // each run a worker on a thread of its own
+        QCOMPARE(view.counters(0).steps, std::uint64_t{0});
         view.step();
-        QCOMPARE(view.counters(0).steps, before.steps + 1);
-        QCOMPARE(view.counters(1).steps, before.steps + 1);
+        QTRY_VERIFY(view.isSettled());
+        QCOMPARE(view.counters(0).steps, std::uint64_t{1});
+        QCOMPARE(view.counters(1).steps, std::uint64_t{1});
         view.stop();
-        QVERIFY(view.isFinished());
+        QTRY_VERIFY(view.isFinished());
         QCOMPARE(view.result(0)->outcome, Outcome::Stopped);
         QCOMPARE(view.result(1)->outcome, Outcome::Stopped);
         QCOMPARE(view.finishingOrder(), QStringLiteral("sa stopped at %1 evaluations (cost %2); sa#2 stopped at %3 evaluations (cost %4)")
