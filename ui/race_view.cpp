@@ -2,6 +2,7 @@
 
 #include "board_model.h"
 #include "board_view.h"
+#include "charts/chart_panel.h"
 #include "charts/race_chart.h"
 #include "pace_gate.h"
 #include "run_controller.h"
@@ -73,6 +74,7 @@ struct RaceView::Run {
     BoardView* board = nullptr;
     QLabel* title = nullptr;
     QLabel* status = nullptr;
+    ChartPanel* algorithmChart = nullptr;  // the run's own chart (temperature, population, ...), once it has data
 
     bool done() const { return result.has_value(); }
 };
@@ -170,6 +172,9 @@ RaceView::RaceView(QWidget* parent)
     m_order->setFont(font);
     layout->addWidget(m_order);
     new QGridLayout(m_boards);
+    connect(m_chart, &RaceChart::axisChanged, this, [this](ChartAxis axis) {
+        for (const auto& run : m_runs) run->algorithmChart->setXAxis(axis);
+    });
 
     connect(m_startButton, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
     connect(m_stepButton, &QPushButton::clicked, this, &RaceView::step);
@@ -194,6 +199,7 @@ void RaceView::clearRuns() {
         delete run->model;
         delete run->title;
         delete run->status;
+        delete run->algorithmChart;
     }
     m_runs.clear();
     m_gate.reset();
@@ -260,6 +266,14 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
         grid->addWidget(run->title, 0, column);
         grid->addWidget(run->board, 1, column);
         grid->addWidget(run->status, 2, column);
+        // The window's chart panel, its cost chart left to the race's overlaid one.
+        run->algorithmChart = new ChartPanel(m_boards);
+        run->algorithmChart->setObjectName(QStringLiteral("raceAlgorithmChart%1").arg(i + 1));
+        run->algorithmChart->setControlsVisible(false);
+        run->algorithmChart->setCostChartVisible(false);
+        run->algorithmChart->setXAxis(m_chart->xAxis());
+        run->algorithmChart->hide();
+        grid->addWidget(run->algorithmChart, 3, column);
         grid->setColumnStretch(column, 1);
         grid->setRowStretch(1, 1);
         labels << QString::fromStdString(run->entry.label);
@@ -274,9 +288,17 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
 
 void RaceView::connectRun(int index, RunController* controller) {
     // Batches, not steps: each signal carries what a worker did since its last batch (about a frame's worth).
+    connect(controller, &RunController::progressed, this, [this, index](const Counters& at, double seconds) {
+        m_chart->beginBatch(index, at, seconds);
+        m_runs[static_cast<std::size_t>(index)]->algorithmChart->beginBatch(at, seconds);
+        m_dirty = true;
+    });
     connect(controller, &RunController::eventsPlayed, this, [this, index](std::uint64_t, const std::vector<Event>& events, bool) {
-        for (const Event& event : events)
+        ChartPanel* own = m_runs[static_cast<std::size_t>(index)]->algorithmChart;
+        for (const Event& event : events) {
             if (const auto* sample = std::get_if<CostSample>(&event)) m_chart->addCost(index, sample->at, sample->current, sample->best);
+            else own->addEvent(event);
+        }
         m_dirty = true;
     });
     connect(controller, &RunController::snapshotReady, this, [this, index](const Board& board) {
@@ -285,7 +307,6 @@ void RaceView::connectRun(int index, RunController* controller) {
         run.boardChanged = true;
         m_dirty = true;
     });
-    connect(controller, &RunController::progressed, this, [this](const Counters&, double) { m_dirty = true; });
     connect(controller, &RunController::runFinished, this, [this, index](const Finished& end) {
         Run& run = *m_runs[static_cast<std::size_t>(index)];
         RunResult result;
@@ -393,6 +414,7 @@ void RaceView::showProgress() {
         QString text = tr("step %1 · evaluations %2 · best cost %3").arg(number(at.steps), number(at.evaluations), costText(best));
         if (run->done()) text += QStringLiteral(" · ") + outcomeWords(run->result->outcome);
         run->status->setText(text);
+        if (run->algorithmChart->isHidden() && run->algorithmChart->progressChartVisible()) run->algorithmChart->show();
     }
     m_chart->refresh();
     m_order->setText(finishingOrder());

@@ -6,10 +6,12 @@
 
 #include "algorithms/registry.h"
 #include "board_view.h"
+#include "charts/chart_panel.h"
 #include "charts/race_chart.h"
 #include "io/formats.h"
 #include "launch_options.h"
 
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -132,6 +134,37 @@ private slots:
         QTest::qWait(100);
         QVERIFY(view.counters(0) == sa);
         QVERIFY(view.finishingOrder().contains(QStringLiteral("sa still at cost")));
+    }
+
+    // The overlaid cost chart's x axis is the race's: evaluations, steps or seconds, and each run's own chart
+    // (the annealer's temperature) follows it.
+    void eachRunHasItsOwnChartOnTheCommonAxis() {
+        RaceView view;
+        view.resize(1000, 700);
+        view.show();
+        RaceBudget budget;
+        budget.maxEvaluations = 300'000;
+        QCOMPARE(view.setRace(escargot(), entries(QStringLiteral("sa,tabu"), {}), budget), QString());
+        view.setPace(RacePace::FlatOut);
+        QSignalSpy finished(&view, &RaceView::finished);
+        view.start();
+        QVERIFY(finished.wait(120000));
+        auto* annealing = view.findChild<ChartPanel*>(QStringLiteral("raceAlgorithmChart1"));
+        QVERIFY(annealing);
+        QTRY_VERIFY(annealing->progressPointCount(QStringLiteral("temperature")) > 1);
+        QVERIFY(!annealing->isHidden());
+        QCOMPARE(view.chart()->xAxis(), ChartAxis::Evaluations);
+        const QStringList byEvaluations = view.chart()->xLabels();
+        QVERIFY2(byEvaluations.last().endsWith(QLatin1Char('k')), qPrintable(byEvaluations.join(' ')));  // "350k"
+        auto* axisCombo = view.findChild<QComboBox*>(QStringLiteral("raceAxisCombo"));
+        QVERIFY(axisCombo);
+        axisCombo->setCurrentIndex(static_cast<int>(ChartAxis::Seconds));
+        QCOMPARE(view.chart()->xAxis(), ChartAxis::Seconds);
+        QCOMPARE(annealing->xAxis(), ChartAxis::Seconds);
+        view.chart()->refresh();
+        const QStringList bySeconds = view.chart()->xLabels();
+        QVERIFY2(bySeconds != byEvaluations, qPrintable(bySeconds.join(' ')));
+        QVERIFY2(bySeconds.last().toDouble() > 0 && bySeconds.last().toDouble() < 100, qPrintable(bySeconds.join(' ')));
     }
 
     void launchOptionsTakeARace() {
