@@ -1,4 +1,5 @@
 #include "main_window.h"
+#include "race_view.h"
 
 #include "algorithm_panel.h"
 #include "algorithms/registry.h"
@@ -194,7 +195,7 @@ MainWindow::~MainWindow() {
 void MainWindow::probeTick() {
     const double elapsed = static_cast<double>(m_probeClock.nsecsElapsed()) / 1e6;
     m_probeClock.restart();
-    if (m_controller->state() == RunState::Running)
+    if (m_controller->state() == RunState::Running || (m_raceView && m_raceView->isRunning()))
         m_longestStallMs = std::max(m_longestStallMs, elapsed - m_probe.interval());
 }
 

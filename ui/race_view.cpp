@@ -32,7 +32,9 @@ namespace pw::ui {
 
 namespace {
 
-constexpr int kRefreshMs = 33;  // the boards, figures and chart are redrawn at most this often
+constexpr int kRefreshMs = 33;        // the boards and figures are redrawn at most this often
+constexpr qint64 kChartRefreshMs = 100;  // and the charts, whose redrawing costs the most, this often
+constexpr int kRunChartRefreshMs = 200;  // each run's own chart
 const QColor kRunColors[RaceView::kMaxRuns] = {QColor(0x1f, 0x77, 0xb4), QColor(0xe0, 0x6c, 0x00),
                                                QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd)};
 
@@ -234,6 +236,7 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
         run->request.seed = run->entry.seed;
         run->request.stepLimit = budget.maxSteps;
         run->request.evaluationLimit = budget.maxEvaluations;
+        run->request.timeLimitSeconds = budget.maxSeconds;
         run->request.gate = m_gate;
         run->request.gateSeat = static_cast<int>(i);
         run->controller = new RunController(this);
@@ -272,6 +275,7 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
         run->algorithmChart->setControlsVisible(false);
         run->algorithmChart->setCostChartVisible(false);
         run->algorithmChart->setXAxis(m_chart->xAxis());
+        run->algorithmChart->setRefreshInterval(kRunChartRefreshMs);
         run->algorithmChart->hide();
         grid->addWidget(run->algorithmChart, 3, column);
         grid->setColumnStretch(column, 1);
@@ -401,6 +405,8 @@ Counters RaceView::counters(int run) const {
     return r.done() ? r.result->counters : r.controller->status().counters;
 }
 
+RunStatus RaceView::status(int run) const { return m_runs.at(static_cast<std::size_t>(run))->controller->status(); }
+
 std::optional<RunResult> RaceView::result(int run) const { return m_runs.at(static_cast<std::size_t>(run))->result; }
 
 void RaceView::showProgress() {
@@ -416,7 +422,10 @@ void RaceView::showProgress() {
         run->status->setText(text);
         if (run->algorithmChart->isHidden() && run->algorithmChart->progressChartVisible()) run->algorithmChart->show();
     }
-    m_chart->refresh();
+    if (!m_chartClock.isValid() || m_chartClock.elapsed() >= kChartRefreshMs || isFinished()) {
+        m_chart->refresh();
+        m_chartClock.start();
+    }
     m_order->setText(finishingOrder());
     updateControls();
 }

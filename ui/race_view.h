@@ -8,11 +8,13 @@
 // run does: its result is the one the same run gives alone.
 
 #include "engine/runner.h"
+#include "run_controller.h"
 #include "run_types.h"
 #include "puzzle/puzzle.h"
 
 #include <QColor>
 #include <QDialog>
+#include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
 
@@ -53,6 +55,7 @@ enum class RacePace {
 struct RaceBudget {
     std::uint64_t maxEvaluations = 2'000'000;  // per run; 0 = none
     std::uint64_t maxSteps = 0;                // per run; 0 = none
+    double maxSeconds = 0;                     // per run, of its own solver time; 0 = none
 };
 
 // The race's runs from `algorithmList` ("sa,tabu,sa") and "ID.KEY=VALUE" / "ID#N.KEY=VALUE" assignments (as
@@ -88,6 +91,8 @@ public:
     int runCount() const { return static_cast<int>(m_runs.size()); }
     const RaceEntry& entry(int run) const;
     Counters counters(int run) const;
+    // The run's figures as its latest batch gave them (its seconds of solver time, its best cost).
+    RunStatus status(int run) const;
     // The run's result once it has finished.
     std::optional<RunResult> result(int run) const;
     // "tabu solved at 41,203 evaluations; sa still at cost 2".
@@ -114,6 +119,7 @@ private:
     bool m_running = false;
     bool m_dirty = false;  // batches came since the view was last redrawn
     QTimer m_refreshTimer;
+    QElapsedTimer m_chartClock;  // since the overlaid chart was last redrawn
     QWidget* m_boards;
     RaceChart* m_chart;
     QLabel* m_order;

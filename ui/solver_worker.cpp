@@ -5,6 +5,8 @@
 #include "pace_gate.h"
 
 #include <algorithm>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <chrono>
 
 namespace pw::ui {
@@ -34,6 +36,7 @@ constexpr int kMaxBatchesInFlight = 3;
 // per second every step goes out on its own, so the board changes when the step happens.
 constexpr auto kDeliveryInterval = std::chrono::milliseconds(16);
 constexpr double kDeliverEveryStepUpTo = 120;
+constexpr int kRaceRunNiceness = 10;
 
 void mergeInto(EventBatch& pending, EventBatch&& batch) {
     pending.droppedEvents += batch.droppedEvents;
@@ -75,6 +78,9 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         return;
     }
     std::unique_ptr<Algorithm> algorithm = entry->create();
+    // A race's runs yield to the window: four threads flat out on fewer cores would otherwise take the event
+    // loop's turn (Linux gives each thread its own nice value).
+    if (request.gate) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kRaceRunNiceness);
 
     EventBatch pending;
     BatchingSink batching([&pending](EventBatch&& batch) { mergeInto(pending, std::move(batch)); });

@@ -182,6 +182,11 @@ private slots:
         QCOMPARE(parsed.error, QStringLiteral("--race-pace: 'slow' is not one of steps, fair, flat"));
         parsed = parse({QStringLiteral("--race-pace"), QStringLiteral("fair")});
         QCOMPARE(parsed.error, QStringLiteral("--race-pace needs --race ID,ID"));
+        parsed = parse({QStringLiteral("--race"), QStringLiteral("sa,sa"), QStringLiteral("--race-evaluations"), QStringLiteral("0")});
+        QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+        QCOMPARE(parsed.options.raceEvaluations, std::optional<std::uint64_t>(0));
+        parsed = parse({QStringLiteral("--race"), QStringLiteral("sa,sa"), QStringLiteral("--race-evaluations"), QStringLiteral("many")});
+        QCOMPARE(parsed.error, QStringLiteral("--race-evaluations: 'many' is not a non-negative integer"));
     }
 
     void stepAndStopAct_onEveryRun() {
