@@ -225,6 +225,7 @@ void MainWindow::createActions() {
     fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
     m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
     m_exportAnimationAction = fileMenu->addAction(tr("E&xport animation…"), this, &MainWindow::exportAnimationDialog);
+    fileMenu->addAction(tr("Save ra&ce…"), this, &MainWindow::saveRaceDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
     fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
@@ -556,6 +557,14 @@ void MainWindow::updateTitle() {
 }
 
 bool MainWindow::openFile(const QString& path, bool quiet) {
+    if (isRaceFile(path)) {
+        const QString error = openRace(path);
+        if (!error.isEmpty()) {
+            m_log->addNote(error);
+            if (!quiet) QMessageBox::warning(this, tr("Cannot open race"), error);
+        }
+        return error.isEmpty();
+    }
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
         if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
@@ -586,7 +595,7 @@ bool MainWindow::openText(const QString& text, const QString& sourceName, bool q
 
 void MainWindow::openDialog() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open puzzle"), m_puzzlesDir,
-                                                      tr("Puzzles (*.txt *.csv *.sdk *.ss *.sdm);;All files (*)"));
+                                                      tr("Puzzles (*.txt *.csv *.sdk *.ss *.sdm);;Saved races (*.json);;All files (*)"));
     if (!path.isEmpty()) openFile(path);
 }
 
@@ -961,7 +970,9 @@ void MainWindow::onRunFinished(const Finished& finished) {
 QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
     if (!options.palette.isEmpty()) setDarkPalette(options.palette == QLatin1String("dark"));
     if (options.presentation) QTimer::singleShot(0, this, [this] { setPresentationMode(true); });
-    if (!options.open.isEmpty() && isRecordingFile(options.open)) {
+    if (!options.open.isEmpty() && isRaceFile(options.open)) {
+        if (const QString error = openRace(options.open); !error.isEmpty()) return QStringLiteral("--open: ") + error;
+    } else if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;
     } else if (options.replayAt) {

@@ -11,6 +11,9 @@
 #include "study/bench.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSlider>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QDoubleSpinBox>
@@ -35,6 +38,16 @@ namespace {
 constexpr int kRefreshMs = 33;        // the boards and figures are redrawn at most this often
 constexpr qint64 kChartRefreshMs = 100;  // and the charts, whose redrawing costs the most, this often
 constexpr int kRunChartRefreshMs = 200;  // each run's own chart
+constexpr int kTimelineTicks = 1000;     // the saved race's slider: positions from start to end
+
+const char* paceKey(RacePace pace) {
+    switch (pace) {
+    case RacePace::StepsPerSecond: return "steps";
+    case RacePace::FairEvaluations: return "fair";
+    case RacePace::FlatOut: return "flat";
+    }
+    return "fair";
+}
 const QColor kRunColors[RaceView::kMaxRuns] = {QColor(0x1f, 0x77, 0xb4), QColor(0xe0, 0x6c, 0x00),
                                                QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd)};
 
@@ -77,6 +90,7 @@ struct RaceView::Run {
     QLabel* title = nullptr;
     QLabel* status = nullptr;
     ChartPanel* algorithmChart = nullptr;  // the run's own chart (temperature, population, ...), once it has data
+    std::shared_ptr<const RunTimeline> timeline;  // a saved race's run, re-run headless
 
     bool done() const { return result.has_value(); }
 };
@@ -159,10 +173,26 @@ RaceView::RaceView(QWidget* parent)
     controls->addWidget(m_stepButton);
     controls->addWidget(m_stopButton);
     controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Pace:"), this));
+    m_paceLabel = new QLabel(tr("Pace:"), this);
+    controls->addWidget(m_paceLabel);
     controls->addWidget(m_paceCombo);
     controls->addWidget(m_speed);
+    // A saved race: one slider over the race's evaluations (steps for a race paced by steps) moves every board.
+    m_timeline = new QSlider(Qt::Horizontal, this);
+    m_timeline->setObjectName(QStringLiteral("raceTimeline"));
+    m_timeline->setRange(0, kTimelineTicks);
+    m_timelineLabel = new QLabel(this);
+    controls->addWidget(m_timeline, 1);
+    controls->addWidget(m_timelineLabel);
+    m_timeline->hide();
+    m_timelineLabel->hide();
+    connect(m_timeline, &QSlider::valueChanged, this, [this](int value) { seekReplay(value); });
+    m_saveButton = new QPushButton(tr("Save race…"), this);
+    m_saveButton->setObjectName(QStringLiteral("raceSave"));
+    m_saveButton->setToolTip(tr("Each run as a run recording, and a manifest that reopens them together"));
+    connect(m_saveButton, &QPushButton::clicked, this, &RaceView::saveRaceDialog);
     controls->addStretch(1);
+    controls->addWidget(m_saveButton);
     layout->addLayout(controls);
     layout->addWidget(m_boards, 3);
     layout->addWidget(m_chart, 2);
@@ -205,6 +235,8 @@ void RaceView::clearRuns() {
     }
     m_runs.clear();
     m_gate.reset();
+    m_finishOrder.clear();
+    m_replay = false;
 }
 
 QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, const RaceBudget& budget) {
@@ -219,75 +251,92 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
     }
     clearRuns();
     m_puzzle = puzzle;
+    m_budget = budget;
     m_running = false;
     m_gate = std::make_shared<PaceGate>(static_cast<int>(entries.size()));
     m_gate->setPace(gateMeasure(m_pace), m_perSecond);
-    m_finishOrder.clear();
-
-    auto* grid = static_cast<QGridLayout*>(m_boards->layout());
-    QStringList labels;
-    std::vector<QColor> colors;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        auto run = std::make_unique<Run>();
-        run->entry = std::move(entries[i]);
-        run->request.puzzle = m_puzzle;
-        run->request.algorithmId = run->entry.algorithmId;
-        run->request.parameters = run->entry.parameters;
-        run->request.seed = run->entry.seed;
-        run->request.stepLimit = budget.maxSteps;
-        run->request.evaluationLimit = budget.maxEvaluations;
-        run->request.timeLimitSeconds = budget.maxSeconds;
-        run->request.gate = m_gate;
-        run->request.gateSeat = static_cast<int>(i);
-        run->controller = new RunController(this);
-        connectRun(static_cast<int>(i), run->controller);
-        run->model = new BoardModel(m_boards);
-        run->model->setPuzzle(m_puzzle);
-        run->board = new BoardView(run->model, m_boards);
-        run->board->setEditable(false);
-        run->board->setAnimationDuration(0);
-        run->board->setMinimumSize(160, 160);
-        // The parameters that differ from the defaults name the run beside its algorithm.
-        const AlgorithmEntry* algorithm = findAlgorithm(run->entry.algorithmId);
-        const ParameterValues defaults(algorithm->info.parameters);
-        QStringList changed;
-        for (const auto& [key, value] : run->entry.parameters.all())
-            if (!(defaults.value(key) == value))
-                changed << QStringLiteral("%1=%2").arg(QString::fromStdString(key),
-                                                       QString::fromStdString(formatParameterValue(value)));
-        const QColor color = kRunColors[i];
-        run->title = new QLabel(m_boards);
-        run->title->setText(QStringLiteral("<b style='color:%1'>■ %2</b> seed %3%4")
-                                .arg(color.name(), QString::fromStdString(run->entry.label).toHtmlEscaped())
-                                .arg(run->entry.seed)
-                                .arg(changed.isEmpty() ? QString() : QStringLiteral(" · ") + changed.join(QStringLiteral(", ")).toHtmlEscaped()));
-        run->status = new QLabel(m_boards);
-        run->status->setObjectName(QStringLiteral("raceStatus%1").arg(i + 1));
-        run->status->setWordWrap(true);  // the columns share the width equally, whatever the numbers
-        run->title->setWordWrap(true);
-        const int column = static_cast<int>(i);
-        grid->addWidget(run->title, 0, column);
-        grid->addWidget(run->board, 1, column);
-        grid->addWidget(run->status, 2, column);
-        // The window's chart panel, its cost chart left to the race's overlaid one.
-        run->algorithmChart = new ChartPanel(m_boards);
-        run->algorithmChart->setObjectName(QStringLiteral("raceAlgorithmChart%1").arg(i + 1));
-        run->algorithmChart->setControlsVisible(false);
-        run->algorithmChart->setCostChartVisible(false);
-        run->algorithmChart->setXAxis(m_chart->xAxis());
-        run->algorithmChart->setRefreshInterval(kRunChartRefreshMs);
-        run->algorithmChart->hide();
-        grid->addWidget(run->algorithmChart, 3, column);
-        grid->setColumnStretch(column, 1);
-        grid->setRowStretch(1, 1);
-        labels << QString::fromStdString(run->entry.label);
-        colors.push_back(color);
-        m_runs.push_back(std::move(run));
+        Run& run = addRun(std::move(entries[i]));
+        run.request.puzzle = m_puzzle;
+        run.request.algorithmId = run.entry.algorithmId;
+        run.request.parameters = run.entry.parameters;
+        run.request.seed = run.entry.seed;
+        run.request.stepLimit = budget.maxSteps;
+        run.request.evaluationLimit = budget.maxEvaluations;
+        run.request.timeLimitSeconds = budget.maxSeconds;
+        run.request.gate = m_gate;
+        run.request.gateSeat = static_cast<int>(i);
+        run.controller = new RunController(this);
+        connectRun(static_cast<int>(i), run.controller);
     }
-    m_chart->setRuns(labels, colors);
+    finishSetup(false);
     showProgress();
     m_refreshTimer.start();  // until every run has ended
     return {};
+}
+
+RaceView::Run& RaceView::addRun(RaceEntry entry) {
+    const std::size_t i = m_runs.size();
+    auto* grid = static_cast<QGridLayout*>(m_boards->layout());
+    auto run = std::make_unique<Run>();
+    run->entry = std::move(entry);
+    run->model = new BoardModel(m_boards);
+    run->model->setPuzzle(m_puzzle);
+    run->board = new BoardView(run->model, m_boards);
+    run->board->setEditable(false);
+    run->board->setAnimationDuration(0);
+    run->board->setMinimumSize(160, 160);
+    // The parameters that differ from the defaults name the run beside its algorithm.
+    const AlgorithmEntry* algorithm = findAlgorithm(run->entry.algorithmId);
+    const ParameterValues defaults(algorithm->info.parameters);
+    QStringList changed;
+    for (const auto& [key, value] : run->entry.parameters.all())
+        if (!(defaults.value(key) == value))
+            changed << QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value)));
+    const QColor color = kRunColors[i];
+    run->title = new QLabel(m_boards);
+    run->title->setText(QStringLiteral("<b style='color:%1'>■ %2</b> seed %3%4")
+                            .arg(color.name(), QString::fromStdString(run->entry.label).toHtmlEscaped())
+                            .arg(run->entry.seed)
+                            .arg(changed.isEmpty() ? QString() : QStringLiteral(" · ") + changed.join(QStringLiteral(", ")).toHtmlEscaped()));
+    run->status = new QLabel(m_boards);
+    run->status->setObjectName(QStringLiteral("raceStatus%1").arg(i + 1));
+    run->status->setWordWrap(true);  // the columns share the width equally, whatever the numbers
+    run->title->setWordWrap(true);
+    const int column = static_cast<int>(i);
+    grid->addWidget(run->title, 0, column);
+    grid->addWidget(run->board, 1, column);
+    grid->addWidget(run->status, 2, column);
+    // The window's chart panel, its cost chart left to the race's overlaid one.
+    run->algorithmChart = new ChartPanel(m_boards);
+    run->algorithmChart->setObjectName(QStringLiteral("raceAlgorithmChart%1").arg(i + 1));
+    run->algorithmChart->setControlsVisible(false);
+    run->algorithmChart->setCostChartVisible(false);
+    run->algorithmChart->setXAxis(m_chart->xAxis());
+    run->algorithmChart->setRefreshInterval(kRunChartRefreshMs);
+    run->algorithmChart->hide();
+    grid->addWidget(run->algorithmChart, 3, column);
+    grid->setColumnStretch(column, 1);
+    grid->setRowStretch(1, 1);
+    m_runs.push_back(std::move(run));
+    return *m_runs.back();
+}
+
+void RaceView::finishSetup(bool replay) {
+    QStringList labels;
+    std::vector<QColor> colors;
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        labels << QString::fromStdString(m_runs[i]->entry.label);
+        colors.push_back(kRunColors[i]);
+    }
+    m_chart->setRuns(labels, colors);
+    // A live race has the run controls; a saved one the timeline.
+    for (QWidget* control : {static_cast<QWidget*>(m_startButton), static_cast<QWidget*>(m_stepButton),
+                             static_cast<QWidget*>(m_stopButton), static_cast<QWidget*>(m_paceLabel),
+                             static_cast<QWidget*>(m_paceCombo), static_cast<QWidget*>(m_speed)})
+        control->setVisible(!replay);
+    m_timeline->setVisible(replay);
+    m_timelineLabel->setVisible(replay);
 }
 
 void RaceView::connectRun(int index, RunController* controller) {
@@ -352,7 +401,7 @@ void RaceView::readControls() {
 }
 
 void RaceView::start() {
-    if (m_runs.empty() || isFinished()) return;
+    if (m_runs.empty() || isFinished() || m_replay) return;
     m_gate->restartClock();
     for (const auto& run : m_runs) {
         if (run->done()) continue;
@@ -367,11 +416,13 @@ void RaceView::start() {
 
 void RaceView::pause() {
     m_running = false;
-    for (const auto& run : m_runs) run->controller->pause();
+    for (const auto& run : m_runs)
+        if (run->controller) run->controller->pause();
     updateControls();
 }
 
 void RaceView::step() {
+    if (m_replay) return;
     pause();
     for (const auto& run : m_runs) {
         if (run->done()) continue;
@@ -381,6 +432,7 @@ void RaceView::step() {
 }
 
 void RaceView::stop() {
+    if (m_replay) return;
     m_running = false;
     for (const auto& run : m_runs) {
         if (run->done()) continue;
@@ -405,7 +457,15 @@ Counters RaceView::counters(int run) const {
     return r.done() ? r.result->counters : r.controller->status().counters;
 }
 
-RunStatus RaceView::status(int run) const { return m_runs.at(static_cast<std::size_t>(run))->controller->status(); }
+RunStatus RaceView::status(int run) const {
+    const Run& r = *m_runs.at(static_cast<std::size_t>(run));
+    if (r.controller) return r.controller->status();
+    RunStatus status;  // a saved race's run: as it ended
+    status.counters = r.result->counters;
+    status.seconds = r.result->seconds;
+    status.bestCost = r.result->bestCost;
+    return status;
+}
 
 std::optional<RunResult> RaceView::result(int run) const { return m_runs.at(static_cast<std::size_t>(run))->result; }
 
@@ -414,6 +474,7 @@ void RaceView::showProgress() {
     for (const auto& run : m_runs) {
         if (run->boardChanged) run->model->setBoard(*run->latestBoard, CellOrigin::Solver);
         run->boardChanged = false;
+        if (run->timeline) continue;  // a saved race shows where its timeline stands
         const RunStatus status = run->controller->status();
         const Counters at = run->done() ? run->result->counters : status.counters;
         const double best = run->done() ? run->result->bestCost : status.bestCost;
@@ -430,14 +491,121 @@ void RaceView::showProgress() {
     updateControls();
 }
 
+QString RaceView::setReplay(const RaceManifest& manifest, const std::vector<RunRecording>& recordings) {
+    if (recordings.size() < static_cast<std::size_t>(kMinRuns) || recordings.size() > static_cast<std::size_t>(kMaxRuns) ||
+        recordings.size() != manifest.runs.size())
+        return tr("a race has %1 to %2 runs, not %3").arg(kMinRuns).arg(kMaxRuns).arg(recordings.size());
+    clearRuns();
+    m_replay = true;
+    m_running = false;
+    m_puzzle = recordings.front().puzzle;
+    m_pace = manifest.pace == "steps" ? RacePace::StepsPerSecond : manifest.pace == "flat" ? RacePace::FlatOut : RacePace::FairEvaluations;
+    const RecordedBudgets& budgets = recordings.front().budgets;
+    m_budget = RaceBudget{budgets.maxEvaluations, budgets.maxSteps, budgets.timeLimitSeconds};
+    m_timelineEnd = 0;
+    for (std::size_t i = 0; i < recordings.size(); ++i) {
+        const RunRecording& recording = recordings[i];
+        Run& run = addRun({manifest.runs[i].label, recording.algorithmId, recording.parameters, recording.seed});
+        run.timeline = std::make_shared<const RunTimeline>(recording);  // the run again, headless: the same run
+        run.result = run.timeline->result();
+        m_timelineEnd = std::max(m_timelineEnd, timelineMeasure(run.result->counters));
+    }
+    finishSetup(true);
+    // The charts whole, from the timelines' kept samples; the slider moves the boards.
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        const std::vector<Event>& events = m_runs[i]->timeline->events();
+        for (const std::size_t index : m_runs[i]->timeline->chartEvents()) {
+            if (const auto* sample = std::get_if<CostSample>(&events[index]))
+                m_chart->addCost(static_cast<int>(i), sample->at, sample->current, sample->best);
+            else m_runs[i]->algorithmChart->addEvent(events[index]);
+        }
+        m_runs[i]->algorithmChart->refreshNow();
+        m_runs[i]->algorithmChart->setVisible(m_runs[i]->algorithmChart->progressChartVisible());
+    }
+    for (std::size_t i = 0; i < m_runs.size(); ++i) m_finishOrder.push_back(static_cast<int>(i));
+    m_chart->refresh();
+    {
+        const QSignalBlocker blocker(m_timeline);
+        m_timeline->setValue(kTimelineTicks);
+    }
+    seekReplay(kTimelineTicks);  // the end, where the race stopped
+    return {};
+}
+
+std::uint64_t RaceView::timelineMeasure(const Counters& at) const {
+    return m_pace == RacePace::StepsPerSecond ? at.steps : at.evaluations;
+}
+
+void RaceView::seekReplay(int tick) {
+    if (!m_replay) return;
+    const bool end = tick >= kTimelineTicks;
+    const auto target = static_cast<std::uint64_t>(static_cast<double>(m_timelineEnd) * tick / kTimelineTicks);
+    for (const auto& run : m_runs) {
+        const std::vector<Event>& events = run->timeline->events();
+        // Every event up to the target, in the race's measure (the events' counters never decrease).
+        const std::size_t position =
+            end ? events.size()
+                : static_cast<std::size_t>(std::upper_bound(events.begin(), events.end(), target,
+                                                            [this](std::uint64_t value, const Event& event) {
+                                                                return value < timelineMeasure(eventCounters(event));
+                                                            }) -
+                                           events.begin());
+        const TimelineState state = run->timeline->stateAt(position);
+        run->model->setBoard(state.board, CellOrigin::Solver);
+        QString text = tr("step %1 · evaluations %2 · best cost %3")
+                           .arg(number(state.at.steps), number(state.at.evaluations), costText(state.bestCost.value_or(0)));
+        if (state.finished) text += QStringLiteral(" · ") + outcomeWords(state.finished->outcome);
+        run->status->setText(text);
+    }
+    m_timelineLabel->setText(m_pace == RacePace::StepsPerSecond ? tr("%1 steps").arg(number(target))
+                                                                : tr("%1 evaluations").arg(number(target)));
+    m_order->setText(finishingOrder());
+    updateControls();
+}
+
+Board RaceView::shownBoard(int run) const { return m_runs.at(static_cast<std::size_t>(run))->model->board(); }
+
+QString RaceView::saveRace(const QString& manifestPath) const {
+    if (!isFinished()) return tr("the race has not ended: let it finish, or stop it, before saving it");
+    RaceManifest manifest;
+    manifest.pace = paceKey(m_pace);
+    std::vector<RunRecording> recordings;
+    const std::string stem = QFileInfo(manifestPath).completeBaseName().toStdString();
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        const Run& run = *m_runs[i];
+        manifest.runs.push_back({run.entry.label, raceRecordingName(stem, i, run.entry.label)});
+        recordings.push_back(run.timeline ? run.timeline->recording()
+                                          : makeRecording(m_puzzle, run.entry.algorithmId, run.entry.parameters, run.entry.seed,
+                                                          RecordedBudgets{m_budget.maxSteps, m_budget.maxEvaluations, 0, m_budget.maxSeconds},
+                                                          *run.result));
+    }
+    std::string error;
+    if (!pw::saveRace(manifestPath.toStdString(), manifest, recordings, error))
+        return tr("cannot save the race to %1: %2").arg(manifestPath, QString::fromStdString(error));
+    return {};
+}
+
+void RaceView::saveRaceDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save race"), QStringLiteral("race.json"), tr("Race (*.json)"));
+    if (path.isEmpty()) return;
+    if (const QString error = saveRace(path); !error.isEmpty()) QMessageBox::warning(this, tr("Cannot save race"), error);
+}
+
 QString RaceView::finishingOrder() const {
-    // The runs that ended on their own in the order they ended; those stopped by Stop (all at once, on their
-    // own threads, so in no meaningful order) after them, in the race's order.
+    // The runs that ended on their own by how far they had gone in the race's measure (evaluations, or steps
+    // for a race by steps; seconds flat out), ties in the race's order: the runs' threads report their ends in
+    // no fixed order. Those stopped by Stop (all at once) after them, in the race's order.
     std::vector<int> order = m_finishOrder;
+    std::sort(order.begin(), order.end());
     const auto stopped = std::stable_partition(order.begin(), order.end(), [this](int index) {
         return m_runs[static_cast<std::size_t>(index)]->result->outcome != Outcome::Stopped;
     });
-    std::sort(stopped, order.end());
+    std::stable_sort(order.begin(), stopped, [this](int a, int b) {
+        const RunResult& first = *m_runs[static_cast<std::size_t>(a)]->result;
+        const RunResult& second = *m_runs[static_cast<std::size_t>(b)]->result;
+        if (m_pace == RacePace::FlatOut && !m_replay) return first.seconds < second.seconds;
+        return timelineMeasure(first.counters) < timelineMeasure(second.counters);
+    });
     QStringList parts;
     for (const int index : order) {
         const Run& run = *m_runs[static_cast<std::size_t>(index)];
@@ -450,7 +618,7 @@ QString RaceView::finishingOrder() const {
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         if (std::find(m_finishOrder.begin(), m_finishOrder.end(), static_cast<int>(i)) != m_finishOrder.end()) continue;
         const Run& run = *m_runs[i];
-        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(run.controller->status().bestCost));
+        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(status(static_cast<int>(i)).bestCost));
     }
     return parts.join(QStringLiteral("; "));
 }
@@ -459,6 +627,7 @@ void RaceView::updateControls() {
     const bool finished = isFinished();
     m_startButton->setText(isRunning() ? tr("Pause") : tr("Start"));
     m_startButton->setEnabled(!m_runs.empty() && !finished);
+    m_saveButton->setEnabled(finished);
     m_stepButton->setEnabled(!m_runs.empty() && !finished);
     m_stopButton->setEnabled(!m_runs.empty() && !finished);
 }

@@ -8,6 +8,8 @@
 // run does: its result is the one the same run gives alone.
 
 #include "engine/runner.h"
+#include "io/race_recording.h"
+#include "io/run_timeline.h"
 #include "run_controller.h"
 #include "run_types.h"
 #include "puzzle/puzzle.h"
@@ -29,6 +31,7 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QPushButton;
+class QSlider;
 
 namespace pw::ui {
 
@@ -98,6 +101,19 @@ public:
     // "tabu solved at 41,203 evaluations; sa still at cost 2".
     QString finishingOrder() const;
     RaceChart* chart() const { return m_chart; }
+    // The board run `run` shows now.
+    Board shownBoard(int run) const;
+
+    // A saved race (io/race_recording.h): each recording re-run headless, its board and charts under one
+    // slider over the race's evaluations (its steps, for a race paced by steps) that moves every board
+    // together; it opens at the end. An error when the recordings are not a race.
+    QString setReplay(const RaceManifest& manifest, const std::vector<RunRecording>& recordings);
+    bool isReplay() const { return m_replay; }
+    QSlider* timelineSlider() const { return m_timeline; }
+    // Saves an ended race (live or reopened): a recording per run beside the manifest `manifestPath`.
+    // Returns the error, or an empty string.
+    QString saveRace(const QString& manifestPath) const;
+    void saveRaceDialog();
 
 signals:
     void finished();  // every run has ended
@@ -105,6 +121,10 @@ signals:
 private:
     struct Run;
     void clearRuns();
+    Run& addRun(RaceEntry entry);            // its board, labels and own chart
+    void finishSetup(bool replay);           // the chart's runs; the run controls, or the timeline
+    void seekReplay(int tick);
+    std::uint64_t timelineMeasure(const Counters& at) const;
     void connectRun(int index, RunController* controller);
     void showProgress();
     void updateControls();
@@ -116,6 +136,9 @@ private:
     RacePace m_pace = RacePace::FairEvaluations;
     double m_perSecond = 0;
     std::shared_ptr<PaceGate> m_gate;  // shared by the runs' workers
+    RaceBudget m_budget;
+    bool m_replay = false;            // a saved race, reopened
+    std::uint64_t m_timelineEnd = 0;  // the slider's end, in the race's measure
     bool m_running = false;
     bool m_dirty = false;  // batches came since the view was last redrawn
     QTimer m_refreshTimer;
@@ -126,8 +149,12 @@ private:
     QPushButton* m_startButton;
     QPushButton* m_stepButton;
     QPushButton* m_stopButton;
+    QLabel* m_paceLabel = nullptr;
     QComboBox* m_paceCombo;
     QDoubleSpinBox* m_speed;
+    QSlider* m_timeline = nullptr;
+    QLabel* m_timelineLabel = nullptr;
+    QPushButton* m_saveButton = nullptr;
 };
 
 // Run ▸ Race…: the runs (as --race and --param take them), the seed, the pace and the budget.

@@ -127,6 +127,7 @@ int main(int argc, char* argv[]) {
                                                                                   : pw::ui::RacePace::FairEvaluations;
         race->setPace(pace, options.movesPerSecond.value_or(0));
     }
+    if (!race) race = window.raceView();  // --open of a saved race
     window.show();
 
     // --stats follows memory: RSS once a second, so that a long run shows whether it grows after warm-up

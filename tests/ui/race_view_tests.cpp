@@ -9,9 +9,16 @@
 #include "charts/chart_panel.h"
 #include "charts/race_chart.h"
 #include "io/formats.h"
+#include "io/race_recording.h"
 #include "launch_options.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QSlider>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -165,6 +172,58 @@ private slots:
         const QStringList bySeconds = view.chart()->xLabels();
         QVERIFY2(bySeconds != byEvaluations, qPrintable(bySeconds.join(' ')));
         QVERIFY2(bySeconds.last().toDouble() > 0 && bySeconds.last().toDouble() < 100, qPrintable(bySeconds.join(' ')));
+    }
+
+    // A race saved as recordings and reopened: one slider moves every board, and at its end each board is the
+    // live race's final board.
+    void aSavedRaceReopensOnOneTimeline() {
+        const Puzzle puzzle = escargot();
+        RaceBudget budget;
+        budget.maxEvaluations = 120'000;
+        RaceView live;
+        QCOMPARE(live.setRace(puzzle, entries(QStringLiteral("sa,tabu,sa"), {QStringLiteral("sa#2.t0=5")}, 2), budget), QString());
+        QVERIFY(!live.saveRace(QDir::temp().filePath(QStringLiteral("unfinished.json"))).isEmpty());  // not ended yet
+        QSignalSpy finished(&live, &RaceView::finished);
+        live.start();
+        QVERIFY(finished.wait(120000));
+
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QString manifest = folder.filePath(QStringLiteral("escargot.json"));
+        QCOMPARE(live.saveRace(manifest), QString());
+        QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("escargot-3-sa-2.json"))));
+        const RaceRead read = loadRace(manifest.toStdString());
+        QVERIFY2(read.manifest, read.error.toString().c_str());
+        QCOMPARE(read.recordings.size(), std::size_t{3});
+        QCOMPARE(read.manifest->pace, std::string("fair"));
+
+        RaceView reopened;
+        QCOMPARE(reopened.setReplay(*read.manifest, read.recordings), QString());
+        QVERIFY(reopened.isReplay());
+        QCOMPARE(reopened.runCount(), 3);
+        QCOMPARE(reopened.timelineSlider()->value(), reopened.timelineSlider()->maximum());
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY2(reopened.shownBoard(i) == live.result(i)->finalBoard, live.entry(i).label.c_str());
+            QVERIFY(reopened.result(i)->counters == live.result(i)->counters);
+        }
+        QCOMPARE(reopened.finishingOrder(), live.finishingOrder());
+        // One slider: at its start every board is the puzzle's givens, part-way every run has moved on.
+        reopened.timelineSlider()->setValue(0);
+        for (int i = 0; i < 3; ++i) QVERIFY(!(reopened.shownBoard(i) == live.result(i)->finalBoard));
+        reopened.timelineSlider()->setValue(reopened.timelineSlider()->maximum() / 2);  // 60,013 evaluations
+        for (int i = 0; i < 3; ++i) {
+            const QString status = reopened.findChild<QLabel*>(QStringLiteral("raceStatus%1").arg(i + 1))->text();
+            const QRegularExpressionMatch match = QRegularExpression(QStringLiteral("evaluations ([0-9,]+)")).match(status);
+            QVERIFY2(match.hasMatch(), qPrintable(status));
+            const qulonglong evaluations = QString(match.captured(1)).remove(QLatin1Char(',')).toULongLong();
+            QVERIFY2(evaluations > 50'000 && evaluations <= 60'013, qPrintable(status));
+        }
+
+        // A manifest naming a file outside its folder is refused with the place named.
+        const RaceRead bad = parseRaceManifest(R"({"format": "puzzle-workbench-race", "format_version": 1, "pace": "fair",
+            "runs": [{"label": "sa", "recording": "../x.json"}, {"label": "tabu", "recording": "y.json"}]})", "bad.json");
+        QVERIFY(!bad.manifest);
+        QVERIFY2(bad.error.toString().find("runs[0].recording") != std::string::npos, bad.error.toString().c_str());
     }
 
     void launchOptionsTakeARace() {
