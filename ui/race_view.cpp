@@ -2,6 +2,7 @@
 
 #include "board_model.h"
 #include "board_view.h"
+#include "animation_export.h"
 #include "charts/chart_panel.h"
 #include "charts/race_chart.h"
 #include "pace_gate.h"
@@ -10,7 +11,9 @@
 #include "algorithms/registry.h"
 #include "study/bench.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QProgressDialog>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSlider>
@@ -39,6 +42,7 @@ constexpr int kRefreshMs = 33;        // the boards and figures are redrawn at m
 constexpr qint64 kChartRefreshMs = 100;  // and the charts, whose redrawing costs the most, this often
 constexpr int kRunChartRefreshMs = 200;  // each run's own chart
 constexpr int kTimelineTicks = 1000;     // the saved race's slider: positions from start to end
+constexpr int kOwnChartsFromHeight = 640;  // an exported frame this tall shows each run's own chart
 
 const char* paceKey(RacePace pace) {
     switch (pace) {
@@ -91,6 +95,9 @@ struct RaceView::Run {
     QLabel* status = nullptr;
     ChartPanel* algorithmChart = nullptr;  // the run's own chart (temperature, population, ...), once it has data
     std::shared_ptr<const RunTimeline> timeline;  // a saved race's run, re-run headless
+    std::size_t chartCursor = 0;                  // its chart events drawn so far
+    bool shownEnded = false;                      // where the timeline stands: the run has ended
+    double shownBestCost = 0;
 
     bool done() const { return result.has_value(); }
 };
@@ -191,8 +198,13 @@ RaceView::RaceView(QWidget* parent)
     m_saveButton->setObjectName(QStringLiteral("raceSave"));
     m_saveButton->setToolTip(tr("Each run as a run recording, and a manifest that reopens them together"));
     connect(m_saveButton, &QPushButton::clicked, this, &RaceView::saveRaceDialog);
+    m_exportButton = new QPushButton(tr("Export animation…"), this);
+    m_exportButton->setObjectName(QStringLiteral("raceExport"));
+    m_exportButton->setToolTip(tr("The race as a GIF, MP4 or WebM: its boards and charts growing, frame by frame"));
+    connect(m_exportButton, &QPushButton::clicked, this, &RaceView::exportAnimationDialog);
     controls->addStretch(1);
     controls->addWidget(m_saveButton);
+    controls->addWidget(m_exportButton);
     layout->addLayout(controls);
     layout->addWidget(m_boards, 3);
     layout->addWidget(m_chart, 2);
@@ -237,6 +249,7 @@ void RaceView::clearRuns() {
     m_gate.reset();
     m_finishOrder.clear();
     m_replay = false;
+    m_chartsShownTo = 0;
 }
 
 QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, const RaceBudget& budget) {
@@ -322,14 +335,20 @@ RaceView::Run& RaceView::addRun(RaceEntry entry) {
     return *m_runs.back();
 }
 
-void RaceView::finishSetup(bool replay) {
+void RaceView::resetCharts() {
     QStringList labels;
     std::vector<QColor> colors;
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         labels << QString::fromStdString(m_runs[i]->entry.label);
         colors.push_back(kRunColors[i]);
+        m_runs[i]->algorithmChart->clear();
     }
     m_chart->setRuns(labels, colors);
+}
+
+void RaceView::finishSetup(bool replay) {
+    resetCharts();
+    m_chartsShownTo = 0;
     // A live race has the run controls; a saved one the timeline.
     for (QWidget* control : {static_cast<QWidget*>(m_startButton), static_cast<QWidget*>(m_stepButton),
                              static_cast<QWidget*>(m_stopButton), static_cast<QWidget*>(m_paceLabel),
@@ -495,41 +514,59 @@ QString RaceView::setReplay(const RaceManifest& manifest, const std::vector<RunR
     if (recordings.size() < static_cast<std::size_t>(kMinRuns) || recordings.size() > static_cast<std::size_t>(kMaxRuns) ||
         recordings.size() != manifest.runs.size())
         return tr("a race has %1 to %2 runs, not %3").arg(kMinRuns).arg(kMaxRuns).arg(recordings.size());
+    std::vector<ReplayRun> runs;
+    for (std::size_t i = 0; i < recordings.size(); ++i)
+        runs.push_back({manifest.runs[i].label, std::make_shared<const RunTimeline>(recordings[i])});  // re-run headless
+    const RacePace pace = manifest.pace == "steps" ? RacePace::StepsPerSecond
+                          : manifest.pace == "flat" ? RacePace::FlatOut
+                                                    : RacePace::FairEvaluations;
+    setReplayRuns(pace, std::move(runs));
+    return {};
+}
+
+void RaceView::setReplayRuns(RacePace pace, std::vector<ReplayRun> runs) {
     clearRuns();
     m_replay = true;
     m_running = false;
-    m_puzzle = recordings.front().puzzle;
-    m_pace = manifest.pace == "steps" ? RacePace::StepsPerSecond : manifest.pace == "flat" ? RacePace::FlatOut : RacePace::FairEvaluations;
-    const RecordedBudgets& budgets = recordings.front().budgets;
+    m_pace = pace;
+    m_puzzle = runs.front().timeline->recording().puzzle;
+    const RecordedBudgets& budgets = runs.front().timeline->recording().budgets;
     m_budget = RaceBudget{budgets.maxEvaluations, budgets.maxSteps, budgets.timeLimitSeconds};
     m_timelineEnd = 0;
-    for (std::size_t i = 0; i < recordings.size(); ++i) {
-        const RunRecording& recording = recordings[i];
-        Run& run = addRun({manifest.runs[i].label, recording.algorithmId, recording.parameters, recording.seed});
-        run.timeline = std::make_shared<const RunTimeline>(recording);  // the run again, headless: the same run
+    for (ReplayRun& replayRun : runs) {
+        const RunRecording& recording = replayRun.timeline->recording();
+        Run& run = addRun({replayRun.label, recording.algorithmId, recording.parameters, recording.seed});
+        run.timeline = std::move(replayRun.timeline);
         run.result = run.timeline->result();
         m_timelineEnd = std::max(m_timelineEnd, timelineMeasure(run.result->counters));
+        m_finishOrder.push_back(static_cast<int>(m_runs.size() - 1));
+        // The run's own chart keeps its place from the start when the run fills it at all.
+        const auto& events = run.timeline->events();
+        const bool ownChart = std::any_of(events.begin(), events.end(), [](const Event& event) {
+            return std::holds_alternative<TemperatureSample>(event) || std::holds_alternative<GenerationStats>(event);
+        });
+        if (ownChart) run.algorithmChart->setProgressChartPinned(true);
+        run.algorithmChart->setVisible(ownChart);
     }
     finishSetup(true);
-    // The charts whole, from the timelines' kept samples; the slider moves the boards.
-    for (std::size_t i = 0; i < m_runs.size(); ++i) {
-        const std::vector<Event>& events = m_runs[i]->timeline->events();
-        for (const std::size_t index : m_runs[i]->timeline->chartEvents()) {
-            if (const auto* sample = std::get_if<CostSample>(&events[index]))
-                m_chart->addCost(static_cast<int>(i), sample->at, sample->current, sample->best);
-            else m_runs[i]->algorithmChart->addEvent(events[index]);
-        }
-        m_runs[i]->algorithmChart->refreshNow();
-        m_runs[i]->algorithmChart->setVisible(m_runs[i]->algorithmChart->progressChartVisible());
-    }
-    for (std::size_t i = 0; i < m_runs.size(); ++i) m_finishOrder.push_back(static_cast<int>(i));
-    m_chart->refresh();
     {
         const QSignalBlocker blocker(m_timeline);
         m_timeline->setValue(kTimelineTicks);
     }
-    seekReplay(kTimelineTicks);  // the end, where the race stopped
-    return {};
+    showReplayAt(m_timelineEnd, true);  // the end, where the race stopped
+}
+
+std::vector<RaceView::ReplayRun> RaceView::replayRuns() const {
+    std::vector<ReplayRun> runs;
+    for (const auto& run : m_runs)
+        runs.push_back({run->entry.label, run->timeline ? run->timeline : std::make_shared<const RunTimeline>(recordingOf(*run))});
+    return runs;
+}
+
+RunRecording RaceView::recordingOf(const Run& run) const {
+    if (run.timeline) return run.timeline->recording();
+    return makeRecording(m_puzzle, run.entry.algorithmId, run.entry.parameters, run.entry.seed,
+                         RecordedBudgets{m_budget.maxSteps, m_budget.maxEvaluations, 0, m_budget.maxSeconds}, *run.result);
 }
 
 std::uint64_t RaceView::timelineMeasure(const Counters& at) const {
@@ -538,29 +575,161 @@ std::uint64_t RaceView::timelineMeasure(const Counters& at) const {
 
 void RaceView::seekReplay(int tick) {
     if (!m_replay) return;
-    const bool end = tick >= kTimelineTicks;
-    const auto target = static_cast<std::uint64_t>(static_cast<double>(m_timelineEnd) * tick / kTimelineTicks);
-    for (const auto& run : m_runs) {
-        const std::vector<Event>& events = run->timeline->events();
-        // Every event up to the target, in the race's measure (the events' counters never decrease).
+    showReplayAt(static_cast<std::uint64_t>(static_cast<double>(m_timelineEnd) * tick / kTimelineTicks), tick >= kTimelineTicks);
+}
+
+void RaceView::showReplayAt(std::uint64_t target, bool end) {
+    // Every event up to the target, in the race's measure (the events' counters never decrease).
+    const auto upTo = [this, target, end](const Event& event) { return end || timelineMeasure(eventCounters(event)) <= target; };
+    if (target < m_chartsShownTo || m_chartsShownTo == 0) {  // back (or the first time): the charts start over
+        resetCharts();
+        for (const auto& run : m_runs) run->chartCursor = 0;
+    }
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        Run& run = *m_runs[i];
+        const std::vector<Event>& events = run.timeline->events();
+        const std::vector<std::size_t>& chartEvents = run.timeline->chartEvents();
+        // The charts grow with the slider, from the timeline's kept (already thinned) samples.
+        for (; run.chartCursor < chartEvents.size() && upTo(events[chartEvents[run.chartCursor]]); ++run.chartCursor) {
+            const Event& event = events[chartEvents[run.chartCursor]];
+            if (const auto* sample = std::get_if<CostSample>(&event)) m_chart->addCost(static_cast<int>(i), sample->at, sample->current, sample->best);
+            else run.algorithmChart->addEvent(event);
+        }
+        run.algorithmChart->refreshNow();
         const std::size_t position =
             end ? events.size()
-                : static_cast<std::size_t>(std::upper_bound(events.begin(), events.end(), target,
-                                                            [this](std::uint64_t value, const Event& event) {
-                                                                return value < timelineMeasure(eventCounters(event));
-                                                            }) -
-                                           events.begin());
-        const TimelineState state = run->timeline->stateAt(position);
-        run->model->setBoard(state.board, CellOrigin::Solver);
+                : static_cast<std::size_t>(std::partition_point(events.begin(), events.end(), upTo) - events.begin());
+        const TimelineState state = run.timeline->stateAt(position);
+        run.model->setBoard(state.board, CellOrigin::Solver);
+        run.shownEnded = state.finished.has_value();
+        run.shownBestCost = state.bestCost.value_or(0);
         QString text = tr("step %1 · evaluations %2 · best cost %3")
-                           .arg(number(state.at.steps), number(state.at.evaluations), costText(state.bestCost.value_or(0)));
+                           .arg(number(state.at.steps), number(state.at.evaluations), costText(run.shownBestCost));
         if (state.finished) text += QStringLiteral(" · ") + outcomeWords(state.finished->outcome);
-        run->status->setText(text);
+        run.status->setText(text);
     }
+    m_chartsShownTo = std::max<std::uint64_t>(1, end ? m_timelineEnd + 1 : target);
+    m_chart->refresh();
     m_timelineLabel->setText(m_pace == RacePace::StepsPerSecond ? tr("%1 steps").arg(number(target))
                                                                 : tr("%1 evaluations").arg(number(target)));
     m_order->setText(finishingOrder());
     updateControls();
+}
+
+AnimationExportResult RaceView::exportAnimation(const QString& path, const AnimationSettings& settings,
+                                                const std::function<bool(std::size_t, std::size_t)>& progress) const {
+    AnimationExportResult result;
+    if (!isFinished()) {
+        result.error = tr("the race has not ended: let it finish, or stop it, before exporting it");
+        return result;
+    }
+    if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
+    // The frames: the race at evenly spaced points of its measure, the last at its end.
+    const bool bySteps = m_pace == RacePace::StepsPerSecond;
+    const auto maxFrames = static_cast<std::uint64_t>(AnimationSettings::kMaxDurationSeconds * settings.fps);
+    std::uint64_t frameCount = 0;
+    double perFrame = 0;
+    if (settings.pace == AnimationPace::FitDuration) {
+        frameCount = std::max<std::uint64_t>(2, static_cast<std::uint64_t>(std::llround(settings.durationSeconds * settings.fps)));
+        perFrame = static_cast<double>(m_timelineEnd) / static_cast<double>(frameCount - 1);
+    } else {
+        if ((settings.pace == AnimationPace::StepsPerFrame) != bySteps) {
+            result.error = bySteps ? tr("a race by steps is exported by --steps-per-frame (or --duration)")
+                                   : tr("a race by evaluations is exported by --evaluations-per-frame (or --duration)");
+            return result;
+        }
+        const std::uint64_t step = std::max<std::uint64_t>(1, settings.perFrame);
+        frameCount = (m_timelineEnd + step - 1) / step + 1;
+        perFrame = static_cast<double>(step);
+        if (frameCount > maxFrames) {
+            result.error = tr("%L1 a frame makes %L2 frames, more than %3 s at %4 fps")
+                               .arg(static_cast<qulonglong>(step))
+                               .arg(static_cast<qulonglong>(frameCount))
+                               .arg(AnimationSettings::kMaxDurationSeconds)
+                               .arg(settings.fps);
+            return result;
+        }
+    }
+    // The frames are the Race view's own painting: a second view of the same timelines, offscreen at the
+    // animation's size, without its controls.
+    RaceView stage;
+    stage.setAttribute(Qt::WA_DontShowOnScreen);
+    stage.setReplayRuns(m_pace, replayRuns());
+    stage.setAxis(bySteps ? ChartAxis::Steps : ChartAxis::Evaluations);
+    stage.setExportLayout(settings.size);
+    stage.resize(settings.size);
+    stage.show();
+    return encodeAnimation(
+        path, settings, static_cast<std::size_t>(frameCount),
+        [&](std::size_t frame) {
+            const bool last = frame + 1 == frameCount;
+            stage.showReplayAt(last ? m_timelineEnd : static_cast<std::uint64_t>(perFrame * static_cast<double>(frame)), last);
+            return renderOffscreen(stage, settings.size);
+        },
+        progress);
+}
+
+void RaceView::setAxis(ChartAxis axis) { m_chart->setXAxis(axis); }
+
+void RaceView::setExportLayout(QSize size) {
+    // Frames are smaller than the window: the boards may shrink, and each run's own chart needs the height.
+    m_chart->setMinimumHeight(0);
+    for (const auto& run : m_runs) {
+        run->board->setMinimumSize(80, 80);
+        if (size.height() < kOwnChartsFromHeight) run->algorithmChart->hide();
+    }
+    for (QWidget* control : {static_cast<QWidget*>(m_timeline), static_cast<QWidget*>(m_saveButton),
+                             static_cast<QWidget*>(m_exportButton)})
+        control->hide();
+    m_chart->setControlsVisible(false);
+    QFont font = m_timelineLabel->font();
+    font.setBold(true);
+    m_timelineLabel->setFont(font);
+}
+
+void RaceView::exportAnimationDialog() {
+    if (!isFinished()) return;
+    const std::vector<ReplayRun> runs = replayRuns();  // the dialog estimates from the longest run
+    const auto longest = std::max_element(runs.begin(), runs.end(), [this](const ReplayRun& a, const ReplayRun& b) {
+        return timelineMeasure(a.timeline->result().counters) < timelineMeasure(b.timeline->result().counters);
+    });
+    AnimationExportDialog dialog(*longest->timeline, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QProgressDialog progress(tr("Exporting %1…").arg(dialog.path()), tr("Cancel"), 0, 100, this);
+    progress.setWindowTitle(tr("Export animation"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    const AnimationExportResult result = exportAnimation(dialog.path(), dialog.settings(), [&progress](std::size_t done, std::size_t total) {
+        progress.setMaximum(static_cast<int>(total));
+        progress.setValue(static_cast<int>(done));
+        QApplication::processEvents();
+        return !progress.wasCanceled();
+    });
+    progress.reset();
+    if (!result.error.isEmpty()) QMessageBox::warning(this, tr("Cannot export animation"), result.error);
+}
+
+QString exportRaceAnimation(const QString& manifestPath, const QString& outputPath, const AnimationSettings& settings,
+                            QString& summary) {
+    if (QString error = checkAnimationTarget(outputPath); !error.isEmpty()) return QStringLiteral("--export-animation: ") + error;
+    const RaceRead read = loadRace(manifestPath.toStdString());
+    if (!read.manifest) return QStringLiteral("--open: ") + QString::fromStdString(read.error.toString());
+    RaceView race;
+    race.setAttribute(Qt::WA_DontShowOnScreen);
+    if (QString error = race.setReplay(*read.manifest, read.recordings); !error.isEmpty()) return QStringLiteral("--open: ") + error;
+    const AnimationExportResult result = race.exportAnimation(outputPath, settings);
+    if (!result.error.isEmpty()) return QStringLiteral("--export-animation: ") + result.error;
+    summary = QStringLiteral("%1: a race of %2 runs, %3 frames of %4x%5 at %6 fps (%7), %8 bytes in %9 s")
+                  .arg(outputPath)
+                  .arg(race.runCount())
+                  .arg(result.frames)
+                  .arg(settings.size.width())
+                  .arg(settings.size.height())
+                  .arg(settings.fps)
+                  .arg(result.codec)
+                  .arg(result.bytes)
+                  .arg(result.seconds, 0, 'f', 2);
+    return {};
 }
 
 Board RaceView::shownBoard(int run) const { return m_runs.at(static_cast<std::size_t>(run))->model->board(); }
@@ -574,10 +743,7 @@ QString RaceView::saveRace(const QString& manifestPath) const {
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         const Run& run = *m_runs[i];
         manifest.runs.push_back({run.entry.label, raceRecordingName(stem, i, run.entry.label)});
-        recordings.push_back(run.timeline ? run.timeline->recording()
-                                          : makeRecording(m_puzzle, run.entry.algorithmId, run.entry.parameters, run.entry.seed,
-                                                          RecordedBudgets{m_budget.maxSteps, m_budget.maxEvaluations, 0, m_budget.maxSeconds},
-                                                          *run.result));
+        recordings.push_back(recordingOf(run));
     }
     std::string error;
     if (!pw::saveRace(manifestPath.toStdString(), manifest, recordings, error))
@@ -595,7 +761,11 @@ QString RaceView::finishingOrder() const {
     // The runs that ended on their own by how far they had gone in the race's measure (evaluations, or steps
     // for a race by steps; seconds flat out), ties in the race's order: the runs' threads report their ends in
     // no fixed order. Those stopped by Stop (all at once) after them, in the race's order.
-    std::vector<int> order = m_finishOrder;
+    // A saved race: the runs whose end the timeline has reached.
+    const auto ended = [this](std::size_t index) { return m_replay ? m_runs[index]->shownEnded : m_runs[index]->done(); };
+    std::vector<int> order;
+    for (const int index : m_finishOrder)
+        if (ended(static_cast<std::size_t>(index))) order.push_back(index);
     std::sort(order.begin(), order.end());
     const auto stopped = std::stable_partition(order.begin(), order.end(), [this](int index) {
         return m_runs[static_cast<std::size_t>(index)]->result->outcome != Outcome::Stopped;
@@ -616,9 +786,10 @@ QString RaceView::finishingOrder() const {
         parts << part;
     }
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
-        if (std::find(m_finishOrder.begin(), m_finishOrder.end(), static_cast<int>(i)) != m_finishOrder.end()) continue;
+        if (std::find(order.begin(), order.end(), static_cast<int>(i)) != order.end()) continue;
         const Run& run = *m_runs[i];
-        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(status(static_cast<int>(i)).bestCost));
+        const double best = m_replay ? run.shownBestCost : status(static_cast<int>(i)).bestCost;
+        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(best));
     }
     return parts.join(QStringLiteral("; "));
 }
@@ -628,6 +799,7 @@ void RaceView::updateControls() {
     m_startButton->setText(isRunning() ? tr("Pause") : tr("Start"));
     m_startButton->setEnabled(!m_runs.empty() && !finished);
     m_saveButton->setEnabled(finished);
+    m_exportButton->setEnabled(finished);
     m_stepButton->setEnabled(!m_runs.empty() && !finished);
     m_stopButton->setEnabled(!m_runs.empty() && !finished);
 }

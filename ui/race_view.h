@@ -7,9 +7,11 @@
 // the paces are a PaceGate the workers wait at, never the window stepping them, so pacing never changes what a
 // run does: its result is the one the same run gives alone.
 
+#include "animation_export.h"
 #include "engine/runner.h"
 #include "io/race_recording.h"
 #include "io/run_timeline.h"
+#include "charts/chart_panel.h"
 #include "run_controller.h"
 #include "run_types.h"
 #include "puzzle/puzzle.h"
@@ -114,12 +116,29 @@ public:
     // Returns the error, or an empty string.
     QString saveRace(const QString& manifestPath) const;
     void saveRaceDialog();
+    // Exports an ended race (live or reopened) as an animation: the frames are this view's own painting (a
+    // second, offscreen view of the same runs' timelines at the animation's size), the race at evenly spaced
+    // points of its evaluations (steps, for a race by steps), boards and charts growing, the last frame its end.
+    AnimationExportResult exportAnimation(const QString& path, const AnimationSettings& settings,
+                                          const std::function<bool(std::size_t done, std::size_t total)>& progress = {}) const;
+    void exportAnimationDialog();
 
 signals:
     void finished();  // every run has ended
 
 private:
     struct Run;
+    struct ReplayRun {
+        std::string label;
+        std::shared_ptr<const RunTimeline> timeline;
+    };
+    void setReplayRuns(RacePace pace, std::vector<ReplayRun> runs);
+    std::vector<ReplayRun> replayRuns() const;  // an ended live race's runs re-run into timelines
+    RunRecording recordingOf(const Run& run) const;
+    void showReplayAt(std::uint64_t target, bool end);
+    void resetCharts();
+    void setAxis(ChartAxis axis);
+    void setExportLayout(QSize size);  // the frames of an animation: no slider, no buttons
     void clearRuns();
     Run& addRun(RaceEntry entry);            // its board, labels and own chart
     void finishSetup(bool replay);           // the chart's runs; the run controls, or the timeline
@@ -139,6 +158,7 @@ private:
     RaceBudget m_budget;
     bool m_replay = false;            // a saved race, reopened
     std::uint64_t m_timelineEnd = 0;  // the slider's end, in the race's measure
+    std::uint64_t m_chartsShownTo = 0;  // the charts hold the samples up to here; 0 = none yet
     bool m_running = false;
     bool m_dirty = false;  // batches came since the view was last redrawn
     QTimer m_refreshTimer;
@@ -155,7 +175,13 @@ private:
     QSlider* m_timeline = nullptr;
     QLabel* m_timelineLabel = nullptr;
     QPushButton* m_saveButton = nullptr;
+    QPushButton* m_exportButton = nullptr;
 };
+
+// `puzzle-workbench --open RACE.json --export-animation OUT`: the saved race exported without a window. Returns
+// the error (naming the option), or an empty string with `summary` set.
+QString exportRaceAnimation(const QString& manifestPath, const QString& outputPath, const AnimationSettings& settings,
+                            QString& summary);
 
 // Run ▸ Race…: the runs (as --race and --param take them), the seed, the pace and the budget.
 class RaceSetupDialog : public QDialog {

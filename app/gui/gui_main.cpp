@@ -82,9 +82,11 @@ int main(int argc, char* argv[]) {
     if (!options.exportAnimation.isEmpty()) {
         pw::ui::applyPalette(options.palette == QLatin1String("dark"));
         QString summary;
-        if (const QString error = pw::ui::exportRecordingAnimation(options.open, options.exportAnimation,
-                                                                   options.animation, summary);
-            !error.isEmpty()) {
+        // A saved race's manifest, or a run recording.
+        const QString error = pw::ui::MainWindow::isRaceFile(options.open)
+                                  ? pw::ui::exportRaceAnimation(options.open, options.exportAnimation, options.animation, summary)
+                                  : pw::ui::exportRecordingAnimation(options.open, options.exportAnimation, options.animation, summary);
+        if (!error.isEmpty()) {
             printError(error);
             return 1;
         }

@@ -57,6 +57,12 @@ void RaceChart::setXAxis(ChartAxis axis) {
     emit axisChanged(axis);
 }
 
+void RaceChart::setControlsVisible(bool visible) {
+    m_axisCombo->setVisible(visible);
+    for (QLabel* label : findChildren<QLabel*>())
+        if (label->buddy() == m_axisCombo) label->setVisible(visible);
+}
+
 void RaceChart::beginBatch(int run, const Counters& at, double seconds) {
     const auto index = static_cast<std::size_t>(run);
     if (index < m_batchSeconds.size()) m_batchSeconds[index].begin(at, seconds);

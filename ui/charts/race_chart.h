@@ -29,6 +29,7 @@ public:
     void beginBatch(int run, const Counters& at, double seconds);
     void addCost(int run, const Counters& at, double current, double best);
     void setXAxis(ChartAxis axis);
+    void setControlsVisible(bool visible);  // the x-axis choice above the chart
     ChartAxis xAxis() const { return m_axis; }
     void refresh();
     // Points drawn for run `run`'s best cost, for tests; -1 when there is no such run.
