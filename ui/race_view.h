@@ -2,10 +2,11 @@
 // Run ▸ Race… and `puzzle-workbench --race ID[,ID...]`: two to four runs on one puzzle, each its own board with
 // its own algorithm, parameters and seed, started together and paced together — the same steps per second
 // for each run, fairly by evaluations (each run advances until it has spent as many evaluations as the
-// others), or flat out — with one overlaid cost chart over evaluations and the finishing order. Each run is
-// the window's run machinery (a RunController and its solver worker on a thread of its own, sending batches);
-// the paces are a PaceGate the workers wait at, never the window stepping them, so pacing never changes what a
-// run does: its result is the one the same run gives alone.
+// others), or flat out — with one overlaid cost chart over a common x axis, each run's own chart, and the
+// finishing order. Each run is the window's run machinery (a RunController and its solver worker on a thread of
+// its own, sending batches); the paces are a PaceGate the workers wait at, never the window stepping them, so
+// pacing never changes what a run does: its result is the one the same run gives alone. An ended race is saved
+// as run recordings (io/race_recording.h), reopened on one timeline, and exported as an animation.
 
 #include "animation_export.h"
 #include "engine/runner.h"

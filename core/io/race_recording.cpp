@@ -53,7 +53,8 @@ RaceRead parseRaceManifest(std::string_view text, const std::string& sourceName)
         return read;
     };
     if (root.is_discarded()) return fail("not JSON");
-    if (!root.is_object() || root.value("format", "") != kFormatName)
+    if (!root.is_object() || !root.contains("format") || !root["format"].is_string() ||
+        root["format"].get<std::string>() != kFormatName)
         return fail(std::string("not a race: 'format' must be \"") + kFormatName + "\"");
     if (!root.contains("format_version") || !root["format_version"].is_number_unsigned() ||
         root["format_version"].get<std::uint64_t>() != kFormatVersion)
