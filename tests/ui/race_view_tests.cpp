@@ -11,8 +11,10 @@
 #include "io/formats.h"
 #include "io/race_recording.h"
 #include "launch_options.h"
+#include "pace_gate.h"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
@@ -224,6 +226,49 @@ private slots:
             "runs": [{"label": "sa", "recording": "../x.json"}, {"label": "tabu", "recording": "y.json"}]})", "bad.json");
         QVERIFY(!bad.manifest);
         QVERIFY2(bad.error.toString().find("runs[0].recording") != std::string::npos, bad.error.toString().c_str());
+    }
+
+    // The gate itself: a run that has reached the target gets no further step until every other run still
+    // going has reached it too; a run that ends stops holding the others back; a rate holds the target back.
+    void paceGateHoldsARunUntilTheOthersCatchUp() {
+        using namespace std::chrono_literals;
+        PaceGate gate(2);
+        gate.setPace(PaceGate::Measure::Evaluations, 0);
+        auto at = [](std::uint64_t steps, std::uint64_t evaluations) {
+            Counters counters;
+            counters.steps = steps;
+            counters.evaluations = evaluations;
+            return counters;
+        };
+        QCOMPARE(gate.stepsAllowed(0, at(0, 0), 0ms), std::uint64_t{1});  // the first step teaches a step's cost
+        const std::uint64_t target = gate.target();
+        QVERIFY(target > 0);
+        // Run 0 is at the target: held while run 1 is behind.
+        QCOMPARE(gate.stepsAllowed(0, at(10, target), 5ms), std::uint64_t{0});
+        // Run 1, 100 evaluations a step: half the steps that seem left, so it lands about a step past it at most.
+        QCOMPARE(gate.stepsAllowed(1, at(1, 100), 0ms), std::max<std::uint64_t>(1, (target - 100) / 100 / 2));
+        QCOMPARE(gate.target(), target);
+        // Run 1 arrives (a little past it): the target moves on from there, and both may go again.
+        QVERIFY(gate.stepsAllowed(1, at(3, target + 50), 0ms) > 0);
+        QVERIFY(gate.target() > target + 50);
+        QVERIFY(gate.stepsAllowed(0, at(10, target), 0ms) > 0);
+        // Run 1 ends: run 0 no longer waits for it.
+        gate.leave(1);
+        const std::uint64_t later = gate.target();
+        QVERIFY(gate.stepsAllowed(0, at(20, later), 0ms) > 0);
+
+        // By steps at 100 steps a second: the target moves by about a second's worth in a second, no more.
+        PaceGate paced(2);
+        paced.setPace(PaceGate::Measure::Steps, 100);
+        QElapsedTimer clock;
+        clock.start();
+        std::uint64_t steps[2] = {0, 0};
+        while (clock.elapsed() < 500)
+            for (int seat = 0; seat < 2; ++seat)
+                steps[seat] += paced.stepsAllowed(seat, at(steps[seat], steps[seat]), 5ms);
+        const std::uint64_t spread = steps[0] > steps[1] ? steps[0] - steps[1] : steps[1] - steps[0];
+        QVERIFY2(spread <= 5, qPrintable(QStringLiteral("%1 and %2 steps").arg(steps[0]).arg(steps[1])));
+        QVERIFY2(steps[0] >= 30 && steps[0] <= 60, qPrintable(QString::number(steps[0])));
     }
 
     void launchOptionsTakeARace() {
