@@ -208,7 +208,7 @@ RaceView::RaceView(QWidget* parent)
     layout->addLayout(controls);
     layout->addWidget(m_boards, 3);
     layout->addWidget(m_chart, 2);
-    m_chart->setMinimumHeight(260);  // the boards would take it all: they ask for their full size
+    m_chart->setMinimumHeight(210);  // the boards would take it all: they ask for their full size
     m_order->setObjectName(QStringLiteral("raceOrder"));
     m_order->setWordWrap(true);
     QFont font = m_order->font();
