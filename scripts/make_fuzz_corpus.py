@@ -82,6 +82,12 @@ def main():
     write("fuzz_recording", "marks.json", recording("backtracking", {}, "1..4\n..1.\n.1..\n4..1\n",
                                                    marks=[0] * 15 + [15]))
 
+    # A saved race's manifest, in the layout formatRaceManifest writes.
+    write("fuzz_race_manifest", "race.json", json.dumps({
+        "format": "puzzle-workbench-race", "format_version": 1, "comment": "one recording per run",
+        "pace": "fair", "runs": [{"label": "sa", "recording": "race-1-sa.json"},
+                                 {"label": "sa#2", "recording": "race-2-sa-2.json"}]}, indent=2) + "\n")
+
     # Bench config.json and runs.jsonl, in the layout `puzzle-cli bench` writes.
     config = {"format": "puzzle-workbench bench 1",
               "configurations": [{"label": "sa", "algorithm": "sa", "parameters": {"t0": 40.0}},

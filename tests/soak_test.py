@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """A soak of the window: `puzzle-workbench --algorithm sa --run --speed max --stats` on a Sudoku without a
 solution, offscreen, for SECONDS. Memory must stay flat after warm-up (RSS at exit at most 10 % above RSS at a
-fifth of the run) and the window responsive (the longest event-loop stall under five seconds).
+fifth of the run) and the window responsive (the longest event-loop stall under five seconds). With --race,
+the same for a race of four annealers flat out (`--race sa,sa,sa,sa --race-pace flat`), each run on its own
+thread: every run must advance, and --stats must report each one.
 
-Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS]"""
+Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS] [--race]"""
 import os
 import re
 import subprocess
@@ -18,11 +20,18 @@ MAX_STALL_MS = 5000.0
 
 
 def main():
-    workbench = sys.argv[1]
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20
+    race = "--race" in sys.argv
+    arguments = [argument for argument in sys.argv[1:] if argument != "--race"]
+    workbench = arguments[0]
+    seconds = float(arguments[1]) if len(arguments) > 1 else 20
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    command = [workbench, "--open", NO_SOLUTION, "--algorithm", "sa", "--seed", "1", "--run", "--speed", "max",
-               "--stats", "--time-limit", str(seconds), "--exit-when-finished"]
+    if race:
+        run = ["--race", "sa,sa,sa,sa", "--param", "sa#2.seed=2", "--param", "sa#3.seed=3", "--param", "sa#4.seed=4",
+               "--race-pace", "flat", "--race-evaluations", "0"]
+    else:
+        run = ["--algorithm", "sa", "--seed", "1", "--speed", "max"]
+    command = [workbench, "--open", NO_SOLUTION, *run, "--run", "--stats", "--time-limit", str(seconds),
+               "--exit-when-finished"]
     result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=seconds + 120)
     print(result.stdout, end="")
     if result.returncode != 0:
@@ -32,6 +41,11 @@ def main():
         if key not in stats:
             sys.exit(f"--stats printed no {key}:\n{result.stdout}")
     steps = int(stats["steps"])
+    if race:
+        runs = [int(steps) for steps in re.findall(r"race_run=\d+ label=\S+ steps=(\d+)", result.stdout)]
+        if len(runs) != 4 or min(runs) == 0 or "race_longest_stall_ms" not in stats:
+            sys.exit(f"a race of four runs, each advancing, expected in --stats:\n{result.stdout}")
+        steps = sum(runs)
     warm, end = int(stats["rss_warm_kb"]), int(stats["rss_end_kb"])
     stall = float(stats["longest_stall_ms"])
     if steps == 0:

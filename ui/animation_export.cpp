@@ -158,65 +158,44 @@ QString AnimationStage::caption(const AnimationFrame& frame) const {
 QImage AnimationStage::render(const AnimationFrame& frame) {
     m_replay->seek(frame.position);
     m_caption->setText(caption(frame));
-    // The charts' scenes and layouts settle through posted events, which post more in turn (a layout request
-    // moves the axes, which asks for a scene update).
-    // Axes the charts replace are deleted later: outside the event loop (the headless export runs before it
-    // starts) only an explicit send deletes them, and their stale labels would stay in the picture.
-    for (int round = 0; round < 3; ++round) {
-        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    }
-    QImage image(m_size, QImage::Format_RGB32);
-    image.fill(palette().color(QPalette::Window));
-    QWidget::render(&image);
-    return image;
+    return renderOffscreen(*this, m_size);
 }
 
-AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timeline, const AnimationSettings& settings,
-                                      const QString& path,
+QString checkAnimationTarget(const QString& path) {
+    if (!animationFormatForPath(path)) return checkAnimationPath(path);
+    const QFileInfo target(path);
+    const QFileInfo directory(target.absolutePath());
+    if (!directory.isDir() || !directory.isWritable())
+        return QStringLiteral("cannot write '%1': the directory %2 %3")
+            .arg(path, directory.filePath(), directory.isDir() ? QStringLiteral("is not writable") : QStringLiteral("does not exist"));
+    if (target.isDir()) return QStringLiteral("cannot write '%1': it is a directory").arg(path);
+    return {};
+}
+
+AnimationExportResult encodeAnimation(const QString& path, const AnimationSettings& settings, std::size_t frameCount,
+                                      const std::function<QImage(std::size_t frame)>& renderFrame,
                                       const std::function<bool(std::size_t done, std::size_t total)>& progress) {
     AnimationExportResult result;
     QElapsedTimer clock;
     clock.start();
-    const std::optional<AnimationFormat> format = animationFormatForPath(path);
-    if (!format) {
-        result.error = checkAnimationPath(path);
-        return result;
-    }
-    // Refused before the frames are made, not after minutes of encoding.
-    const QFileInfo target(path);
-    const QFileInfo directory(target.absolutePath());
-    if (!directory.isDir() || !directory.isWritable()) {
-        result.error = QStringLiteral("cannot write '%1': the directory %2 %3")
-                           .arg(path, directory.filePath(),
-                                directory.isDir() ? QStringLiteral("is not writable") : QStringLiteral("does not exist"));
-        return result;
-    }
-    if (target.isDir()) {
-        result.error = QStringLiteral("cannot write '%1': it is a directory").arg(path);
-        return result;
-    }
-    const std::vector<AnimationFrame> frames = planAnimationFrames(*timeline, settings, result.error);
-    if (frames.empty()) return result;
-
-    AnimationStage stage(timeline, settings);
+    if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
+    const AnimationFormat format = *animationFormatForPath(path);
     std::vector<QImage> samples;
-    if (*format == AnimationFormat::Gif)
-        for (std::size_t i = 0; i < kPaletteSamples; ++i)
-            samples.push_back(stage.render(frames[i * (frames.size() - 1) / (kPaletteSamples - 1)]));
+    if (format == AnimationFormat::Gif)
+        for (std::size_t i = 0; i < kPaletteSamples; ++i) samples.push_back(renderFrame(i * (frameCount - 1) / (kPaletteSamples - 1)));
     AnimationEncoder encoder;
-    if (QString error = encoder.open(*format, settings.size, settings.fps, samples); !error.isEmpty()) {
-        result.error = QStringLiteral("%1: %2").arg(animationFormatName(*format), error);
+    if (QString error = encoder.open(format, settings.size, settings.fps, samples); !error.isEmpty()) {
+        result.error = QStringLiteral("%1: %2").arg(animationFormatName(format), error);
         return result;
     }
     result.codec = encoder.codecName();
     samples.clear();
-    for (std::size_t i = 0; i < frames.size(); ++i) {
-        if (QString error = encoder.addFrame(stage.render(frames[i])); !error.isEmpty()) {
+    for (std::size_t i = 0; i < frameCount; ++i) {
+        if (QString error = encoder.addFrame(renderFrame(i)); !error.isEmpty()) {
             result.error = QStringLiteral("%1: %2").arg(result.codec, error);
             return result;
         }
-        if (progress && !progress(i + 1, frames.size())) {
+        if (progress && !progress(i + 1, frameCount)) {
             result.cancelled = true;
             return result;
         }
@@ -231,10 +210,37 @@ AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timelin
         result.error = QStringLiteral("cannot write '%1': %2").arg(path, QString::fromStdString(writeError));
         return result;
     }
-    result.frames = frames.size();
+    result.frames = frameCount;
     result.bytes = bytes.size();
     result.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     return result;
+}
+
+QImage renderOffscreen(QWidget& stage, QSize size) {
+    // The charts' scenes and layouts settle through posted events, which post more in turn (a layout request
+    // moves the axes, which asks for a scene update).
+    // Axes the charts replace are deleted later: outside the event loop (the headless export runs before it
+    // starts) only an explicit send deletes them, and their stale labels would stay in the picture.
+    for (int round = 0; round < 3; ++round) {
+        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(stage.palette().color(QPalette::Window));
+    stage.render(&image);
+    return image;
+}
+
+AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timeline, const AnimationSettings& settings,
+                                      const QString& path,
+                                      const std::function<bool(std::size_t done, std::size_t total)>& progress) {
+    AnimationExportResult result;
+    // Refused before the frames are made, not after minutes of encoding.
+    if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
+    const std::vector<AnimationFrame> frames = planAnimationFrames(*timeline, settings, result.error);
+    if (frames.empty()) return result;
+    AnimationStage stage(timeline, settings);
+    return encodeAnimation(path, settings, frames.size(), [&](std::size_t i) { return stage.render(frames[i]); }, progress);
 }
 
 QString exportRecordingAnimation(const QString& recordingPath, const QString& outputPath,

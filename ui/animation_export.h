@@ -72,6 +72,17 @@ struct AnimationExportResult {
     double seconds = 0;  // wall-clock time of the export
 };
 
+// Whether `path` can take an animation: a known extension, in a writable directory. The error, or empty.
+QString checkAnimationTarget(const QString& path);
+// Encodes `frameCount` frames that `renderFrame(k)` paints (each exactly the settings' size), then writes
+// `path` atomically; a GIF's palette comes from a few frames spread over the animation. `progress(done,
+// total)` is called after each frame; returning false cancels. The one encoding path of every export.
+AnimationExportResult encodeAnimation(const QString& path, const AnimationSettings& settings, std::size_t frameCount,
+                                      const std::function<QImage(std::size_t frame)>& renderFrame,
+                                      const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
+// The picture of `stage` (laid out and shown offscreen) at `size`, once its charts have settled.
+QImage renderOffscreen(QWidget& stage, QSize size);
+
 // Renders and encodes the animation, then writes `path` atomically: an error or a cancel leaves no file.
 // `progress(done, total)` is called after each frame; returning false cancels.
 AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timeline, const AnimationSettings& settings,

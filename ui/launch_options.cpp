@@ -81,7 +81,12 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
                                       QStringLiteral("With --race: steps (the same steps per second, --speed), fair (by "
                                                      "evaluations, the default) or flat (flat out)."),
                                       QStringLiteral("PACE"));
-    parser.addOptions({race, racePace});
+    const QCommandLineOption raceEvaluations(QStringLiteral("race-evaluations"),
+                                             QStringLiteral("With --race: each run's evaluation budget (default "
+                                                            "2000000, 0 none); --step-limit and --time-limit add "
+                                                            "budgets of steps and seconds."),
+                                             QStringLiteral("N"));
+    parser.addOptions({race, racePace, raceEvaluations});
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -218,6 +223,17 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
     if (parser.isSet(racePace) && !QStringList{"steps", "fair", "flat"}.contains(options.racePace)) {
         result.error = QStringLiteral("--race-pace: '%1' is not one of steps, fair, flat").arg(options.racePace);
         return result;
+    }
+    if (parser.isSet(raceEvaluations)) {
+        options.raceEvaluations = parser.value(raceEvaluations).toULongLong(&ok);
+        if (!ok) {
+            result.error = QStringLiteral("--race-evaluations: '%1' is not a non-negative integer").arg(parser.value(raceEvaluations));
+            return result;
+        }
+        if (options.race.isEmpty()) {
+            result.error = QStringLiteral("--race-evaluations needs --race ID,ID");
+            return result;
+        }
     }
     result.error = parseAnimationOptions(parser, animation, options.open, options.exportAnimation, options.animation);
     return result;

@@ -43,6 +43,7 @@ struct LaunchOptions {
     AnimationSettings animation;
     QString race;      // non-empty: race these algorithms on the puzzle; --param then takes ID[#N].KEY=VALUE
     QString racePace;  // "steps", "fair" or "flat" (default fair)
+    std::optional<std::uint64_t> raceEvaluations;  // each race run's evaluation budget; 0 = none
 
     // Scripted launches neither read nor change the user's remembered settings.
     bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }

@@ -1,4 +1,5 @@
 #include "main_window.h"
+#include "race_view.h"
 
 #include "algorithm_panel.h"
 #include "algorithms/registry.h"
@@ -200,7 +201,7 @@ MainWindow::~MainWindow() {
 void MainWindow::probeTick() {
     const double elapsed = static_cast<double>(m_probeClock.nsecsElapsed()) / 1e6;
     m_probeClock.restart();
-    if (m_controller->state() == RunState::Running)
+    if (m_controller->state() == RunState::Running || (m_raceView && m_raceView->isRunning()))
         m_longestStallMs = std::max(m_longestStallMs, elapsed - m_probe.interval());
 }
 
@@ -230,6 +231,7 @@ void MainWindow::createActions() {
     fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
     m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
     m_exportAnimationAction = fileMenu->addAction(tr("E&xport animation…"), this, &MainWindow::exportAnimationDialog);
+    fileMenu->addAction(tr("Save ra&ce…"), this, &MainWindow::saveRaceDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
     fileMenu->addAction(tr("Copy as &grid"), this, [this] { copyBoard(SudokuTextStyle::Grid); })
@@ -572,6 +574,14 @@ void MainWindow::updateTitle() {
 }
 
 bool MainWindow::openFile(const QString& path, bool quiet) {
+    if (isRaceFile(path)) {
+        const QString error = openRace(path);
+        if (!error.isEmpty()) {
+            m_log->addNote(error);
+            if (!quiet) QMessageBox::warning(this, tr("Cannot open race"), error);
+        }
+        return error.isEmpty();
+    }
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (load.puzzles.empty()) {
         if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
@@ -602,7 +612,7 @@ bool MainWindow::openText(const QString& text, const QString& sourceName, bool q
 
 void MainWindow::openDialog() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open puzzle"), m_puzzlesDir,
-                                                      tr("Puzzles (*.txt *.csv *.sdk *.ss *.sdm);;All files (*)"));
+                                                      tr("Puzzles (*.txt *.csv *.sdk *.ss *.sdm);;Saved races (*.json);;All files (*)"));
     if (!path.isEmpty()) openFile(path);
 }
 
@@ -977,7 +987,9 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
             if (m_compareView && m_compareView->isVisible()) m_compareView->setPresentationMode(true);
             else setPresentationMode(true);
         });
-    if (!options.open.isEmpty() && isRecordingFile(options.open)) {
+    if (!options.open.isEmpty() && isRaceFile(options.open)) {
+        if (const QString error = openRace(options.open); !error.isEmpty()) return QStringLiteral("--open: ") + error;
+    } else if (!options.open.isEmpty() && isRecordingFile(options.open)) {
         if (const QString error = showRecording(options.open, options.replayAt); !error.isEmpty())
             return QStringLiteral("--open: ") + error;
     } else if (options.replayAt) {

@@ -102,7 +102,13 @@ public:
     void exportAnimationDialog();
     // Run ▸ Race… (main_window_race.cpp): a race on the window's puzzle, in a window of its own.
     RaceView* openRaceView();
+    RaceView* raceView() const { return m_raceView; }
     void raceDialog();
+    // A saved race (its manifest): reopened in the Race view, one timeline scrubbing every board. The error, or
+    // an empty string.
+    static bool isRaceFile(const QString& path);
+    QString openRace(const QString& manifestPath);
+    void saveRaceDialog();
 
     // Classroom layout (main_window_layout.cpp). The window within `available` (a screen's available
     // geometry), its docks shared out so that the board is the largest part; applied on the first launch and

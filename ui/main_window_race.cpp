@@ -1,4 +1,5 @@
-// Run ▸ Race…: the setup dialog, and the Race view on the window's puzzle in a window of its own.
+// Run ▸ Race…: the setup dialog, and the Race view on the window's puzzle in a window of its own; File ▸ Save
+// race… and the opening of a saved race.
 
 #include "main_window.h"
 
@@ -6,6 +7,10 @@
 #include "board_model.h"
 #include "race_view.h"
 
+#include "io/race_recording.h"
+
+#include <QApplication>
+#include <QFile>
 #include <QMessageBox>
 #include <QScreen>
 
@@ -41,6 +46,31 @@ void MainWindow::raceDialog() {
     }
     race->setPace(dialog.pace());
     race->start();
+}
+
+bool MainWindow::isRaceFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return false;
+    const QByteArray head = file.read(4096);
+    return looksLikeRaceManifest(std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
+}
+
+QString MainWindow::openRace(const QString& manifestPath) {
+    const RaceRead read = loadRace(manifestPath.toStdString());
+    if (!read.manifest) return QString::fromStdString(read.error.toString());
+    setPuzzle(read.recordings.front().puzzle);
+    QApplication::setOverrideCursor(Qt::WaitCursor);  // every run is re-run headless
+    const QString error = openRaceView()->setReplay(*read.manifest, read.recordings);
+    QApplication::restoreOverrideCursor();
+    return error;
+}
+
+void MainWindow::saveRaceDialog() {
+    if (!m_raceView || !m_raceView->isFinished()) {
+        QMessageBox::information(this, tr("Save race"), tr("No race has ended: race with Run ▸ Race…, and let it finish or stop it."));
+        return;
+    }
+    m_raceView->saveRaceDialog();
 }
 
 }  // namespace pw::ui

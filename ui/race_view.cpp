@@ -2,12 +2,21 @@
 
 #include "board_model.h"
 #include "board_view.h"
+#include "animation_export.h"
+#include "charts/chart_panel.h"
 #include "charts/race_chart.h"
+#include "pace_gate.h"
+#include "run_controller.h"
 
 #include "algorithms/registry.h"
 #include "study/bench.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QProgressDialog>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSlider>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QDoubleSpinBox>
@@ -29,9 +38,20 @@ namespace pw::ui {
 
 namespace {
 
-constexpr int kTickMs = 16;
-constexpr qint64 kSliceMs = 12;             // computing time per tick, shared by the runs
-constexpr std::uint64_t kSampleEvery = 200;  // steps between two cost samples of cheap steps
+constexpr int kRefreshMs = 33;        // the boards and figures are redrawn at most this often
+constexpr qint64 kChartRefreshMs = 100;  // and the charts, whose redrawing costs the most, this often
+constexpr int kRunChartRefreshMs = 200;  // each run's own chart
+constexpr int kTimelineTicks = 1000;     // the saved race's slider: positions from start to end
+constexpr int kOwnChartsFromHeight = 640;  // an exported frame this tall shows each run's own chart
+
+const char* paceKey(RacePace pace) {
+    switch (pace) {
+    case RacePace::StepsPerSecond: return "steps";
+    case RacePace::FairEvaluations: return "fair";
+    case RacePace::FlatOut: return "flat";
+    }
+    return "fair";
+}
 const QColor kRunColors[RaceView::kMaxRuns] = {QColor(0x1f, 0x77, 0xb4), QColor(0xe0, 0x6c, 0x00),
                                                QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd)};
 
@@ -39,8 +59,8 @@ QString number(std::uint64_t value) { return QStringLiteral("%L1").arg(static_ca
 
 QString costText(double cost) { return QString::number(cost, 'g', 6); }
 
-QString outcomeWords(const RunResult& result) {
-    switch (result.outcome) {
+QString outcomeWords(Outcome outcome) {
+    switch (outcome) {
     case Outcome::Solved: return QObject::tr("solved");
     case Outcome::Stopped: return QObject::tr("stopped");
     case Outcome::BudgetExhausted: return QObject::tr("ran out of budget");
@@ -49,61 +69,37 @@ QString outcomeWords(const RunResult& result) {
     return {};
 }
 
-// Keeps the cost samples of one run for the chart; moves are not wanted (the board is read from the run).
-class CostSink : public EventSink {
-public:
-    struct Sample {
-        Counters at;
-        double current = 0;
-        double best = 0;
-    };
-    CostSink() {
-        setWantsMoves(false);
-        setSampleEvery(kSampleEvery);
+PaceGate::Measure gateMeasure(RacePace pace) {
+    switch (pace) {
+    case RacePace::StepsPerSecond: return PaceGate::Measure::Steps;
+    case RacePace::FairEvaluations: return PaceGate::Measure::Evaluations;
+    case RacePace::FlatOut: return PaceGate::Measure::None;
     }
-    void receive(const Event& event) override {
-        if (const auto* sample = std::get_if<CostSample>(&event)) m_samples.push_back({sample->at, sample->current, sample->best});
-    }
-    std::vector<Sample> take() { return std::exchange(m_samples, {}); }
-
-private:
-    std::vector<Sample> m_samples;
-};
+    return PaceGate::Measure::None;
+}
 
 }  // namespace
 
+// One run of the race: its own RunController (a solver worker on its own thread, sending batches), and what
+// the latest batches said.
 struct RaceView::Run {
     RaceEntry entry;
-    std::unique_ptr<Algorithm> algorithm;
-    CostSink sink;
-    std::unique_ptr<Runner> runner;
+    RunRequest request;
+    RunController* controller = nullptr;
+    std::optional<Board> latestBoard;  // the last snapshot received
+    bool boardChanged = false;         // since the board view last showed it
+    std::optional<RunResult> result;   // once the run has ended
     BoardModel* model = nullptr;
     BoardView* board = nullptr;
     QLabel* title = nullptr;
     QLabel* status = nullptr;
+    ChartPanel* algorithmChart = nullptr;  // the run's own chart (temperature, population, ...), once it has data
+    std::shared_ptr<const RunTimeline> timeline;  // a saved race's run, re-run headless
+    std::size_t chartCursor = 0;                  // its chart events drawn so far
+    bool shownEnded = false;                      // where the timeline stands: the run has ended
+    double shownBestCost = 0;
 
-    bool done() const { return runner->finished(); }
-    Counters counters() const { return done() ? runner->result().counters : algorithm->counters(); }
-    // Up to `steps` steps; the runner's budget checks stop it on the same step as alone.
-    void advance(std::uint64_t steps) {
-        if (!done() && steps > 0) runner->advanceBy(steps);
-    }
-    // Steps until the run has spent at least `target` evaluations (or has ended).
-    void advanceToEvaluations(std::uint64_t target) {
-        while (!done()) {
-            const Counters at = algorithm->counters();
-            if (at.evaluations >= target) return;
-            // A step may cost many evaluations (a whole neighbourhood): from the mean cost of a step so far, half
-            // the steps that seem left, then half of the rest, ..., so a run overshoots by about one step only.
-            // The first step teaches the mean.
-            if (at.steps == 0) {
-                runner->advanceBy(1);
-                continue;
-            }
-            const std::uint64_t perStep = std::max<std::uint64_t>(1, (at.evaluations + at.steps - 1) / at.steps);
-            runner->advanceBy(std::max<std::uint64_t>(1, (target - at.evaluations) / perStep / 2));
-        }
-    }
+    bool done() const { return result.has_value(); }
 };
 
 QString raceEntries(const QString& algorithmList, const QStringList& assignments, std::uint64_t seed, PuzzleKind kind,
@@ -175,7 +171,7 @@ RaceView::RaceView(QWidget* parent)
     m_paceCombo->addItems({tr("Same steps per second"), tr("Fair by evaluations"), tr("Flat out")});
     m_paceCombo->setToolTip(tr("Steps per second: every run makes the same number of steps a second. Fair by "
                                "evaluations: no run goes further until the others have spent as many evaluations. "
-                               "Flat out: every run as fast as it goes, with an equal share of the time."));
+                               "Flat out: every run as fast as its own thread goes."));
     m_speed->setObjectName(QStringLiteral("raceSpeed"));
     m_speed->setRange(0, 1e9);
     m_speed->setDecimals(0);
@@ -184,14 +180,35 @@ RaceView::RaceView(QWidget* parent)
     controls->addWidget(m_stepButton);
     controls->addWidget(m_stopButton);
     controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Pace:"), this));
+    m_paceLabel = new QLabel(tr("Pace:"), this);
+    controls->addWidget(m_paceLabel);
     controls->addWidget(m_paceCombo);
     controls->addWidget(m_speed);
+    // A saved race: one slider over the race's evaluations (steps for a race paced by steps) moves every board.
+    m_timeline = new QSlider(Qt::Horizontal, this);
+    m_timeline->setObjectName(QStringLiteral("raceTimeline"));
+    m_timeline->setRange(0, kTimelineTicks);
+    m_timelineLabel = new QLabel(this);
+    controls->addWidget(m_timeline, 1);
+    controls->addWidget(m_timelineLabel);
+    m_timeline->hide();
+    m_timelineLabel->hide();
+    connect(m_timeline, &QSlider::valueChanged, this, [this](int value) { seekReplay(value); });
+    m_saveButton = new QPushButton(tr("Save race…"), this);
+    m_saveButton->setObjectName(QStringLiteral("raceSave"));
+    m_saveButton->setToolTip(tr("Each run as a run recording, and a manifest that reopens them together"));
+    connect(m_saveButton, &QPushButton::clicked, this, &RaceView::saveRaceDialog);
+    m_exportButton = new QPushButton(tr("Export animation…"), this);
+    m_exportButton->setObjectName(QStringLiteral("raceExport"));
+    m_exportButton->setToolTip(tr("The race as a GIF, MP4 or WebM: its boards and charts growing, frame by frame"));
+    connect(m_exportButton, &QPushButton::clicked, this, &RaceView::exportAnimationDialog);
     controls->addStretch(1);
+    controls->addWidget(m_saveButton);
+    controls->addWidget(m_exportButton);
     layout->addLayout(controls);
     layout->addWidget(m_boards, 3);
     layout->addWidget(m_chart, 2);
-    m_chart->setMinimumHeight(260);  // the boards would take it all: they ask for their full size
+    m_chart->setMinimumHeight(210);  // the boards would take it all: they ask for their full size
     m_order->setObjectName(QStringLiteral("raceOrder"));
     m_order->setWordWrap(true);
     QFont font = m_order->font();
@@ -199,19 +216,41 @@ RaceView::RaceView(QWidget* parent)
     m_order->setFont(font);
     layout->addWidget(m_order);
     new QGridLayout(m_boards);
+    connect(m_chart, &RaceChart::axisChanged, this, [this](ChartAxis axis) {
+        for (const auto& run : m_runs) run->algorithmChart->setXAxis(axis);
+    });
 
     connect(m_startButton, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
     connect(m_stepButton, &QPushButton::clicked, this, &RaceView::step);
     connect(m_stopButton, &QPushButton::clicked, this, &RaceView::stop);
     connect(m_paceCombo, &QComboBox::currentIndexChanged, this, &RaceView::readControls);
     connect(m_speed, &QDoubleSpinBox::valueChanged, this, &RaceView::readControls);
-    connect(&m_timer, &QTimer::timeout, this, &RaceView::tick);
-    m_timer.setInterval(kTickMs);
+    connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
+        if (m_dirty) showProgress();
+    });
+    m_refreshTimer.setInterval(kRefreshMs);
     setPace(RacePace::FairEvaluations);
     updateControls();
 }
 
-RaceView::~RaceView() = default;
+RaceView::~RaceView() { clearRuns(); }
+
+void RaceView::clearRuns() {
+    m_refreshTimer.stop();
+    for (const auto& run : m_runs) {
+        delete run->controller;  // stops its worker and waits for its thread
+        delete run->board;
+        delete run->model;
+        delete run->title;
+        delete run->status;
+        delete run->algorithmChart;
+    }
+    m_runs.clear();
+    m_gate.reset();
+    m_finishOrder.clear();
+    m_replay = false;
+    m_chartsShownTo = 0;
+}
 
 QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, const RaceBudget& budget) {
     if (entries.size() < static_cast<std::size_t>(kMinRuns) || entries.size() > static_cast<std::size_t>(kMaxRuns))
@@ -223,69 +262,143 @@ QString RaceView::setRace(const Puzzle& puzzle, std::vector<RaceEntry> entries, 
             return tr("%1 does not solve %2 puzzles")
                 .arg(QString::fromStdString(entry.algorithmId), QString::fromUtf8(puzzleKindName(puzzle.kind())));
     }
-    m_timer.stop();
-    for (const auto& run : m_runs) {
-        delete run->board;
-        delete run->model;
-        delete run->title;
-        delete run->status;
-    }
-    m_runs.clear();  // before the puzzle their runners refer to changes
+    clearRuns();
     m_puzzle = puzzle;
-    m_finishOrder.clear();
-    m_fairTarget = 0;
-    m_fairChunk = 256;
-    m_carry = 0;
+    m_budget = budget;
+    m_running = false;
+    m_gate = std::make_shared<PaceGate>(static_cast<int>(entries.size()));
+    m_gate->setPace(gateMeasure(m_pace), m_perSecond);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        Run& run = addRun(std::move(entries[i]));
+        run.request.puzzle = m_puzzle;
+        run.request.algorithmId = run.entry.algorithmId;
+        run.request.parameters = run.entry.parameters;
+        run.request.seed = run.entry.seed;
+        run.request.stepLimit = budget.maxSteps;
+        run.request.evaluationLimit = budget.maxEvaluations;
+        run.request.timeLimitSeconds = budget.maxSeconds;
+        run.request.gate = m_gate;
+        run.request.gateSeat = static_cast<int>(i);
+        run.controller = new RunController(this);
+        connectRun(static_cast<int>(i), run.controller);
+    }
+    finishSetup(false);
+    showProgress();
+    m_refreshTimer.start();  // until every run has ended
+    return {};
+}
 
+RaceView::Run& RaceView::addRun(RaceEntry entry) {
+    const std::size_t i = m_runs.size();
     auto* grid = static_cast<QGridLayout*>(m_boards->layout());
+    auto run = std::make_unique<Run>();
+    run->entry = std::move(entry);
+    run->model = new BoardModel(m_boards);
+    run->model->setPuzzle(m_puzzle);
+    run->board = new BoardView(run->model, m_boards);
+    run->board->setEditable(false);
+    run->board->setAnimationDuration(0);
+    run->board->setMinimumSize(160, 160);
+    // The parameters that differ from the defaults name the run beside its algorithm.
+    const AlgorithmEntry* algorithm = findAlgorithm(run->entry.algorithmId);
+    const ParameterValues defaults(algorithm->info.parameters);
+    QStringList changed;
+    for (const auto& [key, value] : run->entry.parameters.all())
+        if (!(defaults.value(key) == value))
+            changed << QStringLiteral("%1=%2").arg(QString::fromStdString(key), QString::fromStdString(formatParameterValue(value)));
+    const QColor color = kRunColors[i];
+    run->title = new QLabel(m_boards);
+    run->title->setText(QStringLiteral("<b style='color:%1'>■ %2</b> seed %3%4")
+                            .arg(color.name(), QString::fromStdString(run->entry.label).toHtmlEscaped())
+                            .arg(run->entry.seed)
+                            .arg(changed.isEmpty() ? QString() : QStringLiteral(" · ") + changed.join(QStringLiteral(", ")).toHtmlEscaped()));
+    run->status = new QLabel(m_boards);
+    run->status->setObjectName(QStringLiteral("raceStatus%1").arg(i + 1));
+    run->status->setWordWrap(true);  // the columns share the width equally, whatever the numbers
+    run->title->setWordWrap(true);
+    const int column = static_cast<int>(i);
+    grid->addWidget(run->title, 0, column);
+    grid->addWidget(run->board, 1, column);
+    grid->addWidget(run->status, 2, column);
+    // The window's chart panel, its cost chart left to the race's overlaid one.
+    run->algorithmChart = new ChartPanel(m_boards);
+    run->algorithmChart->setObjectName(QStringLiteral("raceAlgorithmChart%1").arg(i + 1));
+    run->algorithmChart->setControlsVisible(false);
+    run->algorithmChart->setCostChartVisible(false);
+    run->algorithmChart->setXAxis(m_chart->xAxis());
+    run->algorithmChart->setRefreshInterval(kRunChartRefreshMs);
+    run->algorithmChart->hide();
+    grid->addWidget(run->algorithmChart, 3, column);
+    grid->setColumnStretch(column, 1);
+    grid->setRowStretch(1, 1);
+    m_runs.push_back(std::move(run));
+    return *m_runs.back();
+}
+
+void RaceView::resetCharts() {
     QStringList labels;
     std::vector<QColor> colors;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        auto run = std::make_unique<Run>();
-        run->entry = std::move(entries[i]);
-        run->algorithm = findAlgorithm(run->entry.algorithmId)->create();
-        StopConditions conditions;
-        if (budget.maxSteps) conditions.add(stepLimit(budget.maxSteps));
-        if (budget.maxEvaluations) conditions.add(evaluationLimit(budget.maxEvaluations));
-        run->runner = std::make_unique<Runner>(*run->algorithm, m_puzzle, run->entry.parameters, run->entry.seed,
-                                               &run->sink, std::move(conditions));
-        run->model = new BoardModel(m_boards);
-        run->model->setPuzzle(m_puzzle);
-        run->board = new BoardView(run->model, m_boards);
-        run->board->setEditable(false);
-        run->board->setAnimationDuration(0);
-        run->board->setMinimumSize(160, 160);
-        // The parameters that differ from the defaults name the run beside its algorithm.
-        const AlgorithmEntry* algorithm = findAlgorithm(run->entry.algorithmId);
-        const ParameterValues defaults(algorithm->info.parameters);
-        QStringList changed;
-        for (const auto& [key, value] : run->entry.parameters.all())
-            if (!(defaults.value(key) == value))
-                changed << QStringLiteral("%1=%2").arg(QString::fromStdString(key),
-                                                       QString::fromStdString(formatParameterValue(value)));
-        const QColor color = kRunColors[i];
-        run->title = new QLabel(m_boards);
-        run->title->setText(QStringLiteral("<b style='color:%1'>■ %2</b> seed %3%4")
-                                .arg(color.name(), QString::fromStdString(run->entry.label).toHtmlEscaped())
-                                .arg(run->entry.seed)
-                                .arg(changed.isEmpty() ? QString() : QStringLiteral(" · ") + changed.join(QStringLiteral(", ")).toHtmlEscaped()));
-        run->status = new QLabel(m_boards);
-        run->status->setObjectName(QStringLiteral("raceStatus%1").arg(i + 1));
-        run->status->setWordWrap(true);  // the columns share the width equally, whatever the numbers
-        run->title->setWordWrap(true);
-        const int column = static_cast<int>(i);
-        grid->addWidget(run->title, 0, column);
-        grid->addWidget(run->board, 1, column);
-        grid->addWidget(run->status, 2, column);
-        grid->setColumnStretch(column, 1);
-        grid->setRowStretch(1, 1);
-        labels << QString::fromStdString(run->entry.label);
-        colors.push_back(color);
-        m_runs.push_back(std::move(run));
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        labels << QString::fromStdString(m_runs[i]->entry.label);
+        colors.push_back(kRunColors[i]);
+        m_runs[i]->algorithmChart->clear();
     }
     m_chart->setRuns(labels, colors);
-    afterAdvance();
-    return {};
+}
+
+void RaceView::finishSetup(bool replay) {
+    resetCharts();
+    m_chartsShownTo = 0;
+    // A live race has the run controls; a saved one the timeline.
+    for (QWidget* control : {static_cast<QWidget*>(m_startButton), static_cast<QWidget*>(m_stepButton),
+                             static_cast<QWidget*>(m_stopButton), static_cast<QWidget*>(m_paceLabel),
+                             static_cast<QWidget*>(m_paceCombo), static_cast<QWidget*>(m_speed)})
+        control->setVisible(!replay);
+    m_timeline->setVisible(replay);
+    m_timelineLabel->setVisible(replay);
+}
+
+void RaceView::connectRun(int index, RunController* controller) {
+    // Batches, not steps: each signal carries what a worker did since its last batch (about a frame's worth).
+    connect(controller, &RunController::progressed, this, [this, index](const Counters& at, double seconds) {
+        m_chart->beginBatch(index, at, seconds);
+        m_runs[static_cast<std::size_t>(index)]->algorithmChart->beginBatch(at, seconds);
+        m_dirty = true;
+    });
+    connect(controller, &RunController::eventsPlayed, this, [this, index](std::uint64_t, const std::vector<Event>& events, bool) {
+        ChartPanel* own = m_runs[static_cast<std::size_t>(index)]->algorithmChart;
+        for (const Event& event : events) {
+            if (const auto* sample = std::get_if<CostSample>(&event)) m_chart->addCost(index, sample->at, sample->current, sample->best);
+            else own->addEvent(event);
+        }
+        m_dirty = true;
+    });
+    connect(controller, &RunController::snapshotReady, this, [this, index](const Board& board) {
+        Run& run = *m_runs[static_cast<std::size_t>(index)];
+        run.latestBoard = board;
+        run.boardChanged = true;
+        m_dirty = true;
+    });
+    connect(controller, &RunController::runFinished, this, [this, index](const Finished& end) {
+        Run& run = *m_runs[static_cast<std::size_t>(index)];
+        RunResult result;
+        result.outcome = end.outcome;
+        result.reason = end.reason;
+        result.valid = end.valid;
+        result.counters = end.at;
+        result.seconds = run.controller->status().seconds;
+        result.bestCost = end.bestCost;
+        if (run.latestBoard) result.finalBoard = *run.latestBoard;  // the last batch carries the final board
+        run.result = std::move(result);
+        m_finishOrder.push_back(index);
+        showProgress();
+        if (isFinished()) {
+            m_running = false;
+            m_refreshTimer.stop();
+            updateControls();
+            emit finished();
+        }
+    });
 }
 
 void RaceView::setPace(RacePace pace, double perSecond) {
@@ -303,143 +416,380 @@ void RaceView::readControls() {
     m_perSecond = m_speed->value();
     m_speed->setEnabled(m_pace != RacePace::FlatOut);
     m_speed->setSuffix(m_pace == RacePace::FairEvaluations ? tr(" evaluations/s") : tr(" steps/s"));
-    m_carry = 0;
-    m_clock.restart();
+    if (m_gate) m_gate->setPace(gateMeasure(m_pace), m_perSecond);
 }
 
 void RaceView::start() {
-    if (m_runs.empty() || isFinished()) return;
-    m_clock.restart();
-    m_carry = 0;
-    m_timer.start();
+    if (m_runs.empty() || isFinished() || m_replay) return;
+    m_gate->restartClock();
+    for (const auto& run : m_runs) {
+        if (run->done()) continue;
+        // Every run flat out on its own thread; the gate holds each back to the pace.
+        run->controller->setStepsPerSecond(RunController::kFlatOut);
+        if (run->controller->state() == RunState::Idle) run->controller->start(run->request);
+        else run->controller->resume();
+    }
+    m_running = true;
     updateControls();
 }
 
 void RaceView::pause() {
-    m_timer.stop();
+    m_running = false;
+    for (const auto& run : m_runs)
+        if (run->controller) run->controller->pause();
     updateControls();
 }
 
 void RaceView::step() {
-    m_timer.stop();
-    for (const auto& run : m_runs) run->advance(1);
-    afterAdvance();
+    if (m_replay) return;
+    pause();
+    for (const auto& run : m_runs) {
+        if (run->done()) continue;
+        if (run->controller->state() == RunState::Idle) run->controller->start(run->request, true);
+        run->controller->step(StepGrain::Iteration);
+    }
 }
 
 void RaceView::stop() {
-    m_timer.stop();
-    for (const auto& run : m_runs)
-        if (!run->done()) run->runner->stop({Outcome::Stopped, "stopped by the person watching"});
-    afterAdvance();
+    if (m_replay) return;
+    m_running = false;
+    for (const auto& run : m_runs) {
+        if (run->done()) continue;
+        if (run->controller->state() == RunState::Idle) run->controller->start(run->request, true);
+        run->controller->stop();
+    }
+    updateControls();
 }
 
 bool RaceView::isFinished() const {
     return !m_runs.empty() && std::all_of(m_runs.begin(), m_runs.end(), [](const auto& run) { return run->done(); });
 }
 
+bool RaceView::isSettled() const {
+    return std::all_of(m_runs.begin(), m_runs.end(), [](const auto& run) { return run->done() || run->controller->settled(); });
+}
+
 const RaceEntry& RaceView::entry(int run) const { return m_runs.at(static_cast<std::size_t>(run))->entry; }
 
-Counters RaceView::counters(int run) const { return m_runs.at(static_cast<std::size_t>(run))->counters(); }
-
-std::optional<RunResult> RaceView::result(int run) const {
+Counters RaceView::counters(int run) const {
     const Run& r = *m_runs.at(static_cast<std::size_t>(run));
-    if (!r.done()) return std::nullopt;
-    return r.runner->result();
+    return r.done() ? r.result->counters : r.controller->status().counters;
 }
 
-void RaceView::advanceFair(std::uint64_t target) {
-    for (const auto& run : m_runs) run->advanceToEvaluations(target);
+RunStatus RaceView::status(int run) const {
+    const Run& r = *m_runs.at(static_cast<std::size_t>(run));
+    if (r.controller) return r.controller->status();
+    RunStatus status;  // a saved race's run: as it ended
+    status.counters = r.result->counters;
+    status.seconds = r.result->seconds;
+    status.bestCost = r.result->bestCost;
+    return status;
 }
 
-void RaceView::tick() {
-    QElapsedTimer slice;
-    slice.start();
-    const double seconds = std::min(0.25, static_cast<double>(m_clock.restart()) / 1000.0);
-    switch (m_pace) {
-    case RacePace::StepsPerSecond: {
-        if (m_perSecond <= 0) {  // no limit: the same steps for every run, as many as fit in the slice
-            std::uint64_t steps = 64;
-            while (slice.elapsed() < kSliceMs && !isFinished()) {
-                for (const auto& run : m_runs) run->advance(steps);
-                steps = std::min<std::uint64_t>(steps * 2, 1 << 16);
-            }
-            break;
-        }
-        m_carry += m_perSecond * seconds;
-        const auto steps = static_cast<std::uint64_t>(m_carry);
-        m_carry -= static_cast<double>(steps);
-        for (const auto& run : m_runs) run->advance(steps);
-        break;
+std::optional<RunResult> RaceView::result(int run) const { return m_runs.at(static_cast<std::size_t>(run))->result; }
+
+void RaceView::showProgress() {
+    m_dirty = false;
+    for (const auto& run : m_runs) {
+        if (run->boardChanged) run->model->setBoard(*run->latestBoard, CellOrigin::Solver);
+        run->boardChanged = false;
+        if (run->timeline) continue;  // a saved race shows where its timeline stands
+        const RunStatus status = run->controller->status();
+        const Counters at = run->done() ? run->result->counters : status.counters;
+        const double best = run->done() ? run->result->bestCost : status.bestCost;
+        QString text = tr("step %1 · evaluations %2 · best cost %3").arg(number(at.steps), number(at.evaluations), costText(best));
+        if (run->done()) text += QStringLiteral(" · ") + outcomeWords(run->result->outcome);
+        run->status->setText(text);
+        if (run->algorithmChart->isHidden() && run->algorithmChart->progressChartVisible()) run->algorithmChart->show();
     }
-    case RacePace::FairEvaluations: {
-        if (m_perSecond > 0) {
-            m_carry += m_perSecond * seconds;
-            const auto more = static_cast<std::uint64_t>(m_carry);
-            m_carry -= static_cast<double>(more);
-            m_fairTarget += more;
-            advanceFair(m_fairTarget);
-            break;
-        }
-        // No limit: the target moves on in chunks, grown while they take little of the slice.
-        while (slice.elapsed() < kSliceMs && !isFinished()) {
-            QElapsedTimer chunk;
-            chunk.start();
-            m_fairTarget += m_fairChunk;
-            advanceFair(m_fairTarget);
-            if (chunk.elapsed() < 2) m_fairChunk = std::min<std::uint64_t>(m_fairChunk * 2, 1 << 20);
-            else if (chunk.elapsed() > 6) m_fairChunk = std::max<std::uint64_t>(m_fairChunk / 2, 16);
-        }
-        break;
+    if (!m_chartClock.isValid() || m_chartClock.elapsed() >= kChartRefreshMs || isFinished()) {
+        m_chart->refresh();
+        m_chartClock.start();
     }
-    case RacePace::FlatOut: {
-        const qint64 share = std::max<qint64>(1, kSliceMs / static_cast<qint64>(m_runs.size()));
-        for (const auto& run : m_runs) {
-            QElapsedTimer own;
-            own.start();
-            while (!run->done() && own.elapsed() < share) run->advance(1024);
-        }
-        break;
-    }
-    }
-    afterAdvance();
+    m_order->setText(finishingOrder());
+    updateControls();
 }
 
-void RaceView::afterAdvance() {
+QString RaceView::setReplay(const RaceManifest& manifest, const std::vector<RunRecording>& recordings) {
+    if (recordings.size() < static_cast<std::size_t>(kMinRuns) || recordings.size() > static_cast<std::size_t>(kMaxRuns) ||
+        recordings.size() != manifest.runs.size())
+        return tr("a race has %1 to %2 runs, not %3").arg(kMinRuns).arg(kMaxRuns).arg(recordings.size());
+    std::vector<ReplayRun> runs;
+    for (std::size_t i = 0; i < recordings.size(); ++i)
+        runs.push_back({manifest.runs[i].label, std::make_shared<const RunTimeline>(recordings[i])});  // re-run headless
+    const RacePace pace = manifest.pace == "steps" ? RacePace::StepsPerSecond
+                          : manifest.pace == "flat" ? RacePace::FlatOut
+                                                    : RacePace::FairEvaluations;
+    setReplayRuns(pace, std::move(runs));
+    return {};
+}
+
+void RaceView::setReplayRuns(RacePace pace, std::vector<ReplayRun> runs) {
+    clearRuns();
+    m_replay = true;
+    m_running = false;
+    m_pace = pace;
+    m_puzzle = runs.front().timeline->recording().puzzle;
+    const RecordedBudgets& budgets = runs.front().timeline->recording().budgets;
+    m_budget = RaceBudget{budgets.maxEvaluations, budgets.maxSteps, budgets.timeLimitSeconds};
+    m_timelineEnd = 0;
+    for (ReplayRun& replayRun : runs) {
+        const RunRecording& recording = replayRun.timeline->recording();
+        Run& run = addRun({replayRun.label, recording.algorithmId, recording.parameters, recording.seed});
+        run.timeline = std::move(replayRun.timeline);
+        run.result = run.timeline->result();
+        m_timelineEnd = std::max(m_timelineEnd, timelineMeasure(run.result->counters));
+        m_finishOrder.push_back(static_cast<int>(m_runs.size() - 1));
+        // The run's own chart keeps its place from the start when the run fills it at all.
+        const auto& events = run.timeline->events();
+        const bool ownChart = std::any_of(events.begin(), events.end(), [](const Event& event) {
+            return std::holds_alternative<TemperatureSample>(event) || std::holds_alternative<GenerationStats>(event);
+        });
+        if (ownChart) run.algorithmChart->setProgressChartPinned(true);
+        run.algorithmChart->setVisible(ownChart);
+    }
+    finishSetup(true);
+    {
+        const QSignalBlocker blocker(m_timeline);
+        m_timeline->setValue(kTimelineTicks);
+    }
+    showReplayAt(m_timelineEnd, true);  // the end, where the race stopped
+}
+
+std::vector<RaceView::ReplayRun> RaceView::replayRuns() const {
+    std::vector<ReplayRun> runs;
+    for (const auto& run : m_runs)
+        runs.push_back({run->entry.label, run->timeline ? run->timeline : std::make_shared<const RunTimeline>(recordingOf(*run))});
+    return runs;
+}
+
+RunRecording RaceView::recordingOf(const Run& run) const {
+    if (run.timeline) return run.timeline->recording();
+    return makeRecording(m_puzzle, run.entry.algorithmId, run.entry.parameters, run.entry.seed,
+                         RecordedBudgets{m_budget.maxSteps, m_budget.maxEvaluations, 0, m_budget.maxSeconds}, *run.result);
+}
+
+std::uint64_t RaceView::timelineMeasure(const Counters& at) const {
+    return m_pace == RacePace::StepsPerSecond ? at.steps : at.evaluations;
+}
+
+void RaceView::seekReplay(int tick) {
+    if (!m_replay) return;
+    showReplayAt(static_cast<std::uint64_t>(static_cast<double>(m_timelineEnd) * tick / kTimelineTicks), tick >= kTimelineTicks);
+}
+
+void RaceView::showReplayAt(std::uint64_t target, bool end) {
+    // Every event up to the target, in the race's measure (the events' counters never decrease).
+    const auto upTo = [this, target, end](const Event& event) { return end || timelineMeasure(eventCounters(event)) <= target; };
+    if (target < m_chartsShownTo || m_chartsShownTo == 0) {  // back (or the first time): the charts start over
+        resetCharts();
+        for (const auto& run : m_runs) run->chartCursor = 0;
+    }
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         Run& run = *m_runs[i];
-        for (const CostSink::Sample& sample : run.sink.take())
-            m_chart->addCost(static_cast<int>(i), sample.at, sample.current, sample.best);
-        const bool done = run.done();
-        if (done && std::find(m_finishOrder.begin(), m_finishOrder.end(), static_cast<int>(i)) == m_finishOrder.end())
-            m_finishOrder.push_back(static_cast<int>(i));
-        run.model->setBoard(done ? run.runner->result().finalBoard : run.algorithm->currentBoard(), CellOrigin::Solver);
-        const Counters at = run.counters();
-        const double best = done ? run.runner->result().bestCost : run.algorithm->bestCost();
-        QString status = tr("step %1 · evaluations %2 · best cost %3").arg(number(at.steps), number(at.evaluations), costText(best));
-        if (done) status += QStringLiteral(" · ") + outcomeWords(run.runner->result());
-        run.status->setText(status);
+        const std::vector<Event>& events = run.timeline->events();
+        const std::vector<std::size_t>& chartEvents = run.timeline->chartEvents();
+        // The charts grow with the slider, from the timeline's kept (already thinned) samples.
+        for (; run.chartCursor < chartEvents.size() && upTo(events[chartEvents[run.chartCursor]]); ++run.chartCursor) {
+            const Event& event = events[chartEvents[run.chartCursor]];
+            if (const auto* sample = std::get_if<CostSample>(&event)) m_chart->addCost(static_cast<int>(i), sample->at, sample->current, sample->best);
+            else run.algorithmChart->addEvent(event);
+        }
+        run.algorithmChart->refreshNow();
+        const std::size_t position =
+            end ? events.size()
+                : static_cast<std::size_t>(std::partition_point(events.begin(), events.end(), upTo) - events.begin());
+        const TimelineState state = run.timeline->stateAt(position);
+        run.model->setBoard(state.board, CellOrigin::Solver);
+        run.shownEnded = state.finished.has_value();
+        run.shownBestCost = state.bestCost.value_or(0);
+        QString text = tr("step %1 · evaluations %2 · best cost %3")
+                           .arg(number(state.at.steps), number(state.at.evaluations), costText(run.shownBestCost));
+        if (state.finished) text += QStringLiteral(" · ") + outcomeWords(state.finished->outcome);
+        run.status->setText(text);
     }
+    m_chartsShownTo = std::max<std::uint64_t>(1, end ? m_timelineEnd + 1 : target);
     m_chart->refresh();
+    m_timelineLabel->setText(m_pace == RacePace::StepsPerSecond ? tr("%1 steps").arg(number(target))
+                                                                : tr("%1 evaluations").arg(number(target)));
     m_order->setText(finishingOrder());
-    if (isFinished() && m_timer.isActive()) m_timer.stop();
     updateControls();
-    if (isFinished()) emit finished();
+}
+
+AnimationExportResult RaceView::exportAnimation(const QString& path, const AnimationSettings& settings,
+                                                const std::function<bool(std::size_t, std::size_t)>& progress) const {
+    AnimationExportResult result;
+    if (!isFinished()) {
+        result.error = tr("the race has not ended: let it finish, or stop it, before exporting it");
+        return result;
+    }
+    if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
+    // The frames: the race at evenly spaced points of its measure, the last at its end.
+    const bool bySteps = m_pace == RacePace::StepsPerSecond;
+    const auto maxFrames = static_cast<std::uint64_t>(AnimationSettings::kMaxDurationSeconds * settings.fps);
+    std::uint64_t frameCount = 0;
+    double perFrame = 0;
+    if (settings.pace == AnimationPace::FitDuration) {
+        frameCount = std::max<std::uint64_t>(2, static_cast<std::uint64_t>(std::llround(settings.durationSeconds * settings.fps)));
+        perFrame = static_cast<double>(m_timelineEnd) / static_cast<double>(frameCount - 1);
+    } else {
+        if ((settings.pace == AnimationPace::StepsPerFrame) != bySteps) {
+            result.error = bySteps ? tr("a race by steps is exported by --steps-per-frame (or --duration)")
+                                   : tr("a race by evaluations is exported by --evaluations-per-frame (or --duration)");
+            return result;
+        }
+        const std::uint64_t step = std::max<std::uint64_t>(1, settings.perFrame);
+        frameCount = (m_timelineEnd + step - 1) / step + 1;
+        perFrame = static_cast<double>(step);
+        if (frameCount > maxFrames) {
+            result.error = tr("%L1 a frame makes %L2 frames, more than %3 s at %4 fps")
+                               .arg(static_cast<qulonglong>(step))
+                               .arg(static_cast<qulonglong>(frameCount))
+                               .arg(AnimationSettings::kMaxDurationSeconds)
+                               .arg(settings.fps);
+            return result;
+        }
+    }
+    // The frames are the Race view's own painting: a second view of the same timelines, offscreen at the
+    // animation's size, without its controls.
+    RaceView stage;
+    stage.setAttribute(Qt::WA_DontShowOnScreen);
+    stage.setReplayRuns(m_pace, replayRuns());
+    stage.setAxis(bySteps ? ChartAxis::Steps : ChartAxis::Evaluations);
+    stage.setExportLayout(settings.size);
+    stage.resize(settings.size);
+    stage.show();
+    return encodeAnimation(
+        path, settings, static_cast<std::size_t>(frameCount),
+        [&](std::size_t frame) {
+            const bool last = frame + 1 == frameCount;
+            stage.showReplayAt(last ? m_timelineEnd : static_cast<std::uint64_t>(perFrame * static_cast<double>(frame)), last);
+            return renderOffscreen(stage, settings.size);
+        },
+        progress);
+}
+
+void RaceView::setAxis(ChartAxis axis) { m_chart->setXAxis(axis); }
+
+void RaceView::setExportLayout(QSize size) {
+    // Frames are smaller than the window: the boards may shrink, and each run's own chart needs the height.
+    m_chart->setMinimumHeight(0);
+    for (const auto& run : m_runs) {
+        run->board->setMinimumSize(80, 80);
+        if (size.height() < kOwnChartsFromHeight) run->algorithmChart->hide();
+    }
+    for (QWidget* control : {static_cast<QWidget*>(m_timeline), static_cast<QWidget*>(m_saveButton),
+                             static_cast<QWidget*>(m_exportButton)})
+        control->hide();
+    m_chart->setControlsVisible(false);
+    QFont font = m_timelineLabel->font();
+    font.setBold(true);
+    m_timelineLabel->setFont(font);
+}
+
+void RaceView::exportAnimationDialog() {
+    if (!isFinished()) return;
+    const std::vector<ReplayRun> runs = replayRuns();  // the dialog estimates from the longest run
+    const auto longest = std::max_element(runs.begin(), runs.end(), [this](const ReplayRun& a, const ReplayRun& b) {
+        return timelineMeasure(a.timeline->result().counters) < timelineMeasure(b.timeline->result().counters);
+    });
+    AnimationExportDialog dialog(*longest->timeline, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QProgressDialog progress(tr("Exporting %1…").arg(dialog.path()), tr("Cancel"), 0, 100, this);
+    progress.setWindowTitle(tr("Export animation"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    const AnimationExportResult result = exportAnimation(dialog.path(), dialog.settings(), [&progress](std::size_t done, std::size_t total) {
+        progress.setMaximum(static_cast<int>(total));
+        progress.setValue(static_cast<int>(done));
+        QApplication::processEvents();
+        return !progress.wasCanceled();
+    });
+    progress.reset();
+    if (!result.error.isEmpty()) QMessageBox::warning(this, tr("Cannot export animation"), result.error);
+}
+
+QString exportRaceAnimation(const QString& manifestPath, const QString& outputPath, const AnimationSettings& settings,
+                            QString& summary) {
+    if (QString error = checkAnimationTarget(outputPath); !error.isEmpty()) return QStringLiteral("--export-animation: ") + error;
+    const RaceRead read = loadRace(manifestPath.toStdString());
+    if (!read.manifest) return QStringLiteral("--open: ") + QString::fromStdString(read.error.toString());
+    RaceView race;
+    race.setAttribute(Qt::WA_DontShowOnScreen);
+    if (QString error = race.setReplay(*read.manifest, read.recordings); !error.isEmpty()) return QStringLiteral("--open: ") + error;
+    const AnimationExportResult result = race.exportAnimation(outputPath, settings);
+    if (!result.error.isEmpty()) return QStringLiteral("--export-animation: ") + result.error;
+    summary = QStringLiteral("%1: a race of %2 runs, %3 frames of %4x%5 at %6 fps (%7), %8 bytes in %9 s")
+                  .arg(outputPath)
+                  .arg(race.runCount())
+                  .arg(result.frames)
+                  .arg(settings.size.width())
+                  .arg(settings.size.height())
+                  .arg(settings.fps)
+                  .arg(result.codec)
+                  .arg(result.bytes)
+                  .arg(result.seconds, 0, 'f', 2);
+    return {};
+}
+
+Board RaceView::shownBoard(int run) const { return m_runs.at(static_cast<std::size_t>(run))->model->board(); }
+
+QString RaceView::saveRace(const QString& manifestPath) const {
+    if (!isFinished()) return tr("the race has not ended: let it finish, or stop it, before saving it");
+    RaceManifest manifest;
+    manifest.pace = paceKey(m_pace);
+    std::vector<RunRecording> recordings;
+    const std::string stem = QFileInfo(manifestPath).completeBaseName().toStdString();
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        const Run& run = *m_runs[i];
+        manifest.runs.push_back({run.entry.label, raceRecordingName(stem, i, run.entry.label)});
+        recordings.push_back(recordingOf(run));
+    }
+    std::string error;
+    if (!pw::saveRace(manifestPath.toStdString(), manifest, recordings, error))
+        return tr("cannot save the race to %1: %2").arg(manifestPath, QString::fromStdString(error));
+    return {};
+}
+
+void RaceView::saveRaceDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save race"), QStringLiteral("race.json"), tr("Race (*.json)"));
+    if (path.isEmpty()) return;
+    if (const QString error = saveRace(path); !error.isEmpty()) QMessageBox::warning(this, tr("Cannot save race"), error);
 }
 
 QString RaceView::finishingOrder() const {
+    // The runs that ended on their own by how far they had gone in the race's measure (evaluations, or steps
+    // for a race by steps; seconds flat out), ties in the race's order: the runs' threads report their ends in
+    // no fixed order. Those stopped by Stop (all at once) after them, in the race's order.
+    // A saved race: the runs whose end the timeline has reached.
+    const auto ended = [this](std::size_t index) { return m_replay ? m_runs[index]->shownEnded : m_runs[index]->done(); };
+    std::vector<int> order;
+    for (const int index : m_finishOrder)
+        if (ended(static_cast<std::size_t>(index))) order.push_back(index);
+    std::sort(order.begin(), order.end());
+    const auto stopped = std::stable_partition(order.begin(), order.end(), [this](int index) {
+        return m_runs[static_cast<std::size_t>(index)]->result->outcome != Outcome::Stopped;
+    });
+    std::stable_sort(order.begin(), stopped, [this](int a, int b) {
+        const RunResult& first = *m_runs[static_cast<std::size_t>(a)]->result;
+        const RunResult& second = *m_runs[static_cast<std::size_t>(b)]->result;
+        if (m_pace == RacePace::FlatOut && !m_replay) return first.seconds < second.seconds;
+        return timelineMeasure(first.counters) < timelineMeasure(second.counters);
+    });
     QStringList parts;
-    for (const int index : m_finishOrder) {
+    for (const int index : order) {
         const Run& run = *m_runs[static_cast<std::size_t>(index)];
-        const RunResult& result = run.runner->result();
+        const RunResult& result = *run.result;
         QString part = tr("%1 %2 at %3 evaluations")
-                           .arg(QString::fromStdString(run.entry.label), outcomeWords(result), number(result.counters.evaluations));
+                           .arg(QString::fromStdString(run.entry.label), outcomeWords(result.outcome), number(result.counters.evaluations));
         if (result.outcome != Outcome::Solved) part += tr(" (cost %1)").arg(costText(result.bestCost));
         parts << part;
     }
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
-        if (std::find(m_finishOrder.begin(), m_finishOrder.end(), static_cast<int>(i)) != m_finishOrder.end()) continue;
+        if (std::find(order.begin(), order.end(), static_cast<int>(i)) != order.end()) continue;
         const Run& run = *m_runs[i];
-        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(run.algorithm->bestCost()));
+        const double best = m_replay ? run.shownBestCost : status(static_cast<int>(i)).bestCost;
+        parts << tr("%1 still at cost %2").arg(QString::fromStdString(run.entry.label), costText(best));
     }
     return parts.join(QStringLiteral("; "));
 }
@@ -448,6 +798,8 @@ void RaceView::updateControls() {
     const bool finished = isFinished();
     m_startButton->setText(isRunning() ? tr("Pause") : tr("Start"));
     m_startButton->setEnabled(!m_runs.empty() && !finished);
+    m_saveButton->setEnabled(finished);
+    m_exportButton->setEnabled(finished);
     m_stepButton->setEnabled(!m_runs.empty() && !finished);
     m_stopButton->setEnabled(!m_runs.empty() && !finished);
 }

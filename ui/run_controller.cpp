@@ -109,6 +109,7 @@ void RunController::applyPace() {
 void RunController::start(const RunRequest& request, bool paused) {
     discard();
     m_status = {};
+    m_answeredSerial = 0;
     m_rateHistory.clear();
     m_runClock.start();
     m_control = std::make_shared<RunControl>();
@@ -181,6 +182,11 @@ void RunController::setStepsPerSecond(double stepsPerSecond) {
     if (isActive()) applyPace();
 }
 
+bool RunController::settled() const {
+    if (m_state == RunState::Finished || m_state == RunState::Idle) return true;
+    return m_state == RunState::Paused && m_control && m_answeredSerial >= m_control->commandSerial.load();
+}
+
 WorkerPhase RunController::workerPhase() const {
     return m_control ? m_control->phase.load() : WorkerPhase::Queued;
 }
@@ -238,6 +244,7 @@ void RunController::receiveBatch(RunBatchPointer batch) {
     if (!batch || batch->runId != m_runId || !m_control) return;  // a run the window no longer shows
     m_control->batchesInFlight.fetch_sub(1);
 
+    if (batch->waiting) m_answeredSerial = batch->commandSerial;
     m_status.counters = batch->counters;
     m_status.seconds = batch->seconds;
     m_status.bestCost = batch->bestCost;

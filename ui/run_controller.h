@@ -71,6 +71,9 @@ public:
     WorkerPhase workerPhase() const;
     // True once the worker has left the current run and its last batch was received.
     bool workerDone() const { return m_workerRunId == 0; }
+    // Paused, and the worker's batch answering the pause (or the latest command) has come: until the next
+    // command no batch follows, so the figures stay as they are.
+    bool settled() const;
     // Waits (pumping events) until the worker has left its current run; for orderly shutdown and tests.
     bool waitUntilIdle(int timeoutMs);
 
@@ -103,6 +106,7 @@ private:
     RunState m_state = RunState::Idle;
     double m_stepsPerSecond = kFlatOut;
     std::uint64_t m_stepSerial = 0;  // the command serial of the Step under way
+    std::uint64_t m_answeredSerial = 0;  // the latest command a waiting batch answered
     RunStatus m_status;
     QElapsedTimer m_runClock;
     std::deque<std::pair<qint64, std::uint64_t>> m_rateHistory;  // (ms since start, steps) of recent batches

@@ -32,13 +32,19 @@ inline bool isPacedEvent(const Event& event) {
     return explanation && !explanation->cells.empty();
 }
 
+class PaceGate;
+
 struct RunRequest {
     Puzzle puzzle;
     std::string algorithmId;
     ParameterValues parameters;
     std::uint64_t seed = 1;
-    std::uint64_t stepLimit = 0;  // 0 = none
-    double timeLimitSeconds = 0;  // 0 = none
+    std::uint64_t stepLimit = 0;        // 0 = none
+    std::uint64_t evaluationLimit = 0;  // 0 = none
+    double timeLimitSeconds = 0;        // 0 = none
+    // A run of a race: flat out, it advances no further than the race's gate lets seat `gateSeat`.
+    std::shared_ptr<PaceGate> gate;
+    int gateSeat = 0;
 };
 
 // Where the solver thread is in its run, published for the window's state machine and its tests.

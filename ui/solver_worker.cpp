@@ -2,8 +2,11 @@
 
 #include "algorithms/registry.h"
 #include "engine/runner.h"
+#include "pace_gate.h"
 
 #include <algorithm>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <chrono>
 
 namespace pw::ui {
@@ -33,6 +36,7 @@ constexpr int kMaxBatchesInFlight = 3;
 // per second every step goes out on its own, so the board changes when the step happens.
 constexpr auto kDeliveryInterval = std::chrono::milliseconds(16);
 constexpr double kDeliverEveryStepUpTo = 120;
+constexpr int kRaceRunNiceness = 10;
 
 void mergeInto(EventBatch& pending, EventBatch&& batch) {
     pending.droppedEvents += batch.droppedEvents;
@@ -67,12 +71,16 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         batch->finished = true;
         control->phase.store(WorkerPhase::Ended);
         batch->outcome = Finished{{}, Outcome::Failed, false, 0, "unknown algorithm " + request.algorithmId};
+        if (request.gate) request.gate->leave(request.gateSeat);
         batch->events.push_back(*batch->outcome);
         emit batchReady(batch);
         emit runEnded(runId);
         return;
     }
     std::unique_ptr<Algorithm> algorithm = entry->create();
+    // A race's runs yield to the window: four threads flat out on fewer cores would otherwise take the event
+    // loop's turn (Linux gives each thread its own nice value).
+    if (request.gate) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kRaceRunNiceness);
 
     EventBatch pending;
     BatchingSink batching([&pending](EventBatch&& batch) { mergeInto(pending, std::move(batch)); });
@@ -80,11 +88,13 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
 
     StopConditions conditions;
     if (request.stepLimit > 0) conditions.add(stepLimit(request.stepLimit));
+    if (request.evaluationLimit > 0) conditions.add(evaluationLimit(request.evaluationLimit));
     if (request.timeLimitSeconds > 0) conditions.add(timeLimit(request.timeLimitSeconds));
     conditions.add(externalStop(control->stop));
     Runner runner(*algorithm, request.puzzle, request.parameters, request.seed, &observing, std::move(conditions));
 
     std::uint64_t answeredSerial = 0;  // the latest command a waiting batch answered
+    std::uint64_t deliveredSteps = 0;  // the steps of the latest batch sent
     auto deliver = [&](bool last, bool waiting) {
         // Read before the flush: a command that arrives after it is answered by a later batch.
         const std::uint64_t serial = control->commandSerial.load();
@@ -102,6 +112,7 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         batch->movesDropped = pending.movesDropped;
         pending = EventBatch{};
         batch->counters = algorithm->counters();
+        deliveredSteps = batch->counters.steps;
         batch->seconds = runner.elapsedSeconds();
         batch->bestCost = algorithm->bestCost();
         if (last) {
@@ -151,11 +162,22 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
 
         if (free) {
             control->phase.store(WorkerPhase::Advancing);
+            std::uint64_t steps = static_cast<std::uint64_t>(burst);
+            if (request.gate) {
+                // A race's run waits at the gate for the others, a frame at a time, then looks at its controls.
+                steps = std::min(steps, request.gate->stepsAllowed(request.gateSeat, algorithm->counters(), kDeliveryInterval));
+                if (steps == 0) {
+                    control->phase.store(WorkerPhase::Waiting);
+                    if (!pending.events.empty() || pending.droppedEvents || algorithm->counters().steps != deliveredSteps)
+                        deliverNow(false);
+                    continue;
+                }
+            }
             const auto burstStart = Clock::now();
-            runner.advanceBy(burst);
+            runner.advanceBy(steps);
             const auto took = Clock::now() - burstStart;
             if (took > std::chrono::milliseconds(2) && burst > 1) burst /= 2;
-            else if (took < std::chrono::microseconds(500) && burst < 65536) burst *= 2;
+            else if (took < std::chrono::microseconds(500) && burst < 65536 && steps == static_cast<std::uint64_t>(burst)) burst *= 2;
             if (!pending.events.empty() || pending.droppedEvents || Clock::now() - lastDelivery >= kDeliveryInterval)
                 deliverNow(false);
             continue;
@@ -218,6 +240,7 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         std::unique_lock lock(control->mutex);
         control->wake.wait_for(lock, std::chrono::milliseconds(50), [&] { return control->hasWork(); });
     }
+    if (request.gate) request.gate->leave(request.gateSeat);
     deliver(true, false);
     control->phase.store(WorkerPhase::Ended);
     emit runEnded(runId);

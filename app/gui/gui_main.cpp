@@ -82,9 +82,11 @@ int main(int argc, char* argv[]) {
     if (!options.exportAnimation.isEmpty()) {
         pw::ui::applyPalette(options.palette == QLatin1String("dark"));
         QString summary;
-        if (const QString error = pw::ui::exportRecordingAnimation(options.open, options.exportAnimation,
-                                                                   options.animation, summary);
-            !error.isEmpty()) {
+        // A saved race's manifest, or a run recording.
+        const QString error = pw::ui::MainWindow::isRaceFile(options.open)
+                                  ? pw::ui::exportRaceAnimation(options.open, options.exportAnimation, options.animation, summary)
+                                  : pw::ui::exportRecordingAnimation(options.open, options.exportAnimation, options.animation, summary);
+        if (!error.isEmpty()) {
             printError(error);
             return 1;
         }
@@ -114,6 +116,8 @@ int main(int argc, char* argv[]) {
         QString error = pw::ui::raceEntries(options.race, options.parameters, options.seed.value_or(1), puzzle.kind(), entries);
         pw::ui::RaceBudget budget;
         if (options.stepLimit) budget.maxSteps = options.stepLimit;
+        if (options.raceEvaluations) budget.maxEvaluations = *options.raceEvaluations;
+        budget.maxSeconds = options.timeLimitSeconds;
         race = window.openRaceView();
         if (error.isEmpty()) error = race->setRace(puzzle, std::move(entries), budget);
         if (!error.isEmpty()) {
@@ -125,6 +129,7 @@ int main(int argc, char* argv[]) {
                                                                                   : pw::ui::RacePace::FairEvaluations;
         race->setPace(pace, options.movesPerSecond.value_or(0));
     }
+    if (!race) race = window.raceView();  // --open of a saved race
     window.show();
 
     // --stats follows memory: RSS once a second, so that a long run shows whether it grows after warm-up
@@ -135,8 +140,19 @@ int main(int argc, char* argv[]) {
         QObject::connect(&rssTimer, &QTimer::timeout, &app, [&rssSamples] { rssSamples.push_back(residentKilobytes()); });
         rssTimer.start(1000);
     }
-    auto printStats = [&window, &rssSamples] {
+    auto printStats = [&window, &rssSamples, &race] {
         rssSamples.push_back(residentKilobytes());
+        // A race: each run's counters (each its own worker thread), the window's longest stall while it ran.
+        for (int i = 0; race && i < race->runCount(); ++i) {
+            const pw::ui::RunStatus run = race->status(i);
+            const std::optional<pw::RunResult> result = race->result(i);
+            std::printf("race_run=%d label=%s steps=%llu evaluations=%llu seconds=%.3f best_cost=%g outcome=%s\n", i + 1,
+                        race->entry(i).label.c_str(), static_cast<unsigned long long>(race->counters(i).steps),
+                        static_cast<unsigned long long>(race->counters(i).evaluations),
+                        result ? result->seconds : run.seconds, result ? result->bestCost : run.bestCost,
+                        result ? pw::outcomeName(result->outcome) : "running");
+        }
+        if (race) std::printf("race_longest_stall_ms=%.1f\n", window.longestStallMs());
         const pw::ui::RunStatus status = window.controller()->status();
         std::printf("steps=%llu evaluations=%llu seconds=%.3f steps_per_second=%.0f longest_stall_ms=%.1f\n",
                     static_cast<unsigned long long>(status.counters.steps),
@@ -176,7 +192,10 @@ int main(int argc, char* argv[]) {
         std::fflush(stdout);
     };
     if (race && options.exitWhenFinished)
-        QObject::connect(race, &pw::ui::RaceView::finished, &app, [&app] { app.exit(0); });
+        QObject::connect(race, &pw::ui::RaceView::finished, &app, [&app, &options, printStats] {
+            if (options.stats) printStats();
+            app.exit(0);
+        });
     if (options.exitWhenFinished && !race) {
         QObject::connect(&window, &pw::ui::MainWindow::runFinished, &app, [&app, &options, printStats] {
             if (options.stats) printStats();

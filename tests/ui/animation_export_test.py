@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """`puzzle-workbench --open RECORDING.json --export-animation OUT` end to end, offscreen: a run recorded by
 `puzzle-cli solve --record` is exported as a GIF, an MP4 and a WebM, and ffprobe (Debian's ffmpeg package,
-installed when missing) must read each with the asked frame count, frame size and frame rate. Bad options
+installed when missing) must read each with the asked frame count, frame size and frame rate. A saved race
+(two recordings and their manifest) is exported the same way, as a GIF and an MP4. Bad options
 are refused with exit status 2 and a message naming the option; an unwritable path fails with status 1 and
 leaves no file.
 
 Usage: animation_export_test.py PUZZLE_WORKBENCH PUZZLE_CLI PUZZLE.csv"""
+import json
 import os
 import shutil
 import subprocess
@@ -70,6 +72,39 @@ def main():
                 failures.append(f"{name}: expected {(codec, width, height, rate, frames)}, ffprobe read {got}")
             else:
                 print(f"{name}: {got}, {os.path.getsize(output)} bytes")
+
+        # A saved race: two runs' recordings and the manifest naming them, exported from the Race view.
+        race_dir = os.path.join(directory, "race")
+        os.mkdir(race_dir)
+        for name, algorithm in (("race-1-sa.json", "sa"), ("race-2-tabu.json", "tabu")):
+            subprocess.run([cli, "solve", "-a", algorithm, "--seed", "5", "--max-evaluations", "40000", "--record",
+                            os.path.join(race_dir, name), single], check=True, capture_output=True)
+        manifest = os.path.join(race_dir, "race.json")
+        with open(manifest, "w", encoding="utf-8") as out:
+            json.dump({"format": "puzzle-workbench-race", "format_version": 1, "pace": "fair",
+                       "runs": [{"label": "sa", "recording": "race-1-sa.json"},
+                                {"label": "tabu", "recording": "race-2-tabu.json"}]}, out)
+        race_cases = [
+            ("race.gif", ["--fps", "5", "--size", "640x480", "--duration", "2"], "gif", 640, 480, "5/1", 10),
+            ("race.mp4", ["--fps", "10", "--size", "800x600", "--evaluations-per-frame", "5000"], "h264", 800, 600, "10/1", 10),
+        ]
+        for name, options, codec, width, height, rate, frames in race_cases:
+            output = os.path.join(race_dir, name)
+            result = subprocess.run([workbench, "--open", manifest, "--export-animation", output, *options],
+                                    env=env, capture_output=True, text=True, timeout=300)
+            if result.returncode != 0 or "a race of 2 runs" not in result.stdout:
+                failures.append(f"race {name}: exit {result.returncode}: {result.stdout.strip()} {result.stderr.strip()}")
+                continue
+            got = probe(output)
+            if got != (codec, width, height, rate, frames):
+                failures.append(f"race {name}: expected {(codec, width, height, rate, frames)}, ffprobe read {got}")
+            else:
+                print(f"race {name}: {got}, {os.path.getsize(output)} bytes")
+        result = subprocess.run([workbench, "--open", manifest, "--export-animation", os.path.join(race_dir, "bad.gif"),
+                                 "--steps-per-frame", "100"], env=env, capture_output=True, text=True, timeout=300)
+        if result.returncode != 1 or "--evaluations-per-frame" not in result.stderr:
+            failures.append(f"race by steps per frame: exit {result.returncode}: {result.stderr.strip()}")
+        shutil.rmtree(race_dir)
 
         # Refused options: (options, words the message must hold)
         refused = [

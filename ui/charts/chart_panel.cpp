@@ -86,7 +86,7 @@ void ChartPanel::clear() {
     m_seriesIndex.fill(-1);
     std::fill(m_partSeries.begin(), m_partSeries.end(), -1);
     m_progress->setVisible(m_progressPinned);
-    m_batchStartSteps = m_batchStartSeconds = m_batchEndSteps = m_batchEndSeconds = 0;
+    m_batchSeconds = {};
 }
 
 void ChartPanel::setCostParts(const std::vector<std::string>& names) {
@@ -95,18 +95,20 @@ void ChartPanel::setCostParts(const std::vector<std::string>& names) {
     m_partSeries.assign(names.size(), -1);
 }
 
-void ChartPanel::beginBatch(const Counters& at, double seconds) {
-    m_batchStartSteps = m_batchEndSteps;
-    m_batchStartSeconds = m_batchEndSeconds;
-    m_batchEndSteps = static_cast<double>(at.steps);
-    m_batchEndSeconds = seconds;
+void BatchSeconds::begin(const Counters& at, double seconds) {
+    m_startSteps = m_endSteps;
+    m_startSeconds = m_endSeconds;
+    m_endSteps = static_cast<double>(at.steps);
+    m_endSeconds = seconds;
 }
 
-double ChartPanel::secondsAt(double steps) const {
-    if (m_batchEndSteps <= m_batchStartSteps) return m_batchEndSeconds;
-    const double t = std::clamp((steps - m_batchStartSteps) / (m_batchEndSteps - m_batchStartSteps), 0.0, 1.0);
-    return m_batchStartSeconds + t * (m_batchEndSeconds - m_batchStartSeconds);
+double BatchSeconds::at(double steps) const {
+    if (m_endSteps <= m_startSteps) return m_endSeconds;
+    const double t = std::clamp((steps - m_startSteps) / (m_endSteps - m_startSteps), 0.0, 1.0);
+    return m_startSeconds + t * (m_endSeconds - m_startSeconds);
 }
+
+void ChartPanel::beginBatch(const Counters& at, double seconds) { m_batchSeconds.begin(at, seconds); }
 
 // Called for every sample of a flat-out run: the series is created once, then found by its kind alone.
 void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
@@ -126,7 +128,7 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
         }
     }
     const auto steps = static_cast<double>(at.steps);
-    chart->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
+    chart->append(index, ChartSample{steps, static_cast<double>(at.evaluations), m_batchSeconds.at(steps), value});
 }
 
 // One line per declared cost part. A part appears with its first non-zero value, so a part that is 0 all
@@ -145,7 +147,7 @@ void ChartPanel::addPartSample(std::size_t part, const Counters& at, double valu
                                LiveChart::Style::Line, 1.2);
     }
     const auto steps = static_cast<double>(at.steps);
-    m_cost->append(index, ChartSample{steps, static_cast<double>(at.evaluations), secondsAt(steps), value});
+    m_cost->append(index, ChartSample{steps, static_cast<double>(at.evaluations), m_batchSeconds.at(steps), value});
 }
 
 void ChartPanel::addEvent(const Event& event) {
@@ -177,6 +179,8 @@ void ChartPanel::setPresentation(bool on) {
     const bool progressHasData = m_progress->hasData();
     m_progress->setVisible(!on && progressHasData);
 }
+
+void ChartPanel::setCostChartVisible(bool visible) { m_cost->setVisible(visible); }
 
 void ChartPanel::setControlsVisible(bool visible) {
     m_axisCombo->setVisible(visible);

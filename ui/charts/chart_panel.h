@@ -24,6 +24,20 @@ class LiveChart;
 
 enum class ChartAxis { Steps, Evaluations, Seconds };
 
+// The seconds of a sample inside a batch, interpolated between the counters and elapsed time of the batch
+// before it and its own (events themselves carry no wall-clock time).
+class BatchSeconds {
+public:
+    void begin(const Counters& at, double seconds);
+    double at(double steps) const;
+
+private:
+    double m_startSteps = 0;
+    double m_startSeconds = 0;
+    double m_endSteps = 0;
+    double m_endSeconds = 0;
+};
+
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:
@@ -59,6 +73,8 @@ public:
     bool progressChartVisible() const;
     // Every series either chart holds, with the points it holds: "current" 812, "temperature" 812, ...
     QList<QPair<QString, int>> pointCounts() const;
+    // The algorithm's own chart alone (temperature, population, ...), where another chart shows the cost.
+    void setCostChartVisible(bool visible);
     // Presentation mode: the cost chart alone, with larger text.
     void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
@@ -78,7 +94,6 @@ private:
         PopulationWorst, PopulationMean, PopulationBest,          // the second chart: populations
         Count
     };
-    double secondsAt(double steps) const;
     void addSample(SeriesKind kind, const Counters& at, double value);
     void addPartSample(std::size_t part, const Counters& at, double value);
 
@@ -93,10 +108,7 @@ private:
     bool m_presentation = false;
     bool m_progressPinned = false;
     double m_lastBest = 0;  // where a cycle-start marker sits on the cost chart
-    double m_batchStartSteps = 0;
-    double m_batchStartSeconds = 0;
-    double m_batchEndSteps = 0;
-    double m_batchEndSeconds = 0;
+    BatchSeconds m_batchSeconds;
     std::array<int, static_cast<int>(SeriesKind::Count)> m_seriesIndex;  // -1 until the series exists
     QStringList m_partNames;
     std::vector<int> m_partSeries;  // per cost part: its series on the cost chart, -1 until it exists
