@@ -215,8 +215,9 @@ def reduced_time_note(rep, total):
     return [f"This is a reduced run (`--{rep.mode}`: fewer puzzles, runs and shorter budgets than the papers; the "
             "sizes are in `scripts/reproduce.py`, MODES). The full run (`scripts/reproduce.sh` without options) was "
             f"not made here; estimated from this run's time per experiment, scaled by the runs and budgets the full "
-            f"protocol adds (an upper-bound style estimate: runs that solve early do not use their budget), it takes "
-            f"about **{estimate / 3600:.0f} hours** on {rep.jobs} thread(s).", ""]
+            f"protocol adds, it takes about **{estimate / 3600:.0f} hours** on {rep.jobs} thread(s). This is an "
+            f"estimate, likely high: runs that solve early do not use their budget, and the times it scales were "
+            f"measured at a load average of {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.", ""]
 
 
 MODE_NOTES = {"full": full_time_note, "quick": reduced_time_note, "tiny": reduced_time_note}
