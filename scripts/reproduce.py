@@ -318,7 +318,8 @@ class Table:
         for row, paper, literal, improved, command in self.rows:
             lines.append(f"| {row} | {paper} | {literal} | {improved} | {command} |")
         lines.append("")
-        lines += self.notes + ([""] if self.notes else [])
+        for note in self.notes:
+            lines += [note, ""]
         for key, text in self.commands:
             lines += [f"`{key}`:", "", "```sh", text, "```", ""]
         return lines
