@@ -27,7 +27,7 @@
 //     20 rounds closed the gap, and 1000 rounds only add time for puzzles that need it.
 //   - QQWing "simple" puzzles (the 10 of puzzles/sudoku/qqwing_graded.csv, made by `qqwing --generate 10
 //     --difficulty simple`), one run each with `--seed 1 --time-limit 20` (docs/reproduction.md, command
-//     Q1): 10 of 10 in each of three runs, the slowest puzzle in 8 to 11 s on a busy two-core machine — the
+//     Q1): 10 of 10 in each of four runs, the slowest puzzle in 7 to 11 s on a busy two-core machine — the
 //     target of 8 of 10 is reached.
 //     (On an earlier, uncommitted QQWing set: 10 of 10, slowest 3.3 s; 20 rounds alone: 6 of 10.)
 //   - Not reached: Figure 1's 17-clue puzzle with its unique solution — 1 of 20 seeds within 20 rounds, 0 of 6
