@@ -65,8 +65,8 @@
 //     100 % on "medium a";
 //   - hard (difficult_24, difficult_28, super_difficult_22, super_difficult_24, AI Escargot): 0 of 50 each,
 //     ending at a cost of 10 to 14 — the paper reports 51 %, 80 % and 70 % (50 of 97, 62 and 71 tries);
-//   - QQWing puzzles (`qqwing --generate N --difficulty easy|intermediate --one-line`, 8 + 7 puzzles, one
-//     run each, `--time-limit 20`): 1 of 15.
+//   - QQWing puzzles (the 8 "easy" and 7 "intermediate" of puzzles/sudoku/qqwing_graded.csv, one run each,
+//     `--seed 1 --time-limit 20`; docs/reproduction.md, command Q2): 0 of 15, ending at a cost of 2 to 12.
 // So none of the paper's figures beyond "easy" is reached: one egg changed on every row by two crossovers that
 // both pull it towards the best egg becomes a near copy of the best, the population collapses onto it, and a
 // single swap per row cannot lead out of the local minimum. The generation-per-step option gives 25 times the

@@ -59,8 +59,9 @@
 //     of unsuccessful events" is 3.2 to 6.7 (Table 2), and "only one number gets repeated mostly": reached.
 //   - Figure 1's 17-clue puzzle: 0 of 20 runs (seeds 1..20; mean final fitness 6.3). The paper's best of 10
 //     runs reaches 0 in three cycles and its worst ends at fitness 4 after six.
-//   - QQWing "simple" puzzles (`qqwing --generate 10 --difficulty simple --one-line`): 0 of 10 (Table 2:
-//     58 % for its lost "simple" class). Pillay's easy Figure 1: 12 of 20 seeds.
+//   - QQWing "simple" puzzles (the 10 of puzzles/sudoku/qqwing_graded.csv, one run each, `--seed 1
+//     --time-limit 20`; docs/reproduction.md, command Q1): 1 of 10 (Table 2: 58 % for its lost "simple"
+//     class). Pillay's easy Figure 1: 12 of 20 seeds.
 // A budget of C = 200 cycles instead of 20 (`--param cycles=200`) lifts Table 3's protocol to 131 of 165
 // (79 %; 10 to 15 of 15 per clue count), still short of the paper; `mga-plus` builds on that.
 //
