@@ -246,6 +246,7 @@ public:
     }
 
     double bestCost() const override { return m_bestCost; }
+    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one proposal
     Board currentBoard() const override { return gridOf(m_value); }
     Board bestBoard() const override { return gridOf(m_bestValues); }
 
