@@ -5,7 +5,8 @@
 //   Raw       — step() called in a loop, no sink: the algorithm alone;
 //   Runner    — through Runner::advance with a step budget only;
 //   RunnerCli — through Runner::advance with the stop conditions puzzle-cli installs for
-//               `solve --time-limit` (time limit, external stop flag) plus a step budget;
+//               `solve --time-limit` (time limit, external stop flag) plus a step budget; also for harmony,
+//               tabu and gp (the Runner's share of their steps);
 //   Watched   — step() with a sink that discards every event: the price of the event stream.
 // A run that solves its puzzle is restarted with the next seed, so every figure is a steady rate.
 //
@@ -67,8 +68,10 @@ void rawSteps(benchmark::State& state, const std::string& id, const std::string&
     state.counters["runs_ended"] = static_cast<double>(solved);
 }
 
-void runnerSteps(benchmark::State& state, const std::string& line, bool cliConditions) {
-    const pw::AlgorithmEntry* entry = pw::findAlgorithm("sa");
+// Runs of at most `budget` steps through the Runner, each with the next seed (a run that solves ends early).
+void runnerSteps(benchmark::State& state, const std::string& id, const std::string& line, bool cliConditions,
+                 std::uint64_t budget) {
+    const pw::AlgorithmEntry* entry = pw::findAlgorithm(id);
     const pw::Puzzle puzzle = puzzleOf(line);
     const pw::ParameterValues parameters(entry->info.parameters);
     std::atomic<bool> stopFlag{false};
@@ -81,7 +84,7 @@ void runnerSteps(benchmark::State& state, const std::string& line, bool cliCondi
             stop.add(pw::timeLimit(1000));
             stop.add(pw::externalStop(stopFlag));
         }
-        stop.add(pw::stepLimit(1'000'000));
+        stop.add(pw::stepLimit(budget));
         pw::Runner runner(*algorithm, puzzle, parameters, seed++, nullptr, std::move(stop));
         steps += runner.runToEnd().counters.steps;
     }
@@ -97,10 +100,20 @@ BENCHMARK_CAPTURE(rawSteps, SaRaw_escargot, std::string("sa"), std::string(kAiEs
     ->UseRealTime();
 BENCHMARK_CAPTURE(rawSteps, SaRaw_top95_1, std::string("sa"), std::string(kTop95First), nullptr)
     ->UseRealTime();
-BENCHMARK_CAPTURE(runnerSteps, SaRunner_escargot, std::string(kAiEscargot), false)
+BENCHMARK_CAPTURE(runnerSteps, SaRunner_escargot, std::string("sa"), std::string(kAiEscargot), false, 1'000'000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK_CAPTURE(runnerSteps, SaRunnerCli_escargot, std::string(kAiEscargot), true)
+BENCHMARK_CAPTURE(runnerSteps, SaRunnerCli_escargot, std::string("sa"), std::string(kAiEscargot), true, 1'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(runnerSteps, HarmonyRunnerCli_escargot, std::string("harmony"), std::string(kAiEscargot), true,
+                  100'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(runnerSteps, TabuRunnerCli_escargot, std::string("tabu"), std::string(kAiEscargot), true, 20'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(runnerSteps, GpRunnerCli_escargot, std::string("gp"), std::string(kAiEscargot), true, 5)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(rawSteps, SaWatched_escargot, std::string("sa"), std::string(kAiEscargot), &g_discard)

@@ -16,8 +16,18 @@
 # last column times the steppable search (the solver every uniqueness check used before the band solver,
 # still the `exact` algorithm's engine) in the same turns.
 #
-# Each row of the table is one function below (row_in_process); a later row (the whole-process CLI, the
-# local-search throughput) is another such function added to ROWS.
+# The whole-process rows time complete processes (/usr/bin/time: wall clock, and user + system CPU time), the
+# two sides taking turns ROUNDS times, each keeping its best:
+#   - `puzzle-cli solve -a exact --json` and `puzzle-cli check --json` over 20,000 isomorphs of the 17-clue
+#     puzzles (made here, deterministically: digits relabelled, rows permuted within bands and columns within
+#     stacks, by a seeded generator), against a small driver of tdoku's library that reads the same file and
+#     prints each solution (solve) or each count up to two (check);
+#   - simulated annealing in Lewis's design through `puzzle-cli solve -a sa --param schedule=lewis` on AI
+#     Escargot against bench/sa_reference, a standalone annealer of the same design: 40,000,000 proposals
+#     each (the CLI in 10 runs of seeds 1..10, ending early when they solve), proposals per CPU second;
+#   - the window flat out against the headless CLI: one annealing run of 10^8 steps on a grid without a
+#     solution, steps per second of wall-clock time (README, "Performance"); PW_BENCH_WINDOW=0 leaves it out.
+# PW_BENCH_PRESET names the build preset (default release). Each row is one function below, listed in ROWS.
 set -euo pipefail
 
 if [[ $# -lt 1 || ! -d "$1" ]]; then
@@ -27,7 +37,10 @@ fi
 TDOKU_SOURCE=$(cd "$1" && pwd)
 ROUNDS=${2:-3}
 SECONDS_PER_RUN=${3:-5}
+PRESET=${PW_BENCH_PRESET:-release}
+WINDOW_ROW=${PW_BENCH_WINDOW:-1}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$REPO/build/$PRESET
 DATA=${PW_SHARED_DATA_DIR:-$REPO/../shared/data}/sudoku
 for file in 17clue_first1000.txt top95.txt; do
     [[ -f "$DATA/$file" ]] || { echo "$0: missing $DATA/$file (set PW_SHARED_DATA_DIR)" >&2; exit 1; }
@@ -98,15 +111,70 @@ EOF
 gcc -O3 -I"$WORK/tdoku/include" "$WORK/tdoku_rate.c" "$WORK/tdoku/build/libtdoku_static.a" -lstdc++ -lm \
     -o "$WORK/tdoku_rate"
 
-# --- build this project's benchmark (release preset: portable flags)
-log "building exact_peers (release preset) ..."
-(cd "$REPO" && { [[ -f build/release/CMakeCache.txt ]] || cmake --preset release >/dev/null; } &&
-    cmake --build --preset release --target exact_peers -j2 >/dev/null)
-OURS="$REPO/build/release/bench/exact_peers"
+# The whole-process driver: reads a puzzle file, prints each solution (LIMIT 1) or each count up to LIMIT.
+cat >"$WORK/tdoku_whole.c" <<'EOF'
+#include "tdoku.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: tdoku_whole LIMIT FILE\n"); return 2; }
+    size_t limit = (size_t)atoi(argv[1]), guesses;
+    FILE *in = fopen(argv[2], "r");
+    if (!in) { perror(argv[2]); return 1; }
+    static char out[1 << 16];
+    setvbuf(stdout, out, _IOFBF, sizeof out);
+    char line[1024], puzzle[82], solution[82];
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#' || strlen(line) < 81) continue;
+        memcpy(puzzle, line, 81);
+        puzzle[81] = '\0';
+        size_t count = TdokuSolverDpllTriadSimd(puzzle, limit, 0, solution, &guesses);
+        if (limit == 1) { solution[81] = '\n'; fwrite(count ? solution : puzzle, 1, 82, stdout); }
+        else printf("%zu\n", count);
+    }
+    fclose(in);
+    return 0;
+}
+EOF
+gcc -O3 -I"$WORK/tdoku/include" "$WORK/tdoku_whole.c" "$WORK/tdoku/build/libtdoku_static.a" -lstdc++ -lm \
+    -o "$WORK/tdoku_whole"
+
+# --- build this project's programs (release preset: portable flags)
+TARGETS=(exact_peers puzzle-cli sa_reference)
+if [[ $WINDOW_ROW == 1 ]]; then TARGETS+=(puzzle-workbench); fi
+log "building ${TARGETS[*]} ($PRESET preset) ..."
+(cd "$REPO" && { [[ -f $BUILD/CMakeCache.txt ]] || cmake --preset "$PRESET" >/dev/null; } &&
+    cmake --build "$BUILD" --target "${TARGETS[@]}" -j2 >/dev/null)
+OURS="$BUILD/bench/exact_peers"
+CLI="$BUILD/app/puzzle-cli"
 
 # --- the puzzle files, comments stripped
 grep -v '^#' "$DATA/17clue_first1000.txt" | head -n 1000 >"$WORK/17clue_1000.txt"
 grep -v '^#' "$DATA/top95.txt" >"$WORK/top95.txt"
+# 20,000 isomorphs of the 17-clue puzzles: puzzle i mod 1,000 with its digits relabelled, rows permuted within
+# the bands and columns within the stacks (Python's seeded generator: the same file on every machine)
+python3 - "$WORK/17clue_1000.txt" 20000 24 >"$WORK/17clue_iso20000.txt" <<'EOF'
+import random, sys
+source, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+puzzles = [line.strip()[:81] for line in open(source) if line.strip()]
+def within_groups():
+    order = []
+    for group in range(3):
+        lines = [3 * group, 3 * group + 1, 3 * group + 2]
+        rng.shuffle(lines)
+        order += lines
+    return order
+for i in range(count):
+    puzzle = puzzles[i % len(puzzles)]
+    digits = list('123456789')
+    rng.shuffle(digits)
+    relabel = dict(zip('123456789', digits), **{'0': '.', '.': '.'})
+    rows, columns = within_groups(), within_groups()
+    print(''.join(relabel[puzzle[9 * r + c]] for r in rows for c in columns))
+EOF
+ESCARGOT=1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
 
 # best "wall,cpu" of a list of "wall,cpu" lines
 best() { sort -t, -k2 -g | tail -n 1; }
@@ -133,16 +201,85 @@ row_in_process() {
             label, a[2] / 1000, a[1] / 1000, b[2] / 1000, b[1] / 1000, own / 1000, a[2] / b[2], a[1] / b[1], c[2] / 1000, c[2] / b[2] }'
 }
 
+# "wall,cpu" seconds of one whole process, its standard output discarded
+timed() {
+    /usr/bin/time -f '%e,%U,%S' -o "$WORK/time" "$@" >/dev/null
+    awk -F, '{ printf "%s,%.3f\n", $1, $2 + $3 }' "$WORK/time"
+}
+# the line with the fewest CPU seconds of a list of "wall,cpu" lines
+fastest() { sort -t, -k2 -g | head -n 1; }
+
+# One row: two whole processes doing the same COUNT units of work, taking turns; rates per CPU second.
+#   row_whole LABEL UNIT COUNT PEER_NAME OUR_COMMAND... -- PEER_COMMAND...
+row_whole() {
+    local label=$1 unit=$2 count=$3 peerName=$4 ours="" peer="" split
+    shift 4
+    local -a our=() theirs=()
+    for ((split = 1; split <= $#; ++split)); do [[ ${!split} == -- ]] && break; done
+    our=("${@:1:split-1}")
+    theirs=("${@:split+1}")
+    for ((round = 1; round <= ROUNDS; ++round)); do
+        ours+=$(timed "${our[@]}")$'\n'
+        peer+=$(timed "${theirs[@]}")$'\n'
+    done
+    awk -v label="$label" -v unit="$unit" -v n="$count" -v name="$peerName" \
+        -v o="$(printf '%s' "$ours" | fastest)" -v p="$(printf '%s' "$peer" | fastest)" 'BEGIN {
+        split(o, a, ","); split(p, b, ",");
+        printf "| %s | %.0f k %s/s (%.3f s CPU, %.3f s wall) | %s %.0f k %s/s (%.3f s CPU, %.3f s wall) | %.2f (wall %.2f) | |\n",
+            label, n / a[2] / 1000, unit, a[2], a[1], name, n / b[2] / 1000, unit, b[2], b[1], b[2] / a[2], b[1] / a[1] }'
+}
+
+# The annealing row: 40,000,000 proposals each. The reference restarts with the next seed whenever it solves;
+# the CLI makes 10 runs (seeds 1..10) of at most 4,000,000 proposals, and its rate counts the proposals made.
+row_annealing() {
+    local proposals=40000000 runs=10 ours="" peer="" steps
+    local -a solve=("$CLI" solve -a sa --param schedule=lewis --seed 1 --runs $runs --max-steps $((proposals / runs))
+        --json "$ESCARGOT")
+    for ((round = 1; round <= ROUNDS; ++round)); do
+        ours+=$(timed "${solve[@]}")$'\n'
+        peer+=$(timed "$BUILD/bench/sa_reference" $proposals "$ESCARGOT" 1)$'\n'
+    done
+    steps=$("${solve[@]}" | sed 's/.*"steps":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s }')
+    awk -v n="$proposals" -v steps="$steps" -v o="$(printf '%s' "$ours" | fastest)" \
+        -v p="$(printf '%s' "$peer" | fastest)" 'BEGIN {
+        split(o, a, ","); split(p, b, ",");
+        printf "| SA (Lewis) through the CLI, AI Escargot, %.0f M proposals | %.1f M/s (%.2f s CPU) | bench/sa_reference %.1f M/s (%.2f s CPU) | %.2f | the CLI made %s proposals |\n",
+            n / 1e6, steps / a[2] / 1e6, a[2], n / b[2] / 1e6, b[2], (steps / a[2]) / (n / b[2]), steps }'
+}
+
+# The window flat out against the headless CLI: one annealing run of 10^8 steps on a grid without a solution,
+# steps per wall-clock second (the window's own figure; the CLI's whole process), the median of each side.
+row_window() {
+    local grid window="" headless="" seconds
+    grid=12345678.........9$(printf '.%.0s' {1..63})
+    for ((round = 1; round <= ROUNDS; ++round)); do
+        window+=$(QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} "$BUILD/app/puzzle-workbench" --open "$grid" \
+            --algorithm sa --seed 1 --run --speed max --step-limit 100000000 --stats --exit-when-finished |
+            sed -n 's/.* steps_per_second=\([0-9.]*\) .*/\1/p' | head -n 1)$'\n'
+        seconds=$(timed "$CLI" solve -a sa --seed 1 --max-steps 100000000 --json "$grid" | cut -d, -f1)
+        headless+=$(awk -v s="$seconds" 'BEGIN { printf "%.0f", 1e8 / s }')$'\n'
+    done
+    median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+    awk -v w="$(printf '%s' "$window" | median)" -v h="$(printf '%s' "$headless" | median)" 'BEGIN {
+        printf "| sa flat out, 10^8 steps, wall clock: the window against the headless CLI | %.1f M/s | headless %.1f M/s | %.2f | medians of the turns |\n",
+            w / 1e6, h / 1e6, w / h }'
+}
+
+ISO="$WORK/17clue_iso20000.txt"
 ROWS=(
     "row_in_process 'exact, 17-clue (1,000), in process, uniqueness check' '$WORK/17clue_1000.txt'"
     "row_in_process 'exact, top95, in process, uniqueness check' '$WORK/top95.txt'"
+    "row_whole 'exact, 20,000 17-clue isomorphs, whole process, solve -a exact --json' puzzles 20000 tdoku \"\$CLI\" solve -a exact --json \"\$ISO\" -- \"\$WORK/tdoku_whole\" 1 \"\$ISO\""
+    "row_whole 'uniqueness check, the same 20,000, whole process, check --json' puzzles 20000 tdoku \"\$CLI\" check --json \"\$ISO\" -- \"\$WORK/tdoku_whole\" 2 \"\$ISO\""
+    "row_annealing"
 )
+if [[ $WINDOW_ROW == 1 ]]; then ROWS+=("row_window"); fi
 
 echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)."
-OUR_COMPILER=$(sed -n 's/^CMAKE_CXX_COMPILER:[^=]*=//p' "$REPO/build/release/CMakeCache.txt")
-echo "This project: release preset ($("$OUR_COMPILER" --version | head -n 1), -O3, portable: no -march);" \
+OUR_COMPILER=$(sed -n 's/^CMAKE_CXX_COMPILER:[^=]*=//p' "$BUILD/CMakeCache.txt")
+echo "This project: $PRESET preset ($("$OUR_COMPILER" --version | head -n 1), -O3, portable: no -march);" \
     "tdoku: its default build ($TDOKU_FLAGS). Best of $ROUNDS turns of ${SECONDS_PER_RUN} s each; puzzles/s of CPU time."
 echo
-echo "| measure | this project | peer | ratio | before: stepping search |"
+echo "| measure | this project | peer | ratio | note (in process: the stepping search, before the band solver) |"
 echo "|---|---|---|---|---|"
 for row in "${ROWS[@]}"; do eval "$row"; done

@@ -115,6 +115,44 @@ TEST(CliTest, SolvesALiteralPuzzleAsJson) {
     EXPECT_EQ(again[0]["steps"], lines[0]["steps"]);
 }
 
+// A line of `solve --json` with the value of "seconds" cut out, and whether the line is the dump of the
+// object it parses to (so the lines written directly look exactly like nlohmann's).
+std::string withoutSeconds(const std::string& line) {
+    EXPECT_EQ(nlohmann::json::parse(line).dump(), line);
+    const std::size_t start = line.find("\"seconds\":");
+    if (start == std::string::npos) return line;
+    return line.substr(0, start) + line.substr(line.find(',', start));
+}
+
+TEST(CliTest, ExactBatchSolvingPrintsWhatTheRunnerGives) {
+    const std::string file = tempPath("pw_exact_batch") + ".txt";
+    std::ofstream(file) << test::kAiEscargot << "\n"
+                        << std::string(81, '.') << "\n"
+                        << "12345678.........9" << std::string(63, '.') << "\n"
+                        << ".4.2...3.....1..\n";
+    for (const std::string limit : {"1", "3"}) {
+        // A step budget that never ends a run sends every puzzle through the Runner instead of the batch path.
+        const auto solve = [&](const std::string& budget) {
+            return runCli("solve -a exact --seed 3 --json " + budget + "'" + file + "' --param solution_limit=" + limit);
+        };
+        const auto batch = solve("");
+        const auto runner = solve("--max-steps 1000000000 ");
+        ASSERT_EQ(batch.exitCode, 0) << batch.err;
+        ASSERT_EQ(runner.exitCode, 0) << runner.err;
+        std::istringstream batchLines(batch.out), runnerLines(runner.out);
+        std::string a, b;
+        int count = 0;
+        while (std::getline(batchLines, a)) {
+            ASSERT_TRUE(std::getline(runnerLines, b));
+            EXPECT_EQ(withoutSeconds(a), withoutSeconds(b));
+            ++count;
+        }
+        EXPECT_FALSE(std::getline(runnerLines, b));
+        EXPECT_EQ(count, 4);
+    }
+    std::filesystem::remove(file);
+}
+
 TEST(CliTest, BudgetsStopRuns) {
     const auto result = runCli("solve -a backtracking --seed 1 --max-steps 10 --json -", test::kAiEscargot + "\n");
     ASSERT_EQ(result.exitCode, 0) << result.err;
@@ -622,6 +660,9 @@ TEST(CliTest, ChecksUniqueMultipleNoneAndInvalid) {
     EXPECT_EQ(result.exitCode, 1);
     const auto lines = jsonLines(result.out);
     ASSERT_EQ(lines.size(), 4u);
+    // Each line is exactly the dump of its object, though the verdicts are written directly.
+    std::istringstream rawLines(result.out);
+    for (std::string raw; std::getline(rawLines, raw);) EXPECT_EQ(nlohmann::json::parse(raw).dump(), raw);
     std::map<std::string, std::string> statusById;
     for (const auto& line : lines) statusById[line["id"]] = line["status"];
     const std::string name = std::filesystem::path(file).string();

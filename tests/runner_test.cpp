@@ -85,8 +85,8 @@ TEST(RunnerTest, ConditionsAreAskedOnlyWhenTheyCanFireAndEndOnTheSameStep) {
     EXPECT_EQ(result.counters.steps, 5000u);
     EXPECT_EQ(checks, 1);  // asked once, at step 5,000
 
-    // A condition that must see every step (an evaluation budget) is asked after each, and a run ends on the
-    // same step whether it is advanced one step at a time or in one burst.
+    // An evaluation budget is asked when the algorithm's evaluations per step could have reached it, and a
+    // run ends on the same step whether it is advanced one step at a time or in one burst.
     const auto stopAtEvaluations = [] {
         StopConditions conditions;
         conditions.add(stepLimit(100000)).add(evaluationLimit(300));
@@ -163,6 +163,31 @@ TEST(RunnerTest, EvaluationBudgetAndTargetCost) {
     const RunResult result = Runner(*second, puzzle, defaults("backtracking"), 1, nullptr, std::move(target)).runToEnd();
     EXPECT_EQ(result.reason, "target cost 50 reached");
     EXPECT_LE(result.bestCost, 50);
+}
+
+// An algorithm's bound on evaluations per step lets the runner skip asking an evaluation budget; the run must
+// still end on the first step whose evaluations reach the budget, as if it were asked after every step.
+TEST(RunnerTest, AnEvaluationBudgetEndsOnTheFirstStepThatReachesIt) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    for (const char* id : {"sa", "tabu", "harmony", "backtracking", "exact", "gp"}) {
+        for (const std::uint64_t budget : {1u, 7u, 1000u, 23456u}) {
+            auto algorithm = findAlgorithm(id)->create();
+            StopConditions stop;
+            stop.add(evaluationLimit(budget));
+            const RunResult result = Runner(*algorithm, puzzle, defaults(id), 5, nullptr, std::move(stop)).runToEnd();
+            if (result.outcome == Outcome::Solved && result.counters.evaluations < budget) continue;
+            EXPECT_GE(result.counters.evaluations, budget) << id;
+            ASSERT_GT(result.counters.steps, 0u) << id;
+            // One step fewer, the same seed, stays below the budget.
+            auto again = findAlgorithm(id)->create();
+            StopConditions fewer;
+            fewer.add(stepLimit(result.counters.steps - 1));
+            const RunResult before = Runner(*again, puzzle, defaults(id), 5, nullptr, std::move(fewer)).runToEnd();
+            if (result.counters.steps > 1) {
+                EXPECT_LT(before.counters.evaluations, budget) << id << " budget " << budget;
+            }
+        }
+    }
 }
 
 }  // namespace

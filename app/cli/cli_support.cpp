@@ -128,14 +128,16 @@ ProgressBar::ProgressBar(std::string label, std::size_t total)
 
 ResultOutput::ResultOutput()
     : m_writer([this] {
+          std::string text;  // swapped with m_pending, so both buffers keep their capacity from write to write
           std::unique_lock lock(m_mutex);
           while (!m_closing) {
               m_wake.wait_for(lock, std::chrono::milliseconds(50));
-              std::string text = std::exchange(m_pending, {});
+              text.swap(m_pending);
               lock.unlock();
               if (!text.empty()) {
                   std::fwrite(text.data(), 1, text.size(), stdout);
                   std::fflush(stdout);
+                  text.clear();
               }
               lock.lock();
           }

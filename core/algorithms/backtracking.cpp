@@ -138,6 +138,7 @@ public:
     }
 
     double bestCost() const override { return m_bestCost; }
+    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one suggested value
     Board currentBoard() const override { return m_grid; }
     Board bestBoard() const override { return m_best; }
 

@@ -21,9 +21,11 @@
 #include "algorithms/algorithm_base.h"
 #include "algorithms/decision_text.h"
 
+#include "engine/run_verdict.h"
 #include "nurikabe/nurikabe_exact.h"
 #include "sudoku/sudoku_exact.h"
 
+#include <chrono>
 #include <optional>
 
 namespace pw {
@@ -103,6 +105,7 @@ public:
     }
 
     double bestCost() const override { return m_bestCost; }
+    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one node
     Board currentBoard() const override {
         if (m_sudoku) return m_sudoku->current();
         return m_nurikabe->current();
@@ -200,6 +203,33 @@ private:
 };
 
 }  // namespace
+
+std::optional<RunResult> runExactSudoku(const Puzzle& puzzle, int solutionLimit, const std::atomic<bool>& stop) {
+    const auto started = std::chrono::steady_clock::now();
+    const SudokuGrid& givens = puzzle.sudoku().givens;
+    SudokuSearch search(givens, solutionLimit);
+    const SudokuGrid* lastSolution = nullptr;  // ExactAlgorithm's best board: its latest solution
+    std::uint64_t steps = 0;
+    for (;;) {
+        if (steps % 1024 == 0 && stop.load(std::memory_order_relaxed)) return std::nullopt;
+        const auto status = search.step(nullptr);
+        if (status == SudokuSearch::Status::Exhausted) break;
+        ++steps;
+        if (status == SudokuSearch::Status::FoundSolution) {
+            lastSolution = &search.current();
+            if (search.solutionsFound() >= solutionLimit) break;
+        }
+    }
+    RunResult result;
+    result.counters = {steps, steps};  // one evaluation per node, as ExactAlgorithm counts
+    result.finalBoard = lastSolution ? *lastSolution : givens;
+    result.bestCost = lastSolution ? 0 : givens.cellCount() - givens.filledCount();
+    result.valid = puzzle.isSolvedBy(result.finalBoard);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (lastSolution) judgeRun(result, Outcome::Solved, kSolvedReason);
+    else judgeRun(result, Outcome::Failed, kFailedReason);
+    return result;
+}
 
 AlgorithmEntry exactAlgorithmEntry() {
     AlgorithmInfo info;

@@ -67,6 +67,7 @@ public:
     }
 
     double bestCost() const override { return m_memory.bestCost(); }
+    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one improvisation
 
 protected:
     // After begin(sink): reads `hms`, `hmcr`, `par`, reseeds, fills the memory with HMS

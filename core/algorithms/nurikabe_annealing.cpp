@@ -164,6 +164,7 @@ public:
     }
 
     double bestCost() const override { return m_bestCost; }
+    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one proposal
     Board currentBoard() const override { return gridOf(m_model.grid()); }
     Board bestBoard() const override { return gridOf(m_best); }
 

@@ -199,8 +199,10 @@ public:
         if (accepted) {
             applySwap(pair.first, pair.second);
             m_cost += delta;
-            m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
-            emit(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
+            if (m_sink) {  // the move and the heat map of finish() are for a watched run only
+                m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
+                emit(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
+            }
             // The lowest cost of a chain is never below the best cost, so a new best is a new chain low too.
             if (m_cost < m_chainLow) {
                 m_chainLow = m_cost;
@@ -246,6 +248,7 @@ public:
     }
 
     double bestCost() const override { return m_bestCost; }
+    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one proposal
     Board currentBoard() const override { return gridOf(m_value); }
     Board bestBoard() const override { return gridOf(m_bestValues); }
 

@@ -175,6 +175,8 @@ public:
     }
 
     double bestCost() const override { return m_best.cost(); }
+    // the whole neighbourhood, and the new grid of a restart
+    std::uint64_t maxEvaluationsPerStep() const override { return m_pairs.size() + 1; }
     Board currentBoard() const override { return m_current.toGrid(); }
     Board bestBoard() const override { return m_best.toGrid(); }
 

@@ -40,6 +40,9 @@ public:
     virtual std::vector<std::pair<std::string, ParameterValue>> results() const { return {}; }
 
     virtual Counters counters() const = 0;
+    // The most evaluations one step() can add (after start()), so that an evaluation budget need not be asked
+    // after every step; 0 when there is no such bound.
+    virtual std::uint64_t maxEvaluationsPerStep() const { return 0; }
     // The algorithm's own cost of its best board so far; 0 means solved.
     virtual double bestCost() const = 0;
     virtual Board currentBoard() const = 0;

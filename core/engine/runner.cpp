@@ -1,5 +1,7 @@
 #include "engine/runner.h"
 
+#include "engine/run_verdict.h"
+
 #include "base/text_format.h"
 
 #include <algorithm>
@@ -33,6 +35,14 @@ public:
         return StopVerdict{Outcome::BudgetExhausted,
                            "evaluation budget of " + std::to_string(m_evaluations) + " reached"};
     }
+    // k more steps add at most k * maxEvaluationsPerStep evaluations, so the budget cannot be reached before
+    // the (rounded up) quotient of what is left; without a bound it is asked after every step.
+    std::uint64_t stepsBeforeItCanFire(const RunProgress& progress) const override {
+        const std::uint64_t perStep = progress.maxEvaluationsPerStep;
+        // start() may already have spent the budget (a schedule's sampling walk): then ask after the first step.
+        if (perStep == 0 || progress.counters.evaluations >= m_evaluations) return 1;
+        return (m_evaluations - progress.counters.evaluations + perStep - 1) / perStep;
+    }
 
 private:
     std::uint64_t m_evaluations;
@@ -51,6 +61,9 @@ private:
     double m_seconds;
 };
 
+// The best cost can fall to the target on any step, and a stagnation count restarts on the very step the best
+// cost improves, which only a look after that step sees: both are asked after every step (the default), so a
+// run ends on the same step however often it is checked. Only runs that set them pay for it.
 class TargetCost : public StopCondition {
 public:
     explicit TargetCost(double cost) : m_cost(cost) {}
@@ -138,6 +151,7 @@ Runner::Runner(Algorithm& algorithm, const Puzzle& puzzle, const ParameterValues
     m_algorithm.start(puzzle, parameters, seed, sink);
     m_progress.counters = m_algorithm.counters();
     m_progress.bestCost = m_algorithm.bestCost();
+    m_progress.maxEvaluationsPerStep = m_algorithm.maxEvaluationsPerStep();
     const StopConditions::Plan plan = m_stopConditions.plan(m_progress);
     m_stepsBeforeCheck = plan.stepsBeforeCheck;
     m_polled = plan.polled;
@@ -162,11 +176,11 @@ bool Runner::advanceBy(std::uint64_t steps) {
         for (; quiet > 0; --quiet) {
             const StepStatus status = m_algorithm.step();
             if (status == StepStatus::Solved) {
-                close(Outcome::Solved, "solution found");
+                close(Outcome::Solved, kSolvedReason);
                 return false;
             }
             if (status == StepStatus::Failed) {
-                close(Outcome::Failed, "the algorithm ended without a solution");
+                close(Outcome::Failed, kFailedReason);
                 return false;
             }
         }
@@ -217,21 +231,25 @@ void Runner::close(Outcome outcome, std::string reason) {
     m_result.results = m_algorithm.results();
     m_result.valid = m_puzzle.isSolvedBy(m_result.finalBoard);
     m_result.seconds = elapsedSeconds();
+    judgeRun(m_result, outcome, std::move(reason));
+    if (m_sink)
+        m_sink->receive(Finished{m_result.counters, m_result.outcome, m_result.valid, m_result.bestCost,
+                                 m_result.reason});
+}
+
+void judgeRun(RunResult& result, Outcome outcome, std::string reason) {
     // An algorithm that claims a solution the independent check rejects has failed, whatever it says.
-    if (outcome == Outcome::Solved && !m_result.valid) {
+    if (outcome == Outcome::Solved && !result.valid) {
         outcome = Outcome::Failed;
         reason = "the algorithm reported a solution that breaks the rules or the givens";
     }
     // A target-cost stop on a board that is in fact a solution is a solve.
-    if (outcome == Outcome::BudgetExhausted && m_result.valid) {
+    if (outcome == Outcome::BudgetExhausted && result.valid) {
         outcome = Outcome::Solved;
-        reason = "solution found";
+        reason = kSolvedReason;
     }
-    m_result.outcome = outcome;
-    m_result.reason = std::move(reason);
-    if (m_sink)
-        m_sink->receive(Finished{m_result.counters, m_result.outcome, m_result.valid, m_result.bestCost,
-                                 m_result.reason});
+    result.outcome = outcome;
+    result.reason = std::move(reason);
 }
 
 }  // namespace pw

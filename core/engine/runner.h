@@ -23,6 +23,7 @@ struct RunProgress {
     Counters counters;
     double seconds = 0;  // refreshed every few steps, not every step
     double bestCost = 0;
+    std::uint64_t maxEvaluationsPerStep = 0;  // Algorithm::maxEvaluationsPerStep(): 0 when unbounded
 };
 
 struct StopVerdict {

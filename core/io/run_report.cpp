@@ -3,7 +3,10 @@
 #include "io/formats.h"
 #include "puzzle/puzzle_kind.h"
 
+#include <algorithm>
+#include <charconv>
 #include <optional>
+#include <vector>
 
 namespace pw {
 
@@ -53,6 +56,102 @@ nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmI
                            {"matches_known", matchesKnownSolution(puzzle, result.finalBoard)}};
     for (const auto& [key, value] : result.results) line[key] = parameterValueJson(value);
     return line;
+}
+
+void appendJsonString(std::string& out, std::string_view text) {
+    // nlohmann passes valid UTF-8 through and rejects invalid UTF-8: text beyond ASCII is left to it.
+    if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+        out += nlohmann::json(std::string(text)).dump();
+        return;
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    for (const char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                out += "\\u00";
+                out += kHex[c >> 4];
+                out += kHex[c & 15];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendJsonNumber(std::string& out, std::uint64_t value) {
+    char digits[20];
+    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    out.append(digits, end);
+}
+
+// nlohmann's shortest round-trip form ("0.0", "5.167e-05"); a number's text fits the short-string buffer.
+void appendJsonNumber(std::string& out, double value) { out += nlohmann::json(value).dump(); }
+
+void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
+                         std::uint64_t run, const RunResult& result) {
+    // The algorithm's results merge into the fields in key order, as in the object runResultJson builds (a
+    // result named like a field replaces it; of two results with one name the later one counts).
+    std::vector<const std::pair<std::string, ParameterValue>*> extra;
+    for (const auto& entry : result.results) extra.push_back(&entry);
+    std::stable_sort(extra.begin(), extra.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+    std::size_t next = 0;
+    bool first = true;
+    const auto key = [&](std::string_view name) {
+        out += first ? '{' : ',';
+        first = false;
+        appendJsonString(out, name);
+        out += ':';
+    };
+    // Writes the results that sort before the field `name` (all that are left when there is none); true when
+    // one of them replaces that field.
+    const auto extraBefore = [&](std::optional<std::string_view> name) {
+        while (next < extra.size() && (!name || std::string_view(extra[next]->first) <= *name)) {
+            while (next + 1 < extra.size() && extra[next + 1]->first == extra[next]->first) ++next;
+            const auto& [extraName, value] = *extra[next++];
+            key(extraName);
+            out += parameterValueJson(value).dump();
+            if (name && extraName == *name) return true;
+        }
+        return false;
+    };
+    const auto field = [&](std::string_view name, const auto& write) {
+        if (extraBefore(name)) return;
+        key(name);
+        write();
+    };
+    const std::string solution = boardLine(result.finalBoard);
+    field("algorithm", [&] { appendJsonString(out, algorithmId); });
+    field("best_cost", [&] { appendJsonNumber(out, result.bestCost); });
+    field("evaluations", [&] { appendJsonNumber(out, result.counters.evaluations); });
+    field("false_solution", [&] { out += isFalseSolution(result) ? "true" : "false"; });
+    field("id", [&] { appendJsonString(out, puzzle.id); });
+    field("kind", [&] { appendJsonString(out, puzzleKindName(puzzle.kind())); });
+    field("matches_known", [&] {
+        const std::optional<Board> known = knownSolution(puzzle);
+        out += !known ? "null" : boardLine(*known) == solution ? "true" : "false";
+    });
+    field("outcome", [&] { appendJsonString(out, outcomeName(result.outcome)); });
+    field("puzzle", [&] { appendJsonString(out, puzzleLine(puzzle)); });
+    field("reason", [&] { appendJsonString(out, result.reason); });
+    field("run", [&] { appendJsonNumber(out, run); });
+    field("seconds", [&] { appendJsonNumber(out, result.seconds); });
+    field("seed", [&] { appendJsonNumber(out, seed); });
+    field("solution", [&] { appendJsonString(out, solution); });
+    field("status", [&] { appendJsonString(out, runStatusName(result.outcome)); });
+    field("steps", [&] { appendJsonNumber(out, result.counters.steps); });
+    field("valid", [&] { out += result.valid ? "true" : "false"; });
+    extraBefore(std::nullopt);
+    out += "}\n";
 }
 
 }  // namespace pw

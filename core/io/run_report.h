@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace pw {
 
@@ -26,5 +27,14 @@ bool isFalseSolution(const RunResult& result);
 // algorithm's own results (Algorithm::results()).
 nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
                              std::uint64_t run, const RunResult& result);
+// The same object written straight to the end of `out` as one line (runResultJson(...).dump() and "\n",
+// byte for byte), without building a tree: `solve --json` writes one per run.
+void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
+                         std::uint64_t run, const RunResult& result);
+
+// JSON values appended to `out` exactly as nlohmann::json's dump() writes them, for lines written directly.
+void appendJsonString(std::string& out, std::string_view text);
+void appendJsonNumber(std::string& out, std::uint64_t value);
+void appendJsonNumber(std::string& out, double value);
 
 }  // namespace pw

@@ -89,9 +89,10 @@ class ShapedEngine final : public SudokuSearch::Engine {
     enum class Failure { None, NoCandidate, NotACandidate, UnitLacksDigit };
 
 public:
-    explicit ShapedEngine(const SudokuGrid& givens) : m_geometry(SudokuGeometry::of({BoxRows, BoxColumns})) {
-        m_frames.reserve(Cells + 1);
-        buildIntersections();
+    explicit ShapedEngine(const SudokuGrid& givens)
+        : m_geometry(SudokuGeometry::of({BoxRows, BoxColumns})), m_intersections(intersections(m_geometry)) {
+        // Most searches stay shallow: the stack grows when one does not (a batch makes an engine per puzzle).
+        m_frames.reserve(16);
         m_current.candidates.fill(All);
         m_current.values.fill(0);
         m_current.placed.fill(0);
@@ -277,30 +278,39 @@ private:
         }
     }
 
-    void buildIntersections() {
+    using IntersectionTable = std::array<Intersection, Intersections>;
+    // The shape's intersections, built once.
+    static const IntersectionTable& intersections(const SudokuGeometry& geometry) {
+        static const IntersectionTable table = buildIntersections(geometry);
+        return table;
+    }
+
+    static IntersectionTable buildIntersections(const SudokuGeometry& geometry) {
+        IntersectionTable table{};
         int k = 0;
         for (int box = 0; box < N; ++box) {
-            const auto& boxCells = m_geometry.unitCells[2 * N + box];
+            const auto& boxCells = geometry.unitCells[2 * N + box];
             for (int lineUnit = 0; lineUnit < 2 * N; ++lineUnit) {
-                const auto& lineCells = m_geometry.unitCells[lineUnit];
+                const auto& lineCells = geometry.unitCells[lineUnit];
                 Intersection in{};
                 int segment = 0, lineRest = 0, boxRest = 0;
                 for (int i = 0; i < N; ++i) {
                     const int cell = lineCells[i];
-                    if (m_geometry.cellUnits[cell][2] == 2 * N + box) in.segment[segment++] = static_cast<std::uint8_t>(cell);
+                    if (geometry.cellUnits[cell][2] == 2 * N + box) in.segment[segment++] = static_cast<std::uint8_t>(cell);
                     else in.lineRest[lineRest++] = static_cast<std::uint8_t>(cell);
                 }
                 if (segment == 0) continue;
                 for (int i = 0; i < N; ++i) {
                     const int cell = boxCells[i];
-                    if (m_geometry.cellUnits[cell][0] != lineUnit && m_geometry.cellUnits[cell][1] != lineUnit)
+                    if (geometry.cellUnits[cell][0] != lineUnit && geometry.cellUnits[cell][1] != lineUnit)
                         in.boxRest[boxRest++] = static_cast<std::uint8_t>(cell);
                 }
                 in.segmentSize = segment;
                 in.restSize = lineRest;  // equal to boxRest: N minus the segment
-                m_intersections[k++] = in;
+                table[static_cast<std::size_t>(k++)] = in;
             }
         }
+        return table;
     }
 
     // Clears `mask` from `cells`; false on a contradiction.
@@ -374,7 +384,7 @@ private:
     const SudokuGeometry& m_geometry;
     State m_current{};
     std::vector<Frame> m_frames;
-    std::array<Intersection, Intersections> m_intersections{};
+    const IntersectionTable& m_intersections;
     std::array<std::uint8_t, Cells * 4> m_queue{};
     int m_queueSize = 0;
     bool m_pendingContradiction = false;

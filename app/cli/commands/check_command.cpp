@@ -3,6 +3,7 @@
 #include "../cli_support.h"
 
 #include "base/text_format.h"
+#include "io/run_report.h"
 #include "puzzle/puzzle_kind.h"
 
 #include <CLI/CLI.hpp>
@@ -16,6 +17,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pw::cli {
@@ -81,25 +83,37 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
     ResultOutput output;  // a slow file shows its verdicts as they come
     output.write(std::move(text).str());
     std::size_t checked = 0;
+    std::string line;  // one verdict line, its buffer reused
     for (const auto& puzzle : loaded.puzzles) {
         if (interrupted) break;
         const std::optional<CheckVerdict> verdict = checkPuzzle(puzzle, options, interrupted);
         if (!verdict) break;
         ++checked;
         if (asJson) {
-            json line = {{"id", puzzle.id},
-                         {"origin", puzzle.origin},
-                         {"kind", pw::puzzleKindName(puzzle.kind())},
-                         {"status", verdict->status},
-                         {"solutions", verdict->solutions}};
-            if (!verdict->endedBy.empty()) line["ended_by"] = verdict->endedBy;
-            if (!verdict->note.empty()) line["note"] = verdict->note;
-            output.write(line.dump() + "\n");
+            // Written directly in the key order of a JSON object's dump, as every other line here.
+            line.clear();
+            const auto field = [&line](std::string_view name, std::string_view value) {
+                line += line.empty() ? '{' : ',';
+                pw::appendJsonString(line, name);
+                line += ':';
+                pw::appendJsonString(line, value);
+            };
+            if (!verdict->endedBy.empty()) field("ended_by", verdict->endedBy);
+            field("id", puzzle.id);
+            field("kind", pw::puzzleKindName(puzzle.kind()));
+            if (!verdict->note.empty()) field("note", verdict->note);
+            field("origin", puzzle.origin);
+            line += ",\"solutions\":";
+            pw::appendJsonNumber(line, static_cast<std::uint64_t>(verdict->solutions));
+            field("status", verdict->status);
+            line += "}\n";
+            output.write(line);
         } else {
-            std::string verdictLine = puzzle.id + "  " + verdict->status;
-            if (verdict->status == "multiple") verdictLine += " (2 or more solutions)";
-            if (!verdict->note.empty()) verdictLine += " (" + verdict->note + ")";
-            output.write(verdictLine + "\n");
+            line.assign(puzzle.id).append("  ").append(verdict->status);
+            if (verdict->status == "multiple") line += " (2 or more solutions)";
+            if (!verdict->note.empty()) line.append(" (").append(verdict->note).append(")");
+            line += '\n';
+            output.write(line);
         }
     }
     if (interrupted)

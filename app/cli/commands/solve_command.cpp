@@ -2,6 +2,7 @@
 
 #include "../cli_support.h"
 
+#include "algorithms/exact.h"
 #include "algorithms/registry.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
@@ -129,7 +130,14 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     for (const auto& puzzle : loaded.puzzles)
         if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
     std::uint64_t runsDone = 0;
+    // Exact Sudoku solving that nobody watches and no budget ends takes the runner-free path: the same result
+    // (tests/cli_test.cpp compares the lines), a fraction of the time per puzzle for a batch.
+    const bool batchExact = entry->info.id == "exact" && !traceSink && options.recordPath.empty() &&
+                            !options.timeLimit && !options.maxSteps && !options.maxEvaluations &&
+                            !options.stagnationSteps;
+    const int solutionLimit = batchExact ? static_cast<int>(parameters.integer("solution_limit")) : 0;
     ResultOutput output;  // each run's result soon after it is known, many fast ones in large writes
+    std::string line;     // one result line, its buffer reused
 
     for (const auto& puzzle : loaded.puzzles) {
         if (!entry->info.supports(puzzle.kind())) {
@@ -149,22 +157,30 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                                             {"run", run},
                                             {"parameters", parameterJson}}
                                            .dump());
-            pw::StopConditions stop;
-            if (options.timeLimit) stop.add(pw::timeLimit(*options.timeLimit));
-            if (options.maxSteps) stop.add(pw::stepLimit(*options.maxSteps));
-            if (options.maxEvaluations) stop.add(pw::evaluationLimit(*options.maxEvaluations));
-            if (options.stagnationSteps) stop.add(pw::stagnationLimit(*options.stagnationSteps));
-            stop.add(pw::externalStop(interrupted));
-            auto algorithm = entry->create();
-            pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
-            const pw::RunResult result = runner.runToEnd();
+            pw::RunResult result;
+            if (batchExact && puzzle.kind() == pw::PuzzleKind::Sudoku) {
+                std::optional<pw::RunResult> quick = pw::runExactSudoku(puzzle, solutionLimit, interrupted);
+                if (!quick) break;
+                result = std::move(*quick);
+            } else {
+                pw::StopConditions stop;
+                if (options.timeLimit) stop.add(pw::timeLimit(*options.timeLimit));
+                if (options.maxSteps) stop.add(pw::stepLimit(*options.maxSteps));
+                if (options.maxEvaluations) stop.add(pw::evaluationLimit(*options.maxEvaluations));
+                if (options.stagnationSteps) stop.add(pw::stagnationLimit(*options.stagnationSteps));
+                stop.add(pw::externalStop(interrupted));
+                auto algorithm = entry->create();
+                pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
+                result = runner.runToEnd();
+            }
             // The run Ctrl-C cut short is not a result: only finished runs are reported.
             if (interrupted) break;
             ++runsDone;
             if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
-                const json line = pw::runResultJson(puzzle, entry->info.id, runSeed, run, result);
-                output.write(line.dump() + "\n");
+                line.clear();
+                pw::appendRunResultJson(line, puzzle, entry->info.id, runSeed, run, result);
+                output.write(line);
             } else {
                 std::ostringstream text;
                 text << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
