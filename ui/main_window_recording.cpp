@@ -64,10 +64,10 @@ TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& wha
         progress.setAutoClose(false);
         progress.setAutoReset(false);
         QEventLoop loop;
-        connect(&progress, &QProgressDialog::canceled, &loop, [&cancel] { cancel = true; });
         QTimer poll;
         connect(&poll, &QTimer::timeout, &loop, [&] {
             if (finished.load(std::memory_order_acquire)) return loop.quit();
+            if (progress.wasCanceled()) return cancel.store(true);
             const std::uint64_t steps = stepsReplayed.load(std::memory_order_relaxed);
             progress.setLabelText(tr("Replaying %1: step %L2 of %L3…")
                                       .arg(what)
