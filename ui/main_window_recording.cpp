@@ -57,7 +57,16 @@ TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& wha
     while (!finished.load(std::memory_order_acquire) && clock.elapsed() < kQuietLoadMs)
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     if (!finished.load(std::memory_order_acquire)) {
-        QProgressDialog progress(tr("Replaying %1…").arg(what), tr("Cancel"), 0, 1000, this);
+        const auto label = [&what, recordedSteps](std::uint64_t steps) {
+            return tr("Replaying %1: step %L2 of %L3")
+                .arg(what)
+                .arg(static_cast<qulonglong>(steps))
+                .arg(static_cast<qulonglong>(recordedSteps));
+        };
+        // Sized for the longest label, so the count never gets cut off as it grows.
+        QProgressDialog progress(label(recordedSteps), tr("Cancel"), 0, 1000, this);
+        progress.setMinimumWidth(progress.sizeHint().width());
+        progress.setLabelText(label(0));
         progress.setWindowTitle(tr("Open recording"));
         progress.setWindowModality(Qt::WindowModal);
         progress.setMinimumDuration(0);
@@ -69,10 +78,7 @@ TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& wha
             if (finished.load(std::memory_order_acquire)) return loop.quit();
             if (progress.wasCanceled()) return cancel.store(true);
             const std::uint64_t steps = stepsReplayed.load(std::memory_order_relaxed);
-            progress.setLabelText(tr("Replaying %1: step %L2 of %L3…")
-                                      .arg(what)
-                                      .arg(static_cast<qulonglong>(steps))
-                                      .arg(static_cast<qulonglong>(recordedSteps)));
+            progress.setLabelText(label(steps));
             if (recordedSteps) progress.setValue(static_cast<int>(std::min<std::uint64_t>(steps * 1000 / recordedSteps, 999)));
         });
         poll.start(50);
