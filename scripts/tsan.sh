@@ -16,10 +16,21 @@ cmake --build --preset tsan -j "$(nproc)" --target core_tests cli_tests puzzle-c
   run_control_bug_tests run_state_machine_tests decision_panel_tests hand_solving_tests
 # The window tests' TIMEOUT is raised in the tsan tree (tests/ui/CMakeLists.txt): TSan is ~5-15x slower.
 ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs)$'
-ctest --preset tsan -j "$(nproc)" -L ui -E '^(workbench_soak|animation_export|export_kill|replay_soak|ui_tests)$'
-# ui_tests but its two checks of wall-clock pace, which TSan's slowness breaks, not a race: the paced run's
-# move-by-move animation and the library's 30 s wait for its background solution counts.
-mapfile -t functions < <(build/tsan/tests/ui/ui_tests -functions | sed 's/()$//' |
-  grep -vxE 'slowRunIsPacedAndAnimatedMoveByMove|libraryCountsSolutionsAndOpensPuzzles')
-TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp" \
-  QT_QPA_PLATFORM=offscreen build/tsan/tests/ui/ui_tests "${functions[@]}"
+# The window tests. Qt's own calls are not checked (tests/tsan.supp), and then TSan 14 cannot follow a
+# QProcess's clone: the checks that launch the workbench or the CLI as a program run in the ordinary suite only,
+# as do the two checks of wall-clock pace that TSan's slowness breaks (not a race): the paced run's move-by-move
+# animation and the library's 30 s wait for its background solution counts.
+ctest --preset tsan -j "$(nproc)" -L ui \
+  -E '^(workbench_soak|replay_soak|animation_export|export_kill|ui_tests|run_state_machine_tests)$'
+export QT_QPA_PLATFORM=offscreen
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp"
+run_window_tests() {  # BINARY SKIPPED_FUNCTIONS_REGEX
+  local functions
+  mapfile -t functions < <(build/tsan/tests/ui/"$1" -functions | sed 's/()$//' | grep -vxE "$2")
+  build/tsan/tests/ui/"$1" "${functions[@]}" >"build/tsan/$1.log" 2>&1 || { tail -n 80 "build/tsan/$1.log"; return 1; }
+  grep '^Totals' "build/tsan/$1.log"
+}
+run_window_tests run_state_machine_tests chartsGrowPointByPointWhenPacedAndStayBoundedFlatOut &
+state_machine=$!
+run_window_tests ui_tests 'slowRunIsPacedAndAnimatedMoveByMove|libraryCountsSolutionsAndOpensPuzzles|screenshotHookWritesANonBlankImage|launchOptionsWorkThroughTheBinary|moreLaunchOptionsWorkThroughTheBinary|badCommandLineExitsWithAMessage'
+wait "$state_machine"
