@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the tsan preset (clang 14, -fsanitize=thread, the GUI on) and runs, under ThreadSanitizer, the tests
 # whose code runs on more than one thread: the runner's stop and pause, the event sinks, a recording's
-# cancellable load, the bench and rating thread pools, the CLI's bench and its result-writer thread, and every
-# offscreen window test (solver worker, run controller, replay, race, Compare, Generate, hand solving).
-# Only those targets are built. The soak and the animation-export process tests are left out: they measure
-# speed or drive ffmpeg, and their threads are the same ones the window tests already run.
-# A race is a failure (halt_on_error); tests/tsan.supp lists only reports from inside Qt, each with its reason.
+# cancellable load, the bench and rating thread pools, the CLI's bench and its result-writer thread, and the
+# offscreen window tests (solver worker, run controller, replay, race, Compare, Generate, hand solving).
+# Only those targets are built. Left out: the soaks and the process tests (animation_export, export_kill),
+# which measure speed or drive other programs, and the few window checks named below.
+# A race is a failure (halt_on_error); tests/tsan.supp lists only Qt's hand-overs and Qt's own memory traffic,
+# each with its reason.
 # Usage: scripts/tsan.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
