@@ -51,9 +51,9 @@ pw::RunRecording annealingRecording(std::uint64_t steps) {
 }
 
 const pw::RunTimeline& timelineOf(std::uint64_t steps) {
-    static std::map<std::uint64_t, std::unique_ptr<pw::RunTimeline>> cache;
+    static std::map<std::uint64_t, std::shared_ptr<const pw::RunTimeline>> cache;
     auto& timeline = cache[steps];
-    if (!timeline) timeline = std::make_unique<pw::RunTimeline>(annealingRecording(steps));
+    if (!timeline) timeline = pw::RunTimeline::load(annealingRecording(steps)).timeline;
     return *timeline;
 }
 
@@ -61,9 +61,9 @@ void replayOpen(benchmark::State& state) {
     const pw::RunRecording recording = annealingRecording(static_cast<std::uint64_t>(state.range(0)));
     std::size_t events = 0;
     for (auto _ : state) {
-        const pw::RunTimeline timeline(recording);
-        events = timeline.size();
-        benchmark::DoNotOptimize(timeline.snapshotCount());
+        const auto timeline = pw::RunTimeline::load(recording).timeline;
+        events = timeline->size();
+        benchmark::DoNotOptimize(timeline->snapshotCount());
     }
     state.counters["events"] = static_cast<double>(events);
 }

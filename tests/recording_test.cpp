@@ -271,6 +271,18 @@ TEST(RecordingTest, TellsRecordingsFromPuzzleFiles) {
     EXPECT_FALSE(looksLikeRecording("{\"a\": 1}"));
 }
 
+// The timeline of a recording that must load (a short run, far below the bound, nothing cancelled).
+RunTimeline timelineOf(const RunRecording& recording, std::size_t snapshotEvery = TimelineLoadOptions{}.snapshotEvery,
+                       std::uint64_t sampleEvery = EventSink::kDefaultSampleEvery) {
+    TimelineLoadOptions options;
+    options.snapshotEvery = snapshotEvery;
+    options.sampleEvery = sampleEvery;
+    const TimelineLoad load = RunTimeline::load(recording, options);
+    EXPECT_TRUE(load.error.empty()) << load.error;
+    EXPECT_TRUE(load.timeline);
+    return *load.timeline;
+}
+
 void expectSameState(const TimelineState& a, const TimelineState& b, std::size_t position) {
     EXPECT_EQ(a.board, b.board) << "at " << position;
     EXPECT_EQ(a.candidates, b.candidates) << "at " << position;
@@ -288,8 +300,8 @@ TEST(RunTimelineTest, SnapshotsGiveTheSameStateAsEveryEventFromTheStart) {
         const LiveRun live =
             liveRun(algorithmId, puzzle, ParameterValues(entry.info.parameters), 11, RecordedBudgets{400, 0, 0, 0});
         const RunRecording recording = parsed(live.recordingText);
-        const RunTimeline fine(recording, 1);
-        const RunTimeline coarse(recording, 37);
+        const RunTimeline fine = timelineOf(recording, 1);
+        const RunTimeline coarse = timelineOf(recording, 37);
         ASSERT_TRUE(fine.events() == live.events) << algorithmId;
         ASSERT_EQ(coarse.size(), fine.size());
         EXPECT_EQ(coarse.snapshotCount(), fine.size() / 37 + 1);
@@ -307,8 +319,8 @@ TEST(RunTimelineTest, ScrubsANurikabeRun) {
     const Puzzle puzzle = samplePuzzle(PuzzleKind::Nurikabe);
     const LiveRun live = liveRun("exact", puzzle, test::parametersOf("exact"), 1, RecordedBudgets{3000, 0, 0, 0});
     const RunRecording recording = parsed(live.recordingText);
-    const RunTimeline fine(recording, 1);
-    const RunTimeline coarse(recording, 50);
+    const RunTimeline fine = timelineOf(recording, 1);
+    const RunTimeline coarse = timelineOf(recording, 50);
     ASSERT_TRUE(coarse.events() == live.events);
     for (std::size_t position = coarse.size() + 1; position-- > 0;)
         expectSameState(coarse.stateAt(position), fine.stateAt(position), position);
@@ -319,7 +331,7 @@ TEST(RunTimelineTest, ChartEventsAreThinnedEvenlyAndKeepTheLastSample) {
     const Puzzle puzzle = samplePuzzle(PuzzleKind::Sudoku);
     const ParameterValues parameters = test::parametersOf("sa");
     const LiveRun shortRun = liveRun("sa", puzzle, parameters, 2, RecordedBudgets{2000, 0, 0, 0});
-    const RunTimeline small(parsed(shortRun.recordingText));
+    const RunTimeline small = timelineOf(parsed(shortRun.recordingText));
     std::size_t costs = 0;
     for (const Event& event : small.events()) costs += std::holds_alternative<CostSample>(event);
     std::size_t keptCosts = 0;
@@ -328,7 +340,7 @@ TEST(RunTimelineTest, ChartEventsAreThinnedEvenlyAndKeepTheLastSample) {
     EXPECT_EQ(keptCosts, costs);  // below the bound nothing is dropped
 
     const LiveRun longRun = liveRun("sa", puzzle, test::parametersOf("sa"), 2, RecordedBudgets{20000, 0, 0, 0});
-    const RunTimeline large(parsed(longRun.recordingText), RunTimeline::kDefaultSnapshotEvery, 1);
+    const RunTimeline large = timelineOf(parsed(longRun.recordingText), TimelineLoadOptions{}.snapshotEvery, 1);
     std::size_t frequent = 0;
     for (const Event& event : large.events())
         frequent += std::holds_alternative<CostSample>(event) || std::holds_alternative<TemperatureSample>(event);
@@ -339,6 +351,62 @@ TEST(RunTimelineTest, ChartEventsAreThinnedEvenlyAndKeepTheLastSample) {
     for (std::size_t i = 0; i < large.size(); ++i)
         if (std::holds_alternative<CostSample>(large.events()[i])) lastCost = i;
     EXPECT_NE(std::find(large.chartEvents().begin(), large.chartEvents().end(), lastCost), large.chartEvents().end());
+}
+
+// A recording whose replay sends more events than the bound is refused with an error naming the bound and
+// the recording's steps, instead of keeping every event until the memory runs out.
+TEST(RunTimelineTest, ARecordingPastTheEventBoundIsRefusedWithTheLimitNamed) {
+    const LiveRun live = liveRun("sa", samplePuzzle(PuzzleKind::Sudoku), test::parametersOf("sa"), 4,
+                                 RecordedBudgets{5000, 0, 0, 0});
+    const RunRecording recording = parsed(live.recordingText);
+    ASSERT_GT(live.events.size(), 1000u);
+    TimelineLoadOptions options;
+    options.maxEvents = 1000;
+    const TimelineLoad refused = RunTimeline::load(recording, options);
+    EXPECT_FALSE(refused.timeline);
+    EXPECT_FALSE(refused.cancelled);
+    EXPECT_NE(refused.error.find("passes 1000 events (kMaxTimelineEvents"), std::string::npos) << refused.error;
+    const std::string steps = " of its " + std::to_string(recording.result.counters.steps) + " recorded steps";
+    EXPECT_NE(refused.error.find(steps), std::string::npos) << refused.error;
+
+    options.maxEvents = live.events.size();  // exactly enough
+    const TimelineLoad fits = RunTimeline::load(recording, options);
+    ASSERT_TRUE(fits.timeline) << fits.error;
+    EXPECT_EQ(fits.timeline->size(), live.events.size());
+    static_assert(kMaxTimelineEvents >= 10'000'000, "a 10^7-event recording must still open");
+}
+
+// Cancel ends the load early with no timeline and no error; progress climbs to the recorded steps.
+TEST(RunTimelineTest, ALoadReportsProgressAndStopsAtCancel) {
+    const LiveRun live = liveRun("sa", samplePuzzle(PuzzleKind::Sudoku), test::parametersOf("sa"), 4,
+                                 RecordedBudgets{200000, 0, 0, 0});
+    const RunRecording recording = parsed(live.recordingText);
+    const std::uint64_t recordedSteps = recording.result.counters.steps;
+    ASSERT_GT(recordedSteps, 100000u);
+    std::vector<std::uint64_t> reported;
+    TimelineLoadOptions options;
+    options.progress = [&](std::uint64_t done, std::uint64_t total) {
+        EXPECT_EQ(total, recordedSteps);
+        reported.push_back(done);
+    };
+    ASSERT_TRUE(RunTimeline::load(recording, options).timeline);
+    ASSERT_GE(reported.size(), 50u);
+    EXPECT_LE(reported.size(), 102u);
+    EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+    EXPECT_GE(reported.back(), recordedSteps * 98 / 100);
+
+    std::atomic<bool> cancel = false;
+    std::uint64_t lastReported = 0;
+    options.cancel = &cancel;
+    options.progress = [&](std::uint64_t done, std::uint64_t) {
+        lastReported = done;
+        if (done >= 2000) cancel = true;  // Cancel pressed a tenth of the way in
+    };
+    const TimelineLoad cancelled = RunTimeline::load(recording, options);
+    EXPECT_TRUE(cancelled.cancelled);
+    EXPECT_FALSE(cancelled.timeline);
+    EXPECT_TRUE(cancelled.error.empty()) << cancelled.error;
+    EXPECT_LT(lastReported, recordedSteps / 2) << "the replay ran on long after Cancel";
 }
 
 }  // namespace

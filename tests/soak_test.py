@@ -5,11 +5,23 @@ fifth of the run) and the window responsive (the longest event-loop stall under 
 the same for a race of four annealers flat out (`--race sa,sa,sa,sa --race-pace flat`), each run on its own
 thread: every run must advance, and --stats must report each one.
 
+<<<<<<< HEAD
 Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS] [--race]"""
+=======
+With --replay, the Replay instead: `puzzle-cli solve --record` records annealing for STEPS steps on the same
+grid, `puzzle-workbench --open REC --stats` opens it (about one event every ten steps) and seeks 100 times across it,
+forward and back. Memory must stay flat while seeking (RSS at exit at most 10 % above RSS once it is open) and
+no seek may hold the window longer than five seconds.
+
+Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS]
+       soak_test.py --replay STEPS PUZZLE_WORKBENCH PUZZLE_CLI"""
+>>>>>>> h23
 import os
 import re
 import subprocess
 import sys
+import tempfile
+import time
 
 # Row 1 leaves r1c9 to a 9 that column 9 already holds: no solution, though no given repeats.
 NO_SOLUTION = "12345678." + "........9" + "." * 63
@@ -19,11 +31,54 @@ MAX_GROWTH = 1.10
 MAX_STALL_MS = 5000.0
 
 
+def stats_of(stdout, keys):
+    stats = dict(re.findall(r"(\w+)=([\d.]+)", stdout))
+    for key in keys:
+        if key not in stats:
+            sys.exit(f"--stats printed no {key}:\n{stdout}")
+    return stats
+
+
+def replay_soak(steps, workbench, cli):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    with tempfile.TemporaryDirectory() as directory:
+        recording = os.path.join(directory, "run.json")
+        subprocess.run([cli, "solve", "-a", "sa", "--seed", "1", "--max-steps", str(steps), "--record", recording,
+                        NO_SOLUTION], check=True, capture_output=True, timeout=600)
+        shot = os.path.join(directory, "shot.png")
+        start = time.monotonic()
+        result = subprocess.run([workbench, "--open", recording, "--stats", "--screenshot", shot, "--after-ms", "500"],
+                                env=env, capture_output=True, text=True, timeout=1800)
+        seconds = time.monotonic() - start
+    print(result.stdout, end="")
+    if result.returncode != 0:
+        sys.exit(f"puzzle-workbench exited with {result.returncode}:\n{result.stderr}")
+    stats = stats_of(result.stdout, ("rss_start_kb", "rss_end_kb", "rss_peak_kb", "replay_events", "seek_max_ms"))
+    events, start_kb, end_kb = int(stats["replay_events"]), int(stats["rss_start_kb"]), int(stats["rss_end_kb"])
+    seek_max = float(stats["seek_max_ms"])
+    if events < steps // 100:  # annealing here sends about one event every ten steps (its moves and samples)
+        sys.exit(f"the timeline holds {events} events for {steps} recorded steps")
+    if end_kb > start_kb * MAX_GROWTH:
+        sys.exit(f"memory grew while seeking: {start_kb} kB -> {end_kb} kB (more than {MAX_GROWTH - 1:.0%})")
+    if seek_max > MAX_STALL_MS:
+        sys.exit(f"a seek held the window for {seek_max} ms")
+    print(f"replay soak: {events} events opened and seeked 100 times in {seconds:.1f} s; RSS {start_kb} kB once "
+          f"open, {end_kb} kB at exit, peak {stats['rss_peak_kb']} kB; longest seek {seek_max} ms, mean "
+          f"{stats['seek_mean_ms']} ms")
+
+
 def main():
+<<<<<<< HEAD
     race = "--race" in sys.argv
     arguments = [argument for argument in sys.argv[1:] if argument != "--race"]
     workbench = arguments[0]
     seconds = float(arguments[1]) if len(arguments) > 1 else 20
+=======
+    if sys.argv[1] == "--replay":
+        return replay_soak(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+    workbench = sys.argv[1]
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20
+>>>>>>> h23
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     if race:
         run = ["--race", "sa,sa,sa,sa", "--param", "sa#2.seed=2", "--param", "sa#3.seed=3", "--param", "sa#4.seed=4",

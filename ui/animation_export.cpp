@@ -252,7 +252,9 @@ QString exportRecordingAnimation(const QString& recordingPath, const QString& ou
             .arg(QString::fromStdString(read.error.toString()));
     QElapsedTimer clock;
     clock.start();
-    auto timeline = std::make_shared<const RunTimeline>(*read.recording);
+    const TimelineLoad load = RunTimeline::load(*read.recording);
+    if (!load.timeline) return QStringLiteral("--export-animation: %1").arg(QString::fromStdString(load.error));
+    const auto& timeline = load.timeline;
     const double replaySeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     const AnimationExportResult result = exportAnimation(timeline, settings, outputPath);
     if (!result.error.isEmpty()) return QStringLiteral("--export-animation: %1").arg(result.error);

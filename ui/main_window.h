@@ -6,6 +6,7 @@
 
 #include "io/formats.h"
 #include "io/recording.h"
+#include "io/run_timeline.h"
 #include "launch_options.h"
 #include "run_controller.h"
 
@@ -166,8 +167,13 @@ private:
     void stopReplay();
     void closeRecording();
     // Opens the recording at `path` and shows its timeline at `fraction` of the run (default: the end); the
-    // error ("file:line:column: message") or empty.
-    QString showRecording(const QString& path, std::optional<double> fraction = std::nullopt);
+    // error ("file:line:column: message") or empty. Cancel in the progress dialog leaves the window as it was
+    // and sets `*cancelled`, or without `cancelled` counts as an error.
+    QString showRecording(const QString& path, std::optional<double> fraction = std::nullopt, bool* cancelled = nullptr);
+    // Replays `recording` into a timeline on a thread of its own. A long replay shows a progress dialog with
+    // Cancel and the window keeps painting; a short one (under kQuietLoadMs) ends before any dialog shows.
+    TimelineLoad loadTimeline(RunRecording recording, const QString& what);
+    static constexpr int kQuietLoadMs = 200;
     static bool isRecordingFile(const QString& path);
     void openRecordingDialog();
     void saveRecordingDialog();

@@ -25,9 +25,13 @@ void MainWindow::exportAnimationDialog() {
             return;
         }
         // The frames come from a timeline: the run is repeated headless, event for event, as a recording is.
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        timeline = std::make_shared<const RunTimeline>(*recording);
-        QApplication::restoreOverrideCursor();
+        const TimelineLoad load = loadTimeline(*recording, tr("the last run"));
+        if (load.cancelled) return;
+        if (!load.timeline) {
+            QMessageBox::warning(this, tr("Export animation"), QString::fromStdString(load.error));
+            return;
+        }
+        timeline = load.timeline;
     }
     AnimationExportDialog dialog(*timeline, this);
     if (dialog.exec() != QDialog::Accepted) return;

@@ -10,16 +10,22 @@
 #include "program_view.h"
 #include "replay_view.h"
 
-#include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QStatusBar>
+#include <QTimer>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 namespace pw::ui {
 
@@ -30,10 +36,74 @@ bool MainWindow::isRecordingFile(const QString& path) {
     return looksLikeRecording(std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
 }
 
-QString MainWindow::showRecording(const QString& path, std::optional<double> fraction) {
+TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& what) {
+    const std::uint64_t recordedSteps = recording.result.counters.steps;
+    std::atomic<bool> cancel = false;
+    std::atomic<std::uint64_t> stepsReplayed = 0;
+    std::atomic<bool> finished = false;
+    TimelineLoadOptions options;
+    options.cancel = &cancel;
+    options.progress = [&stepsReplayed](std::uint64_t steps, std::uint64_t) {
+        stepsReplayed.store(steps, std::memory_order_relaxed);
+    };
+    TimelineLoad load;
+    // A std::thread, joined below: the load's result is handed over by the join, which every tool can see.
+    std::thread loader([&] {
+        load = RunTimeline::load(std::move(recording), options);
+        finished.store(true, std::memory_order_release);
+    });
+    QElapsedTimer clock;
+    clock.start();
+    while (!finished.load(std::memory_order_acquire) && clock.elapsed() < kQuietLoadMs)
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (!finished.load(std::memory_order_acquire)) {
+        const auto label = [&what, recordedSteps](std::uint64_t steps) {
+            return tr("Replaying %1: step %L2 of %L3")
+                .arg(what)
+                .arg(static_cast<qulonglong>(steps))
+                .arg(static_cast<qulonglong>(recordedSteps));
+        };
+        // Sized for the longest label, so the count never gets cut off as it grows.
+        QProgressDialog progress(label(recordedSteps), tr("Cancel"), 0, 1000, this);
+        progress.setMinimumWidth(progress.sizeHint().width());
+        progress.setLabelText(label(0));
+        progress.setWindowTitle(tr("Open recording"));
+        progress.setWindowModality(Qt::WindowModal);
+        progress.setMinimumDuration(0);
+        progress.setAutoClose(false);
+        progress.setAutoReset(false);
+        QEventLoop loop;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, &loop, [&] {
+            if (finished.load(std::memory_order_acquire)) return loop.quit();
+            if (progress.wasCanceled()) return cancel.store(true);
+            const std::uint64_t steps = stepsReplayed.load(std::memory_order_relaxed);
+            progress.setLabelText(label(steps));
+            if (recordedSteps) progress.setValue(static_cast<int>(std::min<std::uint64_t>(steps * 1000 / recordedSteps, 999)));
+        });
+        poll.start(50);
+        progress.show();
+        loop.exec();
+    }
+    loader.join();
+    return load;
+}
+
+QString MainWindow::showRecording(const QString& path, std::optional<double> fraction, bool* cancelled) {
     const RecordingRead read = loadRecording(path.toStdString());
     if (!read.recording) return QString::fromStdString(read.error.toString());
     const RunRecording& recording = *read.recording;
+
+    QElapsedTimer clock;
+    clock.start();
+    const TimelineLoad load = loadTimeline(recording, QFileInfo(path).fileName());
+    const double replaySeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+    if (load.cancelled) {
+        if (cancelled) *cancelled = true;
+        return cancelled ? QString() : tr("opening %1 was cancelled").arg(path);
+    }
+    if (!load.timeline) return tr("%1: %2").arg(path, QString::fromStdString(load.error));
+    const std::shared_ptr<const RunTimeline>& timeline = load.timeline;
 
     setPuzzle(recording.puzzle);  // stops any run and closes the recording shown before
     // The panel takes the recorded settings, so Run repeats the same run live.
@@ -43,13 +113,6 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
     m_panel->setSeed(recording.seed);
     m_panel->setStepLimit(recording.endedByClockOrPerson() ? recording.result.counters.steps : recording.budgets.maxSteps);
     m_panel->setTimeLimitSeconds(0);
-
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    QElapsedTimer clock;
-    clock.start();
-    auto timeline = std::make_shared<const RunTimeline>(recording);
-    const double replaySeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
-    QApplication::restoreOverrideCursor();
 
     if (!m_replayView) {
         m_replayView = new ReplayView(m_model, m_charts, m_programView, this);
@@ -98,7 +161,12 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
 }
 
 bool MainWindow::openRecording(const QString& path, bool quiet) {
-    const QString error = showRecording(path);
+    bool cancelled = false;
+    const QString error = showRecording(path, std::nullopt, &cancelled);
+    if (cancelled) {
+        m_log->addNote(tr("opening %1 cancelled; the window shows what it showed before").arg(path));
+        return false;
+    }
     if (error.isEmpty()) return true;
     if (!quiet) QMessageBox::warning(this, tr("Cannot open recording"), error);
     m_log->addNote(error);

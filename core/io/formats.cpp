@@ -922,16 +922,41 @@ std::atomic<AtomicWriteFault> g_atomicWriteFault{nullptr};
 
 void setAtomicWriteFault(AtomicWriteFault fault) { g_atomicWriteFault.store(fault); }
 
+namespace {
+// Gives the complete unnamed file `fd` (O_TMPFILE) a name "<prefix><pid>.<n>" in `folder`, free at the moment.
+bool nameUnnamedFile(int fd, const std::filesystem::path& folder, const std::string& prefix, std::string& name) {
+    static std::atomic<unsigned> counter{0};
+    const std::string self = "/proc/self/fd/" + std::to_string(fd);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        name = (folder / (prefix + std::to_string(::getpid()) + "." + std::to_string(counter++))).string();
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) return true;
+        if (errno != EEXIST) break;
+    }
+    name.clear();
+    return false;
+}
+}  // namespace
+
+// The content goes to an unnamed file (O_TMPFILE), which the kernel deletes if the program dies before it is
+// complete; only once it is whole and synced does it get a temporary name, at once renamed over `path`. A kill
+// therefore leaves no temporary behind, but in the instant between those two calls. Where the file system has
+// no O_TMPFILE, a named temporary from mkstemp takes its place from the start.
 bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error) {
     const std::filesystem::path target(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
-    std::string temporary = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
-    const int fd = ::mkstemp(temporary.data());
+    const std::string prefix = "." + target.filename().string() + ".";
+    std::string temporary;
+    int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    const bool unnamed = fd >= 0;
+    if (!unnamed) {
+        temporary = (folder / (prefix + "XXXXXX")).string();
+        fd = ::mkstemp(temporary.data());
+    }
     if (fd < 0) {
         error = "cannot write '" + path + "': " + std::strerror(errno);
         return false;
     }
-    ::fchmod(fd, 0644);  // mkstemp creates 0600; a saved puzzle file is an ordinary readable file
+    ::fchmod(fd, 0644);  // mkstemp creates 0600, O_TMPFILE follows the umask; a saved file is an ordinary readable one
     std::size_t written = 0;
     while (written < content.size()) {
         const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
@@ -943,6 +968,10 @@ bool writeFileAtomically(const std::string& path, std::string_view content, std:
     }
     bool complete = written == content.size() && ::fsync(fd) == 0;
     int savedErrno = errno;
+    if (complete && unnamed && !nameUnnamedFile(fd, folder, prefix, temporary)) {
+        complete = false;
+        savedErrno = errno;
+    }
     ::close(fd);
     if (const AtomicWriteFault fault = g_atomicWriteFault.load(); complete && fault && !fault(temporary, path)) {
         complete = false;
@@ -950,7 +979,7 @@ bool writeFileAtomically(const std::string& path, std::string_view content, std:
     }
     if (!complete || ::rename(temporary.c_str(), path.c_str()) != 0) {
         error = "cannot write '" + path + "': " + std::strerror(complete ? errno : savedErrno);
-        ::unlink(temporary.c_str());
+        if (!temporary.empty()) ::unlink(temporary.c_str());
         return false;
     }
     return true;

@@ -410,7 +410,8 @@ bool looksLikeRecording(std::string_view text) {
     return text.substr(0, 4096).find(kFormatName) != std::string_view::npos;
 }
 
-RunResult replayRecording(const RunRecording& recording, EventSink* sink) {
+RunResult replayRecording(const RunRecording& recording, EventSink* sink,
+                          std::initializer_list<const std::atomic<bool>*> stopFlags) {
     const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
     if (!entry) {
         RunResult result;
@@ -418,8 +419,10 @@ RunResult replayRecording(const RunRecording& recording, EventSink* sink) {
         return result;
     }
     auto algorithm = entry->create();
-    Runner runner(*algorithm, recording.puzzle, recording.parameters, recording.seed, sink,
-                  recording.replayStopConditions());
+    StopConditions conditions = recording.replayStopConditions();
+    for (const std::atomic<bool>* flag : stopFlags)
+        if (flag) conditions.add(externalStop(*flag));
+    Runner runner(*algorithm, recording.puzzle, recording.parameters, recording.seed, sink, std::move(conditions));
     return runner.runToEnd();
 }
 

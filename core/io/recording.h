@@ -18,7 +18,9 @@
 #include "io/formats.h"
 #include "puzzle/puzzle.h"
 
+#include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -94,7 +96,9 @@ bool saveRecording(const std::string& path, const RunRecording& recording, std::
 // opens "a file" tell recordings from puzzle files without guessing from the name.
 bool looksLikeRecording(std::string_view text);
 
-// Re-runs the recorded run headless, sending its events to `sink` (may be null).
-RunResult replayRecording(const RunRecording& recording, EventSink* sink);
+// Re-runs the recorded run headless, sending its events to `sink` (may be null); any of `stopFlags` turning
+// true ends it early, as the Stop button ends a run.
+RunResult replayRecording(const RunRecording& recording, EventSink* sink,
+                          std::initializer_list<const std::atomic<bool>*> stopFlags = {});
 
 }  // namespace pw

@@ -7,33 +7,86 @@ namespace pw {
 
 namespace {
 
-// Keeps every event in the caller's vector: a run of millions of events is stored once, never copied.
-class AppendingSink final : public EventSink {
+// Keeps every event in the caller's vector: a run of millions of events is stored once, never copied. Raises
+// `full` (which ends the replay at the runner's next poll) once the events pass the bound, and reports the
+// replayed steps about every 1 % of the recorded ones.
+class LoadingSink final : public EventSink {
 public:
-    explicit AppendingSink(std::vector<Event>& events) : m_events(events) {}
-    void receive(const Event& event) override { m_events.push_back(event); }
+    LoadingSink(std::vector<Event>& events, const TimelineLoadOptions& options, std::uint64_t recordedSteps,
+                std::atomic<bool>& full)
+        : m_events(events), m_options(options), m_recordedSteps(recordedSteps),
+          m_progressEvery(std::max<std::uint64_t>(recordedSteps / 100, 1)), m_full(full) {
+        setSampleEvery(options.sampleEvery);
+    }
+
+    void receive(const Event& event) override {
+        const std::uint64_t steps = eventCounters(event).steps;
+        if (m_events.size() >= m_options.maxEvents) {
+            if (!m_full.exchange(true, std::memory_order_relaxed)) m_fullAtStep = steps;
+            return;
+        }
+        m_events.push_back(event);
+        if (m_options.progress && steps >= m_nextProgress) {
+            m_options.progress(steps, m_recordedSteps);
+            m_nextProgress = steps + m_progressEvery;
+        }
+    }
+    bool full() const { return m_full.load(std::memory_order_relaxed); }
+    std::uint64_t fullAtStep() const { return m_fullAtStep; }
 
 private:
     std::vector<Event>& m_events;
+    const TimelineLoadOptions& m_options;
+    std::uint64_t m_recordedSteps;
+    std::uint64_t m_progressEvery;
+    std::uint64_t m_nextProgress = 0;
+    std::atomic<bool>& m_full;
+    std::uint64_t m_fullAtStep = 0;
 };
 
 }  // namespace
 
-RunTimeline::RunTimeline(RunRecording recording, std::size_t snapshotEvery, std::uint64_t sampleEvery)
-    : m_recording(std::move(recording)), m_snapshotEvery(std::max<std::size_t>(snapshotEvery, 1)) {
-    AppendingSink sink(m_events);
-    sink.setSampleEvery(sampleEvery);
-    m_result = replayRecording(m_recording, &sink);
+RunTimeline::RunTimeline(RunRecording recording, std::size_t snapshotEvery)
+    : m_recording(std::move(recording)), m_snapshotEvery(std::max<std::size_t>(snapshotEvery, 1)) {}
+
+TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions& options) {
+    std::shared_ptr<RunTimeline> timeline(new RunTimeline(std::move(recording), options.snapshotEvery));
+    const RunRecording& recorded = timeline->m_recording;
+    const auto cancelled = [&options] { return options.cancel && options.cancel->load(std::memory_order_relaxed); };
+    std::atomic<bool> full = false;
+    LoadingSink sink(timeline->m_events, options, recorded.result.counters.steps, full);
+    timeline->m_result = replayRecording(recorded, &sink, {&full, options.cancel});
+    TimelineLoad load;
+    if (sink.full()) {
+        load.error = "the recording's replay passes " + std::to_string(options.maxEvents) +
+                     " events (kMaxTimelineEvents, about 80 bytes each in memory) at step " +
+                     std::to_string(sink.fullAtStep()) + " of its " +
+                     std::to_string(recorded.result.counters.steps) +
+                     " recorded steps: too long to replay here; record a shorter run (a lower step limit)";
+        return load;
+    }
+    if (cancelled()) {
+        load.cancelled = true;
+        return load;
+    }
 
     TimelineState state;
-    state.board = m_recording.puzzle.startBoard();
-    m_snapshots.reserve(m_events.size() / m_snapshotEvery + 1);
-    m_snapshots.push_back(state);
-    for (std::size_t i = 0; i < m_events.size(); ++i) {
-        apply(state, m_events[i]);
-        if ((i + 1) % m_snapshotEvery == 0) m_snapshots.push_back(state);
+    state.board = recorded.puzzle.startBoard();
+    const std::size_t every = timeline->m_snapshotEvery;
+    timeline->m_snapshots.reserve(timeline->m_events.size() / every + 1);
+    timeline->m_snapshots.push_back(state);
+    for (std::size_t i = 0; i < timeline->m_events.size(); ++i) {
+        timeline->apply(state, timeline->m_events[i]);
+        if ((i + 1) % every != 0) continue;
+        timeline->m_snapshots.push_back(state);
+        if (cancelled()) {
+            load.cancelled = true;
+            return load;
+        }
     }
-    indexChartEvents();
+    timeline->indexChartEvents();
+    load.timeline = std::move(timeline);
+    return load;
 }
 
 TimelineState RunTimeline::stateAt(std::size_t position) const {

@@ -7,7 +7,10 @@
 
 #include "io/recording.h"
 
+#include <atomic>
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -28,16 +31,38 @@ struct TimelineState {
     std::optional<Finished> finished;
 };
 
+class RunTimeline;
+
+// Every event of a timeline is kept in memory (80 bytes each, more with a payload): a recording whose replay
+// sends more is refused rather than filling the memory. 2·10^7 events is about 1.6 GB; a recording of 10^9
+// steps (the reader's kMaxRecordedSteps) with a move a step would need 80 GB.
+inline constexpr std::size_t kMaxTimelineEvents = 20'000'000;
+
+// How a timeline is loaded: the spacing of its snapshots and samples, the bound on its events, and the
+// caller's Cancel and progress (the load may run on a thread of its own).
+struct TimelineLoadOptions {
+    std::size_t snapshotEvery = 4096;
+    // Steps between cost samples: the spacing is the receiver's, not part of the recording.
+    std::uint64_t sampleEvery = EventSink::kDefaultSampleEvery;
+    std::size_t maxEvents = kMaxTimelineEvents;
+    const std::atomic<bool>* cancel = nullptr;  // the load ends, with no timeline, soon after it turns true
+    // Called on the loading thread about every 1 % of the recorded steps: (steps replayed, steps recorded).
+    std::function<void(std::uint64_t, std::uint64_t)> progress;
+};
+
+struct TimelineLoad {
+    std::shared_ptr<const RunTimeline> timeline;  // null when refused or cancelled
+    std::string error;                            // why it was refused; empty when cancelled
+    bool cancelled = false;
+};
+
 class RunTimeline {
 public:
-    static constexpr std::size_t kDefaultSnapshotEvery = 4096;
     // At most this many frequent chart samples (cost, temperature, generation) are kept for the charts.
     static constexpr std::size_t kMaxChartSamples = 30000;
-
-    // Re-runs `recording` headless (every move wanted, cost samples every `sampleEvery` steps: the spacing is
-    // the receiver's, not part of the recording) and indexes its events.
-    explicit RunTimeline(RunRecording recording, std::size_t snapshotEvery = kDefaultSnapshotEvery,
-                         std::uint64_t sampleEvery = EventSink::kDefaultSampleEvery);
+    // Re-runs `recording` headless (every move wanted) and indexes its events; refused with an error naming
+    // the limit and the recording's steps once the events pass `options.maxEvents`.
+    static TimelineLoad load(RunRecording recording, const TimelineLoadOptions& options = {});
 
     const RunRecording& recording() const { return m_recording; }
     const RunResult& result() const { return m_result; }
@@ -54,6 +79,7 @@ public:
     const std::vector<std::size_t>& chartEvents() const { return m_chartEvents; }
 
 private:
+    RunTimeline(RunRecording recording, std::size_t snapshotEvery);
     void apply(TimelineState& state, const Event& event) const;
     void indexChartEvents();
 

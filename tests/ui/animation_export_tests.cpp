@@ -70,7 +70,7 @@ private slots:
         QVERIFY(window.saveRunRecording(recording, true));
         const RecordingRead read = loadRecording(recording.toStdString());
         QVERIFY(read.recording);
-        m_timeline = std::make_shared<const RunTimeline>(*read.recording);
+        m_timeline = RunTimeline::load(*read.recording).timeline;
         QCOMPARE(m_timeline->result().counters.steps, kSteps);
     }
 

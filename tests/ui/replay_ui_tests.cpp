@@ -3,6 +3,7 @@
 // restores earlier boards; bad recordings are refused with their place; `--open` takes a recording.
 
 #include "algorithm_panel.h"
+#include "algorithms/registry.h"
 #include "board_model.h"
 #include "charts/chart_panel.h"
 #include "launch_options.h"
@@ -11,7 +12,9 @@
 #include "replay_view.h"
 #include "run_controller.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
@@ -211,6 +214,54 @@ private slots:
         QVERIFY(window.boardModel()->sudoku().isSolved());
         QCOMPARE(window.algorithmPanel()->algorithmId(), std::string("backtracking"));
         QCOMPARE(window.algorithmPanel()->seed(), std::uint64_t{21});
+    }
+
+    // A long recording replays on a thread of its own: a progress dialog with Cancel shows, the window keeps
+    // handling events meanwhile, and Cancel leaves the window as it was.
+    void aLongRecordingLoadsInTheBackgroundAndCancels() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.json"));
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        // Row 1 leaves r1c9 to a 9 that column 9 already holds: annealing never ends before its budget.
+        QVERIFY(window.openText(QStringLiteral("12345678.........9") + QString(63, QLatin1Char('.')),
+                                QStringLiteral("<test>"), true));
+        const std::uint64_t steps = 30'000'000;
+        RecordedResult result{Outcome::BudgetExhausted, "step limit", {}, 1};
+        result.counters.steps = steps;
+        const RunRecording recording = makeRecording(window.boardModel()->puzzle(), "sa",
+                                                     ParameterValues(findAlgorithm("sa")->info.parameters), 1,
+                                                     RecordedBudgets{steps, 0, 0, 0}, result);
+        std::string error;
+        QVERIFY2(saveRecording(path.toStdString(), recording, error), error.c_str());
+        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        const Board before = window.boardModel()->board();
+
+        int ticks = 0;  // the window's event loop at work during the load
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, &window, [&ticks] { ++ticks; });
+        ticker.start(20);
+        QString labelAtCancel;
+        int ticksAtCancel = -1;
+        QElapsedTimer sinceCancel;
+        QTimer canceller;  // presses Cancel once the dialog shows progress and ten ticks went by
+        connect(&canceller, &QTimer::timeout, &window, [&] {
+            auto* progress = window.findChild<QProgressDialog*>();
+            if (!progress || !progress->isVisible() || progress->value() <= 0 || ticks < 10 || ticksAtCancel >= 0)
+                return;
+            labelAtCancel = progress->labelText();
+            ticksAtCancel = ticks;
+            sinceCancel.start();
+            progress->cancel();
+        });
+        canceller.start(20);
+        QVERIFY(!window.openRecording(path, true));
+        QVERIFY2(ticksAtCancel >= 10, "the window handled no events while the recording loaded");
+        QVERIFY2(labelAtCancel.contains(QStringLiteral("long.json: step")), qPrintable(labelAtCancel));
+        QVERIFY2(sinceCancel.elapsed() < 30000, "the load went on long after Cancel");
+        QVERIFY(window.logPane()->toPlainText().contains(QStringLiteral("opening %1 cancelled").arg(path)));
+        QVERIFY(!window.replayView() || !window.replayView()->timeline());
+        QVERIFY(window.boardModel()->board() == before);
     }
 };
 
