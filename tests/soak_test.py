@@ -5,17 +5,13 @@ fifth of the run) and the window responsive (the longest event-loop stall under 
 the same for a race of four annealers flat out (`--race sa,sa,sa,sa --race-pace flat`), each run on its own
 thread: every run must advance, and --stats must report each one.
 
-<<<<<<< HEAD
-Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS] [--race]"""
-=======
 With --replay, the Replay instead: `puzzle-cli solve --record` records annealing for STEPS steps on the same
 grid, `puzzle-workbench --open REC --stats` opens it (about one event every ten steps) and seeks 100 times across it,
 forward and back. Memory must stay flat while seeking (RSS at exit at most 10 % above RSS once it is open) and
 no seek may hold the window longer than five seconds.
 
-Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS]
+Usage: soak_test.py PUZZLE_WORKBENCH [SECONDS] [--race]
        soak_test.py --replay STEPS PUZZLE_WORKBENCH PUZZLE_CLI"""
->>>>>>> h23
 import os
 import re
 import subprocess
@@ -68,17 +64,12 @@ def replay_soak(steps, workbench, cli):
 
 
 def main():
-<<<<<<< HEAD
+    if sys.argv[1] == "--replay":
+        return replay_soak(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     race = "--race" in sys.argv
     arguments = [argument for argument in sys.argv[1:] if argument != "--race"]
     workbench = arguments[0]
     seconds = float(arguments[1]) if len(arguments) > 1 else 20
-=======
-    if sys.argv[1] == "--replay":
-        return replay_soak(int(sys.argv[2]), sys.argv[3], sys.argv[4])
-    workbench = sys.argv[1]
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20
->>>>>>> h23
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     if race:
         run = ["--race", "sa,sa,sa,sa", "--param", "sa#2.seed=2", "--param", "sa#3.seed=3", "--param", "sa#4.seed=4",

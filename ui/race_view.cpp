@@ -510,13 +510,26 @@ void RaceView::showProgress() {
     updateControls();
 }
 
+namespace {
+// A run re-run headless into a timeline; null, with `error` set, when it would pass the timeline's event bound.
+std::shared_ptr<const RunTimeline> timelineOf(RunRecording recording, QString& error) {
+    TimelineLoad load = RunTimeline::load(std::move(recording));
+    if (!load.timeline) error = QString::fromStdString(load.error);
+    return load.timeline;
+}
+}  // namespace
+
 QString RaceView::setReplay(const RaceManifest& manifest, const std::vector<RunRecording>& recordings) {
     if (recordings.size() < static_cast<std::size_t>(kMinRuns) || recordings.size() > static_cast<std::size_t>(kMaxRuns) ||
         recordings.size() != manifest.runs.size())
         return tr("a race has %1 to %2 runs, not %3").arg(kMinRuns).arg(kMaxRuns).arg(recordings.size());
     std::vector<ReplayRun> runs;
-    for (std::size_t i = 0; i < recordings.size(); ++i)
-        runs.push_back({manifest.runs[i].label, std::make_shared<const RunTimeline>(recordings[i])});  // re-run headless
+    for (std::size_t i = 0; i < recordings.size(); ++i) {
+        QString error;
+        auto timeline = timelineOf(recordings[i], error);  // re-run headless
+        if (!timeline) return QString::fromStdString(manifest.runs[i].label) + QStringLiteral(": ") + error;
+        runs.push_back({manifest.runs[i].label, std::move(timeline)});
+    }
     const RacePace pace = manifest.pace == "steps" ? RacePace::StepsPerSecond
                           : manifest.pace == "flat" ? RacePace::FlatOut
                                                     : RacePace::FairEvaluations;
@@ -556,10 +569,13 @@ void RaceView::setReplayRuns(RacePace pace, std::vector<ReplayRun> runs) {
     showReplayAt(m_timelineEnd, true);  // the end, where the race stopped
 }
 
-std::vector<RaceView::ReplayRun> RaceView::replayRuns() const {
+std::vector<RaceView::ReplayRun> RaceView::replayRuns(QString& error) const {
     std::vector<ReplayRun> runs;
-    for (const auto& run : m_runs)
-        runs.push_back({run->entry.label, run->timeline ? run->timeline : std::make_shared<const RunTimeline>(recordingOf(*run))});
+    for (const auto& run : m_runs) {
+        auto timeline = run->timeline ? run->timeline : timelineOf(recordingOf(*run), error);
+        if (!timeline) return {};
+        runs.push_back({run->entry.label, std::move(timeline)});
+    }
     return runs;
 }
 
@@ -654,7 +670,9 @@ AnimationExportResult RaceView::exportAnimation(const QString& path, const Anima
     // animation's size, without its controls.
     RaceView stage;
     stage.setAttribute(Qt::WA_DontShowOnScreen);
-    stage.setReplayRuns(m_pace, replayRuns());
+    std::vector<ReplayRun> runs = replayRuns(result.error);
+    if (runs.empty()) return result;
+    stage.setReplayRuns(m_pace, std::move(runs));
     stage.setAxis(bySteps ? ChartAxis::Steps : ChartAxis::Evaluations);
     stage.setExportLayout(settings.size);
     stage.resize(settings.size);
@@ -689,7 +707,12 @@ void RaceView::setExportLayout(QSize size) {
 
 void RaceView::exportAnimationDialog() {
     if (!isFinished()) return;
-    const std::vector<ReplayRun> runs = replayRuns();  // the dialog estimates from the longest run
+    QString error;
+    const std::vector<ReplayRun> runs = replayRuns(error);  // the dialog estimates from the longest run
+    if (runs.empty()) {
+        QMessageBox::warning(this, tr("Cannot export animation"), error);
+        return;
+    }
     const auto longest = std::max_element(runs.begin(), runs.end(), [this](const ReplayRun& a, const ReplayRun& b) {
         return timelineMeasure(a.timeline->result().counters) < timelineMeasure(b.timeline->result().counters);
     });

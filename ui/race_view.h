@@ -134,7 +134,8 @@ private:
         std::shared_ptr<const RunTimeline> timeline;
     };
     void setReplayRuns(RacePace pace, std::vector<ReplayRun> runs);
-    std::vector<ReplayRun> replayRuns() const;  // an ended live race's runs re-run into timelines
+    // An ended live race's runs re-run into timelines; none, with `error` set, when one passes the event bound.
+    std::vector<ReplayRun> replayRuns(QString& error) const;
     RunRecording recordingOf(const Run& run) const;
     void showReplayAt(std::uint64_t target, bool end);
     void resetCharts();
