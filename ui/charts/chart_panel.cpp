@@ -118,9 +118,9 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
     if (index < 0) {
         const QString name = tr(style.name);
         index = chart->series(name, style.color, style.side, style.style, style.width);
-        if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(name);
-        // Short legend words keep a narrow chart's legend whole ("acceptance" beside its axis "acceptance
-        // ratio"; the population's "worst", "mean", "best").
+        // Short words keep a narrow chart's legend and right axis whole ("acceptance" for the acceptance
+        // ratio; the population's "worst", "mean", "best").
+        if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(style.legend ? tr(style.legend) : name);
         if (style.legend) chart->setLegendLabel(index, tr(style.legend));
         if (chart == m_progress && !m_presentation && m_progress->isHidden()) {
             m_progress->show();
