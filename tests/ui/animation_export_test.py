@@ -36,6 +36,23 @@ def probe(path):
     return fields["codec_name"], int(fields["width"]), int(fields["height"]), fields["r_frame_rate"], int(fields["nb_read_frames"])
 
 
+def check_exports(opened, cases, folder, workbench, env, failures, label="", expect_stdout=None):
+    """Exports `opened` (a recording or a race manifest) once per case, (file, options, codec, width, height,
+    frame rate, frames), into `folder`; what ffprobe reads must be what the case asks."""
+    for name, options, codec, width, height, rate, frames in cases:
+        output = os.path.join(folder, name)
+        result = subprocess.run([workbench, "--open", opened, "--export-animation", output, *options],
+                                env=env, capture_output=True, text=True, timeout=300)
+        if result.returncode != 0 or (expect_stdout and expect_stdout not in result.stdout):
+            failures.append(f"{label}{name}: exit {result.returncode}: {result.stdout.strip()} {result.stderr.strip()}")
+            continue
+        got = probe(output)
+        if got != (codec, width, height, rate, frames):
+            failures.append(f"{label}{name}: expected {(codec, width, height, rate, frames)}, ffprobe read {got}")
+        else:
+            print(f"{label}{name}: {got}, {os.path.getsize(output)} bytes")
+
+
 def main():
     workbench, cli, puzzles = sys.argv[1:4]
     ensure_ffprobe()
@@ -61,17 +78,7 @@ def main():
             ("run.mp4", ["--fps", "12", "--size", "480x270", "--steps-per-frame", "1000"], "h264", 480, 270, "12/1", 31),
             ("run.webm", ["--fps", "10", "--size", "400x300", "--evaluations-per-frame", "7500"], "vp9", 400, 300, "10/1", 5),
         ]
-        for name, options, codec, width, height, rate, frames in cases:
-            output = os.path.join(directory, name)
-            result = export(output, *options)
-            if result.returncode != 0:
-                failures.append(f"{name}: exit {result.returncode}: {result.stderr.strip()}")
-                continue
-            got = probe(output)
-            if got != (codec, width, height, rate, frames):
-                failures.append(f"{name}: expected {(codec, width, height, rate, frames)}, ffprobe read {got}")
-            else:
-                print(f"{name}: {got}, {os.path.getsize(output)} bytes")
+        check_exports(recording, cases, directory, workbench, env, failures)
 
         # A saved race: two runs' recordings and the manifest naming them, exported from the Race view.
         race_dir = os.path.join(directory, "race")
@@ -88,18 +95,7 @@ def main():
             ("race.gif", ["--fps", "5", "--size", "640x480", "--duration", "2"], "gif", 640, 480, "5/1", 10),
             ("race.mp4", ["--fps", "10", "--size", "800x600", "--evaluations-per-frame", "5000"], "h264", 800, 600, "10/1", 10),
         ]
-        for name, options, codec, width, height, rate, frames in race_cases:
-            output = os.path.join(race_dir, name)
-            result = subprocess.run([workbench, "--open", manifest, "--export-animation", output, *options],
-                                    env=env, capture_output=True, text=True, timeout=300)
-            if result.returncode != 0 or "a race of 2 runs" not in result.stdout:
-                failures.append(f"race {name}: exit {result.returncode}: {result.stdout.strip()} {result.stderr.strip()}")
-                continue
-            got = probe(output)
-            if got != (codec, width, height, rate, frames):
-                failures.append(f"race {name}: expected {(codec, width, height, rate, frames)}, ffprobe read {got}")
-            else:
-                print(f"race {name}: {got}, {os.path.getsize(output)} bytes")
+        check_exports(manifest, race_cases, race_dir, workbench, env, failures, "race ", "a race of 2 runs")
         result = subprocess.run([workbench, "--open", manifest, "--export-animation", os.path.join(race_dir, "bad.gif"),
                                  "--steps-per-frame", "100"], env=env, capture_output=True, text=True, timeout=300)
         if result.returncode != 1 or "--evaluations-per-frame" not in result.stderr:
