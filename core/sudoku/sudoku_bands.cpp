@@ -124,24 +124,32 @@ struct State {
     std::uint32_t dirty;  // digits (bits 0..8) whose words changed since the rules last looked at them
 };
 
+// Places digit d (0-based) at bit `pos` of band b, which only d holds: clears the cell's peers from d's
+// words. The caller has checked that d is possible there and that the cell is open.
+inline void placeOnly(State& s, int d, int b, int pos) {
+    s.positions[d][b] &= ~kTables.bandPeers[pos];
+    s.dirty |= 1u << d;
+    const std::uint32_t column = ~(kColumn << (pos % 9));
+    s.positions[d][b == 0 ? 1 : 0] &= column;
+    s.positions[d][b == 2 ? 1 : 2] &= column;
+    s.open[b] &= ~(1u << pos);
+}
+
 // Places digit d (0-based) at bit `pos` of band b; false when d is no longer possible there.
 inline bool place(State& s, int d, int b, int pos) {
     const std::uint32_t bit = 1u << pos;
     if (!(s.positions[d][b] & bit)) return false;
     if (!(s.open[b] & bit)) return true;  // already placed, with d
-    const std::uint32_t kept = s.positions[d][b] & ~kTables.bandPeers[pos];
+    // Every other digit leaves the cell; the ones that held it change. Branch-free: the cell's candidates are
+    // unpredictable.
+    std::uint32_t held = 0;
     for (int e = 0; e < 9; ++e) {
-        if (s.positions[e][b] & bit) {
-            s.positions[e][b] &= ~bit;
-            s.dirty |= 1u << e;
-        }
+        held |= ((s.positions[e][b] >> pos) & 1u) << e;
+        s.positions[e][b] &= ~bit;
     }
-    s.positions[d][b] = kept;
-    s.dirty |= 1u << d;
-    const std::uint32_t column = ~(kColumn << (pos % 9));
-    s.positions[d][b == 0 ? 1 : 0] &= column;
-    s.positions[d][b == 2 ? 1 : 2] &= column;
-    s.open[b] &= ~bit;
+    s.positions[d][b] |= bit;
+    s.dirty |= held;
+    placeOnly(s, d, b, pos);
     return true;
 }
 
@@ -160,11 +168,10 @@ bool propagateSingles(State& s) {
             if (one != kBandCells) return false;
             for (std::uint32_t singles = one & ~two & s.open[b]; singles; singles &= singles - 1) {
                 const int pos = std::countr_zero(singles);
-                const std::uint32_t bit = 1u << pos;
-                int d = 0;
-                while (d < 9 && !(s.positions[d][b] & bit)) ++d;
-                if (d == 9) return false;
-                place(s, d, b, pos);
+                std::uint32_t digits = 0;  // the cell's candidates, found without branching
+                for (int d = 0; d < 9; ++d) digits |= ((s.positions[d][b] >> pos) & 1u) << d;
+                if (!digits) return false;  // an earlier single of this scan took the cell's last digit
+                placeOnly(s, std::countr_zero(digits), b, pos);  // its only candidate: no other digit holds it
             }
         }
         for (int d = 0; d < 9; ++d) {
@@ -396,12 +403,12 @@ BandSolveResult solveSudokuBands(const std::array<std::uint8_t, 81>& givens, int
         bool alive = propagate(current);
         if (alive && (current.open[0] | current.open[1] | current.open[2]) == 0) {
             if (result.solutionCount++ == 0) {
-                for (int cell = 0; cell < 81; ++cell) {
-                    const std::uint32_t bit = 1u << (cell % 27);
-                    int d = 0;
-                    while (!(current.positions[d][cell / 27] & bit)) ++d;
-                    result.first[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d + 1);
-                }
+                // Solved, every word holds just the cells of its digit.
+                for (int d = 0; d < 9; ++d)
+                    for (int b = 0; b < 3; ++b)
+                        for (std::uint32_t w = current.positions[d][b]; w; w &= w - 1)
+                            result.first[static_cast<std::size_t>(27 * b + std::countr_zero(w))] =
+                                static_cast<std::uint8_t>(d + 1);
             }
             if (result.solutionCount >= solutionLimit) return result;
             alive = false;
