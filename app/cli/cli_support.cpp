@@ -88,7 +88,10 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
 LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
     LoadedInputs loaded;
     auto take = [&](PuzzleCollection&& collection) {
-        for (auto& puzzle : collection.puzzles) loaded.puzzles.push_back(std::move(puzzle));
+        if (loaded.puzzles.empty())
+            loaded.puzzles = std::move(collection.puzzles);  // the common case of one input: no copy
+        else
+            for (auto& puzzle : collection.puzzles) loaded.puzzles.push_back(std::move(puzzle));
         for (auto& error : collection.errors) loaded.errors.push_back(std::move(error));
     };
     for (const auto& input : inputs) {

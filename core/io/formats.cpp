@@ -106,6 +106,9 @@ public:
 
     PuzzleCollection read(std::string_view text) {
         const std::vector<Line> lines = splitLines(text);
+        // At most one puzzle a line: room for all of them at once, so that a large file is not copied as the
+        // list grows (the pages of the room left unused are never touched).
+        m_result.puzzles.reserve(std::min(lines.size(), kMaxPuzzlesPerFile));
         const Line* first = nullptr;
         for (const auto& line : lines) {
             if (isBlank(line.text) || trim(line.text)[0] == '#') continue;
@@ -173,8 +176,8 @@ private:
 
     // Givens must not repeat a digit in a unit.
     bool checkGivens(const SudokuGrid& grid, int line, int column, const std::vector<int>& columnsOfCells) {
+        if (!grid.hasConflicts()) return true;  // the quick test first: the list below is for the message
         const auto conflicts = grid.conflicts();
-        if (conflicts.empty()) return true;
         const auto& conflict = conflicts.front();
         static const char* const kUnitNames[] = {"row", "column", "box"};
         std::string cells;
