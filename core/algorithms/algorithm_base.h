@@ -10,6 +10,13 @@
 
 namespace pw {
 
+// Algorithm::steps() for a final class: the same loop with step() called directly, so it is inlined.
+template <class FinalAlgorithm> StepStatus runSteps(FinalAlgorithm& algorithm, std::uint64_t count) {
+    for (; count > 0; --count)
+        if (const StepStatus status = algorithm.FinalAlgorithm::step(); status != StepStatus::Running) return status;
+    return StepStatus::Running;
+}
+
 class AlgorithmBase : public Algorithm {
 public:
     Counters counters() const override { return m_counters; }

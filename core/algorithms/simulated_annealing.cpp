@@ -222,6 +222,8 @@ public:
         return StepStatus::Running;
     }
 
+    StepStatus steps(std::uint64_t count) override { return runSteps(*this, count); }
+
     void finish() override {
         if (!m_sink) return;
         if (m_counters.steps != m_annealing.stepsAtSample()) sample();

@@ -31,6 +31,14 @@ public:
     virtual void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                        EventSink* sink) = 0;
     virtual StepStatus step() = 0;
+    // Up to `count` steps, ending after the first that is not Running: its status, or Running when all ran.
+    // The runner's loop between two stop-condition checks; an algorithm whose steps take nanoseconds
+    // overrides it with runSteps() (algorithm_base.h) so that its step() is called directly, not virtually.
+    virtual StepStatus steps(std::uint64_t count) {
+        for (; count > 0; --count)
+            if (const StepStatus status = step(); status != StepStatus::Running) return status;
+        return StepStatus::Running;
+    }
     // Called once when the run ends for any reason, before the runner's Finished event: a place for the
     // algorithm's closing events (heat maps, summaries).
     virtual void finish() {}

@@ -173,16 +173,14 @@ bool Runner::advanceBy(std::uint64_t steps) {
         steps -= quiet;
         if (m_stepsBeforeCheck != StopCondition::kPolled) m_stepsBeforeCheck -= quiet;
         m_stepsBeforePoll -= quiet;
-        for (; quiet > 0; --quiet) {
-            const StepStatus status = m_algorithm.step();
-            if (status == StepStatus::Solved) {
-                close(Outcome::Solved, kSolvedReason);
-                return false;
-            }
-            if (status == StepStatus::Failed) {
-                close(Outcome::Failed, kFailedReason);
-                return false;
-            }
+        const StepStatus status = m_algorithm.steps(quiet);
+        if (status == StepStatus::Solved) {
+            close(Outcome::Solved, kSolvedReason);
+            return false;
+        }
+        if (status == StepStatus::Failed) {
+            close(Outcome::Failed, kFailedReason);
+            return false;
         }
         if ((m_stepsBeforeCheck == 0 || (m_polled && m_stepsBeforePoll == 0)) && !checkStopConditions())
             return false;
