@@ -677,6 +677,28 @@ TEST(CliTest, ChecksUniqueMultipleNoneAndInvalid) {
     std::filesystem::remove(file);
 }
 
+// Puzzles are checked on several threads, and the lines come in the input's order whatever their number.
+TEST(CliTest, CheckWritesTheSameLinesWithAnyNumberOfJobs) {
+    const std::string file = "'" + test::sharedDataDir() + "/sudoku/17clue_first1000.txt'";
+    const auto one = runCli("check --json --jobs 1 " + file);
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    const auto lines = jsonLines(one.out);
+    ASSERT_EQ(lines.size(), 1000u);
+    const std::string origin = lines[0]["origin"];
+    const std::string source = origin.substr(0, origin.rfind(':') + 1);
+    int previousLine = 0;
+    for (const auto& line : lines) {
+        EXPECT_EQ(line["status"], "unique") << line;
+        const std::string at = line["origin"];
+        const int lineNumber = std::stoi(at.substr(source.size()));
+        EXPECT_GT(lineNumber, previousLine) << at;  // the file's order
+        previousLine = lineNumber;
+    }
+    EXPECT_EQ(runCli("check --json --jobs 2 " + file).out, one.out);
+    EXPECT_EQ(runCli("check --json --jobs 3 " + file).out, one.out);
+    EXPECT_EQ(runCli("check --jobs 0 " + file).exitCode, 2);
+}
+
 TEST(CliTest, UsageErrorsExitTwoWithAClearMessage) {
     auto result = runCli("solve -a no-such " + test::kAiEscargot);
     EXPECT_EQ(result.exitCode, 2);

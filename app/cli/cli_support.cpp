@@ -115,6 +115,10 @@ LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
     return loaded;
 }
 
+int jobsOrEveryCore(int requested) {
+    return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 void reportErrors(const std::vector<ParseError>& errors) {
     for (const auto& error : errors) std::cerr << "puzzle-cli: " << error.toString() << "\n";
 }

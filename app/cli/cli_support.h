@@ -11,6 +11,7 @@
 // runs, puzzles or search nodes); it writes what it finished, says on standard error what it left undone and
 // exits with 130. A second Ctrl-C ends the program at once, writing nothing more.
 
+#include "base/parallel.h"
 #include "io/formats.h"
 #include "puzzle/puzzle.h"
 
@@ -74,6 +75,40 @@ struct LoadedInputs {
 // Each input is a puzzle file (any supported format), "-" for standard input, or a literal puzzle string.
 // Throws UsageError for a missing file or an input that is neither.
 LoadedInputs loadInputs(const std::vector<std::string>& inputs);
+// The threads of a --jobs option: the number asked for, or every core for 0.
+int jobsOrEveryCore(int requested);
+
+// work(i) for every i in [0, count) on `jobs` threads, each result handed to take(i, result) in index order
+// as soon as it and all before it are done (so a slow puzzle's result shows when it is known); take runs on
+// one thread at a time and returning false ends it. Once `stop` is set no new item starts.
+template <class Result>
+void parallelInOrder(std::size_t count, int jobs, const std::function<Result(std::size_t)>& work,
+                     const std::function<bool(std::size_t, Result&)>& take, const std::atomic<bool>& stop) {
+    std::vector<Result> results(count);
+    std::vector<char> done(count, 0);
+    std::size_t next = 0;  // the first result not yet taken
+    bool taking = true;    // until take() refuses one
+    std::mutex mutex;
+    std::atomic<bool> ended{false};  // no new item: stopped, or take() refused
+    parallelFor(count, jobs, [&](std::size_t i) {
+        if (stop) {
+            ended = true;
+            return;
+        }
+        Result result = work(i);
+        const std::lock_guard lock(mutex);
+        results[i] = std::move(result);
+        done[i] = 1;
+        // parallelFor starts items in index order, so at most `jobs` results wait here at any time.
+        for (; taking && next < count && done[next]; ++next) {
+            if (!take(next, results[next])) {
+                taking = false;
+                ended = true;
+            }
+        }
+    }, &ended);
+}
+
 // "puzzle-cli: FILE:LINE:COLUMN: ..." on standard error for each.
 void reportErrors(const std::vector<ParseError>& errors);
 // "sudoku, nurikabe": the kinds an algorithm solves.

@@ -24,7 +24,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace pw::cli {
@@ -208,7 +207,7 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     const std::size_t already = log.lines().size();
     if (already) std::cerr << "puzzle-cli: resuming: " << already << " of " << tasks.size() << " runs already done\n";
 
-    const int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int jobs = jobsOrEveryCore(options.jobs);
     std::size_t done = already;
     progress(done, tasks.size());
     const auto started = std::chrono::steady_clock::now();

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -37,6 +38,7 @@ struct CheckOptions {
     bool asJson = false;
     std::optional<double> timeLimit;
     std::uint64_t nodeLimit = pw::kSolutionSearchNodeLimit;
+    int jobs = 0;  // 0: every core
     std::vector<std::string> inputs;
 };
 
@@ -84,10 +86,14 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
     output.write(std::move(text).str());
     std::size_t checked = 0;
     std::string line;  // one verdict line, its buffer reused
-    for (const auto& puzzle : loaded.puzzles) {
-        if (interrupted) break;
-        const std::optional<CheckVerdict> verdict = checkPuzzle(puzzle, options, interrupted);
-        if (!verdict) break;
+    // Puzzles are counted on every core; their lines are written in the input's order.
+    const std::function<std::optional<CheckVerdict>(std::size_t)> check = [&](std::size_t i) {
+        return checkPuzzle(loaded.puzzles[i], options, interrupted);
+    };
+    const std::function<bool(std::size_t, std::optional<CheckVerdict>&)> write = [&](std::size_t i,
+                                                                                   std::optional<CheckVerdict>& verdict) {
+        if (!verdict) return false;
+        const pw::Puzzle& puzzle = loaded.puzzles[i];
         ++checked;
         if (asJson) {
             // Written directly in the key order of a JSON object's dump, as every other line here.
@@ -115,7 +121,9 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
             line += '\n';
             output.write(line);
         }
-    }
+        return true;
+    };
+    parallelInOrder(loaded.puzzles.size(), jobsOrEveryCore(options.jobs), check, write, interrupted);
     if (interrupted)
         std::cerr << "puzzle-cli: interrupted: " << checked << " of " << loaded.puzzles.size() << " puzzles checked\n";
     if (!asJson) reportErrors(loaded.errors);
@@ -135,6 +143,8 @@ void addCheckCommand(CLI::App& app, CliContext& context) {
                                                             "reported as undecided")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
+    command->add_option("--jobs", options->jobs, "Threads (default: every core); the lines keep the input's order")
+        ->check(CLI::Range(1, 1024));
     command->add_option("INPUT", options->inputs, "A puzzle file (any supported format), - for standard input, "
                                                   "or a literal puzzle string")
         ->required();

@@ -20,7 +20,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace pw::cli {
@@ -71,7 +70,7 @@ int runRate(const RateOptions& options, const std::atomic<bool>& interrupted) {
     pw::RatingOptions rating;
     rating.runs = options.runs;
     rating.seed = options.seed;
-    rating.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    rating.jobs = jobsOrEveryCore(options.jobs);
     ProgressBar bar("rating", loaded.puzzles.size() * metrics.size());
     const pw::RatingTable table = pw::ratePuzzles(loaded.puzzles, metrics, rating,
                                                   [&bar](std::size_t done, std::size_t) { bar.update(done); },
