@@ -1,11 +1,24 @@
 #!/usr/bin/env python3
-"""Nothing lost when the window is killed while it writes a file. `puzzle-workbench --open REC
---export-animation OUT.gif` is SIGKILLed at random moments of an export over an older OUT.gif: after each
-kill OUT.gif is the old file or a complete new one (the GIF trailer, and ffprobe's frame count when ffprobe is
-there), and no temporary is left beside it. The same for a run recording: `puzzle-cli solve --record` writes it
-with saveRecording, the writer behind the window's Save run recording, and is killed over an older recording.
+"""Nothing lost when a program is killed while it writes a file, with the kill landing inside the write.
 
-Usage: export_kill_test.py PUZZLE_WORKBENCH PUZZLE_CLI PUZZLE.csv [KILLS]"""
+Two programs write through the project's atomic writer: `puzzle-workbench --open REC --export-animation OUT.gif`
+(the window's export) and `puzzle-cli solve --record REC` (saveRecording, the writer behind the window's Save run
+recording). Each is run over an older file and SIGKILLed while it writes: the test polls /proc/PID/fd every
+0.1 ms until the program holds a file open for writing in the target's folder (the writer's unnamed temporary,
+which /proc shows as "FOLDER/#INODE (deleted)"), waits a random delay of up to 0.1 ms more, stops the program
+(SIGSTOP, so that /proc then shows what the kill meets), notes whether that file is still open, and SIGKILLs it.
+A write lasts 0.1 to 10 ms here; a run whose write ends before the poll sees it is not killed, and is counted
+apart.
+
+After each kill the target must be byte-equal to the old file or to an uninterrupted write of the same input, and
+the old one whenever the writer's file was still open at the kill (an atomic writer touches the target only once
+its file is complete). Nothing may stay beside it but a complete temporary, which a kill in the writer's instant
+between naming its temporary and renaming it over the target leaves. The test fails when fewer than half of the
+kills land inside the write.
+
+Usage: export_kill_test.py PUZZLE_WORKBENCH PUZZLE_CLI PUZZLE.csv [KILLS]
+KILLS kills of the export (10 by default) and four times as many of the recording, whose runs are ten times
+shorter."""
 import os
 import random
 import shutil
@@ -16,6 +29,10 @@ import tempfile
 import time
 
 FRAMES = 40  # --fps 10 --duration 4
+# Between two looks at /proc, and the longest extra delay before a kill. A write lasts 0.1 to 10 ms here (almost
+# all of it fsync); a poller that sleeps is woken at once on a busy machine, where one that spins is preempted for
+# milliseconds at a time.
+POLL_PAUSE = 0.0001
 
 
 def frame_count(path):
@@ -28,105 +45,161 @@ def frame_count(path):
     return int(result.stdout.strip()) if result.returncode == 0 and result.stdout.strip().isdigit() else -1
 
 
-def complete_gif(path):
-    with open(path, "rb") as f:
-        data = f.read()
+def complete_gif(data, path):
     if not (data.startswith(b"GIF89a") and data.endswith(b"\x3b")):
         return False
     frames = frame_count(path)
     return frames is None or frames == FRAMES
 
 
-def run_and_kill(command, env, delay):
-    """Starts `command`, SIGKILLs it after `delay` s unless it ended before; True when it was killed."""
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def files_open_for_writing(pid, folder):
+    """The files in `folder` that process `pid` has open for writing: while the atomic writer writes, its unnamed
+    temporary "FOLDER/#INODE (deleted)" (an in-place writer would show the target itself)."""
     try:
-        process.wait(timeout=delay)
-        return False
-    except subprocess.TimeoutExpired:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        return True
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:  # the process has ended
+        return []
+    files = []
+    for fd in fds:
+        try:
+            path = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if os.path.dirname(path) != folder:
+                continue
+            with open(f"/proc/{pid}/fdinfo/{fd}", encoding="ascii") as info:
+                flags = next(int(line.split()[1], 8) for line in info if line.startswith("flags:"))
+        except (OSError, StopIteration):  # the file was closed meanwhile
+            continue
+        if flags & os.O_ACCMODE != os.O_RDONLY:
+            files.append(path)
+    return files
 
 
-def leftovers(directory, expected):
-    return sorted(name for name in os.listdir(directory) if name not in expected)
+def stop(pid):
+    """SIGSTOPs `pid` and waits until each of its threads has stopped or the process has ended, so that /proc then
+    shows what a SIGKILL meets. A thread inside a system call (fsync) stops when the call returns."""
+    os.kill(pid, signal.SIGSTOP)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            states = []
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/stat", encoding="utf-8", errors="replace") as stat:
+                    states.append(stat.read().rpartition(")")[2].split()[0])
+        except OSError:  # a thread ended meanwhile
+            continue
+        if all(state in "TZX" for state in states):
+            return
+        time.sleep(POLL_PAUSE)
+    raise RuntimeError(f"process {pid} did not stop within 60 s")
+
+
+def kill_while_writing(command, env, folder, delay):
+    """Starts `command`, polls until it has a file open for writing in `folder`, waits `delay` s more and kills it.
+    Returns the files it still had open for writing at the kill ([] when the write had ended), or None when the
+    program ended without being killed because its write was too short for the poll to see."""
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while process.poll() is None and not files_open_for_writing(process.pid, folder):
+        time.sleep(POLL_PAUSE)
+    if process.returncode is not None:
+        return None
+    time.sleep(delay)
+    stop(process.pid)
+    open_files = files_open_for_writing(process.pid, folder)
+    process.kill()
+    process.wait()
+    return open_files
+
+
+def kill_inside_writes(name, command, env, target, old, new, kills, rng, failures):
+    """Kills `command` `kills` times inside its write of `target` over the `old` content; `new` is what an
+    uninterrupted run writes. Appends what went wrong to `failures` and prints the counts."""
+    started = time.monotonic()
+    folder = os.path.dirname(target)
+    base = os.path.basename(target)
+    expected = set(os.listdir(folder))
+    killed = inside = unseen = 0
+    kept = {"old": 0, "new": 0, "complete temporary": 0}
+    while killed < kills and killed + unseen < 3 * kills:
+        write(target, old)
+        delay = rng.uniform(0.0, POLL_PAUSE)
+        open_files = kill_while_writing(command, env, folder, delay)
+        data = read(target)
+        if open_files is None:
+            unseen += 1
+            if data != new:
+                failures.append(f"{name}: a run that ended by itself left {base} without the new content")
+            continue
+        killed += 1
+        inside += bool(open_files)
+        moment = "inside the write" if open_files else "after the write"
+        where = f"{name} kill {killed} ({moment}, {delay * 1000:.3f} ms after the poll saw it)"
+        if data == old:
+            kept["old"] += 1
+        elif data == new:
+            kept["new"] += 1
+        else:
+            failures.append(f"{where}: {base} is torn ({len(data)} bytes)")
+        if open_files and data != old:
+            failures.append(f"{where}: the writer still had {open_files} open, yet {base} is no longer the old file")
+        for leftover in sorted(set(os.listdir(folder)) - expected):
+            path = os.path.join(folder, leftover)
+            # The writer names its complete temporary ".TARGET.PID.N" just before renaming it over TARGET.
+            if leftover.startswith("." + base + ".") and read(path) == new:
+                kept["complete temporary"] += 1
+            else:
+                failures.append(f"{where}: left {leftover}")
+            os.remove(path)
+    print(f"{name}: killed inside the write: {inside} of {killed}; old file {kept['old']}, new file {kept['new']}, "
+          f"complete temporary left by a kill between naming and renaming {kept['complete temporary']}; "
+          f"{unseen} more runs ended before the poll saw their write; {time.monotonic() - started:.1f} s")
+    if killed < kills:
+        failures.append(f"{name}: only {killed} of {killed + unseen} runs were seen writing and killed")
+    if inside * 2 < killed:
+        failures.append(f"{name}: only {inside} of {killed} kills landed inside the write")
 
 
 def main():
     workbench, cli, puzzles = sys.argv[1:4]
-    kills = int(sys.argv[4]) if len(sys.argv) > 4 else 6
+    kills = int(sys.argv[4]) if len(sys.argv) > 4 else 10
     rng = random.Random(23)
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)  # the export chooses the offscreen platform itself
     env.pop("DISPLAY", None)
     failures = []
     with tempfile.TemporaryDirectory() as directory:
+        directory = os.path.realpath(directory)  # as /proc/PID/fd shows it
         single = os.path.join(directory, "escargot.csv")
         with open(puzzles, encoding="utf-8") as source, open(single, "w", encoding="utf-8") as target:
             target.writelines(source.readlines()[:2])  # the header and AI Escargot
         recording = os.path.join(directory, "run.json")
         solve = [cli, "solve", "-a", "sa", "--seed", "5", "--max-steps", "300000", "--record", recording, single]
         subprocess.run(solve, check=True, capture_output=True)
-        with open(recording, "rb") as f:
-            recorded = f.read()
+        recorded = read(recording)
 
-        # The old file, then the export that replaces it, timed whole so that kills land all over it.
+        # The animation export: an older, shorter GIF, then the export that replaces it.
         out = os.path.join(directory, "out.gif")
         export = [workbench, "--open", recording, "--export-animation", out, "--size", "640x480", "--fps", "10"]
         subprocess.run(export + ["--duration", "1"], env=env, check=True, capture_output=True, timeout=300)
-        with open(out, "rb") as f:
-            old = f.read()
-        start = time.monotonic()
+        old_gif = read(out)
         subprocess.run(export + ["--duration", "4"], env=env, check=True, capture_output=True, timeout=300)
-        whole = time.monotonic() - start
-        if not complete_gif(out):
+        new_gif = read(out)
+        if not complete_gif(new_gif, out):
             failures.append("the uninterrupted export is not a complete GIF of %d frames" % FRAMES)
-        expected = {"escargot.csv", "run.json", "out.gif"}
+        kill_inside_writes("export", export + ["--duration", "4"], env, out, old_gif, new_gif, kills, rng, failures)
 
-        seen = {"old": 0, "new": 0}
-        for kill in range(kills):
-            with open(out, "wb") as f:
-                f.write(old)
-            delay = rng.uniform(0.05, whole * 1.05)
-            killed = run_and_kill(export + ["--duration", "4"], env, delay)
-            with open(out, "rb") as f:
-                data = f.read()
-            if data == old:
-                seen["old"] += 1
-            elif complete_gif(out):
-                seen["new"] += 1
-            else:
-                failures.append(f"kill {kill + 1} at {delay:.2f} s: out.gif is torn ({len(data)} bytes)")
-            if leftovers(directory, expected):
-                failures.append(f"kill {kill + 1} at {delay:.2f} s (killed: {killed}): left {leftovers(directory, expected)}")
-                for name in leftovers(directory, expected):
-                    os.remove(os.path.join(directory, name))
-        print(f"export: {kills} kills over {whole:.1f} s exports; old file {seen['old']}, new file {seen['new']}")
-
-        # The recording writer: killed over an older recording, which it must leave or replace whole.
-        solve_seconds = 0.0
-        start = time.monotonic()
-        subprocess.run(solve, check=True, capture_output=True)
-        solve_seconds = time.monotonic() - start
+        # The recording writer, killed over an older recording.
         stale = b'{"old": "recording"}\n'
-        kept = {"old": 0, "new": 0}
-        for kill in range(kills):
-            with open(recording, "wb") as f:
-                f.write(stale)
-            delay = rng.uniform(0.0, solve_seconds * 1.5)
-            run_and_kill(solve, env, delay)
-            with open(recording, "rb") as f:
-                data = f.read()
-            if data == stale:
-                kept["old"] += 1
-            elif data == recorded:
-                kept["new"] += 1
-            else:
-                failures.append(f"recording kill {kill + 1} at {delay:.3f} s: torn ({len(data)} bytes)")
-            if leftovers(directory, expected):
-                failures.append(f"recording kill {kill + 1}: left {leftovers(directory, expected)}")
-        print(f"recording: {kills} kills over {solve_seconds:.2f} s solves; old file {kept['old']}, new file {kept['new']}")
+        kill_inside_writes("recording", solve, env, recording, stale, recorded, 4 * kills, rng, failures)
     if failures:
         sys.exit("\n".join(failures))
 
