@@ -1,7 +1,8 @@
 // Killing a program while it saves: writeFileAtomically leaves the old file or the new one, never a torn one.
 // A child process rewrites one file over and over, alternating two contents; it is SIGKILLed at random
 // moments and the file is read after each kill. The unfinished new content dies with the process: no
-// temporary is left beside the file (one at most, should a kill land between naming it and the rename).
+// temporary is left beside the file (one at most, should a kill land between naming it and the rename; the
+// next write removes it).
 #include "io/formats.h"
 
 #include <gtest/gtest.h>
@@ -61,6 +62,32 @@ TEST(AtomicWriteTest, AKillWhileWritingLeavesTheOldOrTheNewFile) {
     EXPECT_LE(temporaries, 1u) << "the killed writers left their unfinished temporaries behind";
     RecordProperty("old_file_seen", sawFirst);
     RecordProperty("new_file_seen", sawSecond);
+    fs::remove_all(dir);
+}
+
+// A kill between naming the complete temporary and renaming it leaves ".NAME.PID.N" beside the file: the next
+// write of the file removes it, but not the temporary of a process that still runs (a write in progress).
+TEST(AtomicWriteTest, TheNextWriteRemovesTheTemporaryOfAKilledWriter) {
+    const fs::path dir = fs::temp_directory_path() / ("pw_atomic_stale_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) ::_exit(0);
+    ::waitpid(child, nullptr, 0);  // a process that no longer runs
+    const auto plant = [&](const std::string& name) { std::ofstream(dir / name) << "complete\n"; };
+    const std::string dead = ".run.json." + std::to_string(child) + ".0";
+    const std::string alive = ".run.json." + std::to_string(::getppid()) + ".1";
+    const std::string otherFile = ".other.json." + std::to_string(child) + ".0";
+    const std::string notATemporary = ".run.json." + std::to_string(child) + ".x";
+    for (const auto& name : {dead, alive, otherFile, notATemporary}) plant(name);
+
+    std::string error;
+    ASSERT_TRUE(writeFileAtomically((dir / "run.json").string(), "{}\n", error)) << error;
+    EXPECT_FALSE(fs::exists(dir / dead));
+    EXPECT_TRUE(fs::exists(dir / alive));
+    EXPECT_TRUE(fs::exists(dir / otherFile));
+    EXPECT_TRUE(fs::exists(dir / notATemporary));
+    EXPECT_TRUE(fs::exists(dir / "run.json"));
     fs::remove_all(dir);
 }
 

@@ -30,6 +30,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -938,12 +939,37 @@ bool nameUnnamedFile(int fd, const std::filesystem::path& folder, const std::str
     name.clear();
     return false;
 }
+
+// Removes the complete temporaries "<prefix><pid>.<n>" that writers of the same file left when they were killed
+// between naming one and renaming it over the file. A temporary whose process still runs (or may: one that is
+// not ours to signal) is a write in progress and stays.
+void removeStaleTemporaries(const std::filesystem::path& folder, const std::string& prefix) {
+    const auto isNumber = [](std::string_view text) {
+        return !text.empty() && text.size() <= 9 && std::all_of(text.begin(), text.end(), [](char c) {
+            return c >= '0' && c <= '9';
+        });
+    };
+    std::error_code ec;
+    for (std::filesystem::directory_iterator entry(folder, ec), end; !ec && entry != end; entry.increment(ec)) {
+        const std::string name = entry->path().filename().string();
+        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string_view rest = std::string_view(name).substr(prefix.size());
+        const std::size_t dot = rest.find('.');
+        if (dot == std::string_view::npos || !isNumber(rest.substr(0, dot)) || !isNumber(rest.substr(dot + 1)))
+            continue;
+        const pid_t pid = static_cast<pid_t>(std::stol(std::string(rest.substr(0, dot))));
+        if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        std::error_code ignored;
+        std::filesystem::remove(entry->path(), ignored);
+    }
+}
 }  // namespace
 
 // The content goes to an unnamed file (O_TMPFILE), which the kernel deletes if the program dies before it is
 // complete; only once it is whole and synced does it get a temporary name, at once renamed over `path`. A kill
-// therefore leaves no temporary behind, but in the instant between those two calls. Where the file system has
-// no O_TMPFILE, a named temporary from mkstemp takes its place from the start.
+// therefore leaves no temporary behind, but in the instant between those two calls: such a complete temporary
+// is removed by the next write of the same file. Where the file system has no O_TMPFILE, a named temporary
+// from mkstemp takes its place from the start.
 bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error) {
     const std::filesystem::path target(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
@@ -985,6 +1011,7 @@ bool writeFileAtomically(const std::string& path, std::string_view content, std:
         if (!temporary.empty()) ::unlink(temporary.c_str());
         return false;
     }
+    removeStaleTemporaries(folder, prefix);
     return true;
 }
 

@@ -13,7 +13,8 @@ apart.
 After each kill the target must be byte-equal to the old file or to an uninterrupted write of the same input, and
 the old one whenever the writer's file was still open at the kill (an atomic writer touches the target only once
 its file is complete). Nothing may stay beside it but a complete temporary, which a kill in the writer's instant
-between naming its temporary and renaming it over the target leaves. The test fails when fewer than half of the
+between naming its temporary and renaming it over the target leaves (and the next write of the file removes,
+tests/atomic_write_test.cpp). The test fails when fewer than half of the
 kills land inside the write.
 
 Usage: export_kill_test.py PUZZLE_WORKBENCH PUZZLE_CLI PUZZLE.csv [KILLS]
