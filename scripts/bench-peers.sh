@@ -16,8 +16,8 @@
 # last column times the steppable search (the solver every uniqueness check used before the band solver,
 # still the `exact` algorithm's engine) in the same turns.
 #
-# The whole-process rows time complete processes (/usr/bin/time: wall clock, and user + system CPU time), the
-# two sides taking turns ROUNDS times, each keeping its best:
+# The whole-process rows time complete processes (wall clock, and user + system CPU time to the millisecond),
+# the two sides taking turns ROUNDS times, each keeping its best:
 #   - `puzzle-cli solve -a exact --json` and `puzzle-cli check --json` over 20,000 isomorphs of the 17-clue
 #     puzzles (made here, deterministically: digits relabelled, rows permuted within bands and columns within
 #     stacks, by a seeded generator), against a small driver of tdoku's library that reads the same file and
@@ -202,9 +202,17 @@ row_in_process() {
 }
 
 # "wall,cpu" seconds of one whole process, its standard output discarded
+# "wall,cpu" seconds of one whole process, to the millisecond (its own rusage from wait4: user + system time;
+# the hundredths /usr/bin/time prints are too coarse for a process of 0.05 s)
 timed() {
-    /usr/bin/time -f '%e,%U,%S' -o "$WORK/time" "$@" >/dev/null
-    awk -F, '{ printf "%s,%.3f\n", $1, $2 + $3 }' "$WORK/time"
+    python3 -c 'import os, subprocess, sys, time
+start = time.monotonic()
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+wall = time.monotonic() - start
+if status != 0:
+    sys.exit(f"{sys.argv[1]} failed with status {status}")
+print(f"{wall:.4f},{usage.ru_utime + usage.ru_stime:.4f}")' "$@"
 }
 # the line with the fewest CPU seconds of a list of "wall,cpu" lines
 fastest() { sort -t, -k2 -g | head -n 1; }

@@ -85,26 +85,32 @@ template <class Result>
 void parallelInOrder(std::size_t count, int jobs, const std::function<Result(std::size_t)>& work,
                      const std::function<bool(std::size_t, Result&)>& take, const std::atomic<bool>& stop) {
     std::vector<Result> results(count);
-    std::vector<char> done(count, 0);
-    std::size_t next = 0;  // the first result not yet taken
+    std::vector<std::atomic<bool>> done(count);
+    // One thread at a time hands the finished prefix to take(), and no thread ever waits for it: a thread that
+    // finds another one handing over leaves its result to it. Without a lock, items of a few microseconds
+    // would spend their time switching threads on it.
+    std::atomic<bool> handing{false};
+    std::size_t next = 0;  // the first result not yet taken (only the handing thread touches it)
     bool taking = true;    // until take() refuses one
-    std::mutex mutex;
     std::atomic<bool> ended{false};  // no new item: stopped, or take() refused
     parallelFor(count, jobs, [&](std::size_t i) {
         if (stop) {
             ended = true;
             return;
         }
-        Result result = work(i);
-        const std::lock_guard lock(mutex);
-        results[i] = std::move(result);
-        done[i] = 1;
-        // parallelFor starts items in index order, so at most `jobs` results wait here at any time.
-        for (; taking && next < count && done[next]; ++next) {
-            if (!take(next, results[next])) {
-                taking = false;
-                ended = true;
+        results[i] = work(i);
+        done[i] = true;
+        // A result finished while the other thread was handing over is seen by it after it lets go (every
+        // operation here is sequentially consistent), so one of the two hands it over.
+        while (!handing.exchange(true)) {
+            for (; taking && next < count && done[next]; ++next) {
+                if (!take(next, results[next])) {
+                    taking = false;
+                    ended = true;
+                }
             }
+            handing = false;
+            if (!taking || next == count || !done[next]) return;
         }
     }, &ended);
 }
