@@ -11,7 +11,9 @@ source "$loader"
 # shellcheck disable=SC1090
 source "$script"
 
-cd "$(mktemp -d)" || exit 1
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
 touch puzzles.txt
 failures=0
 passes=0
