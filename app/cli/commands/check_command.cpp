@@ -86,7 +86,7 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
     output.write(std::move(text).str());
     std::size_t checked = 0;
     std::string line;  // one verdict line, its buffer reused
-    // Puzzles are counted on every core; their lines are written in the input's order.
+    // Puzzles are counted on --jobs threads (every core by default); their lines come in the input's order.
     const std::function<std::optional<CheckVerdict>(std::size_t)> check = [&](std::size_t i) {
         return checkPuzzle(loaded.puzzles[i], options, interrupted);
     };
