@@ -109,8 +109,10 @@ void parallelInOrder(std::size_t count, int jobs, const std::function<Result(std
                     ended = true;
                 }
             }
+            const bool more = taking && next < count;  // read while handing: another thread may take over next
+            const std::size_t waiting = next;
             handing = false;
-            if (!taking || next == count || !done[next]) return;
+            if (!more || !done[waiting]) return;
         }
     }, &ended);
 }
