@@ -21,10 +21,14 @@ std::string puzzleLine(const NurikabePuzzle& puzzle) { return formatNurikabeUrl(
 
 void appendPuzzleText(std::string& text, const NurikabePuzzle& puzzle, const std::string& id) {
     if (!text.empty()) text += "\n";  // a blank line between Nurikabe blocks
-    // A "file:line" id is where the puzzle came from, not a name to write into a header; but a grid one cell
-    // wide reads back as a grid only under a header (see isNurikabeParagraph), so it gets one.
+    // A "file:line" id is where the puzzle came from, not a name to write into a header. But a grid one cell
+    // wide reads back as a grid only under a header, and a square one of a Sudoku's size (4, 6, 9, 16) with
+    // clues of one character may read back as a Sudoku's givens (see isNurikabeParagraph): both get one.
     std::string header = id.find(':') == std::string::npos ? id : std::string();
-    if (header.empty() && puzzle.clues.width() == 1) header = "nurikabe";
+    SudokuShape sudokuShape;
+    const bool sudokuSized =
+        puzzle.clues.width() == puzzle.clues.height() && SudokuShape::fromSize(puzzle.clues.width(), sudokuShape);
+    if (header.empty() && (puzzle.clues.width() == 1 || sudokuSized)) header = "nurikabe";
     text += formatNurikabe(puzzle.clues, puzzle.solution ? &*puzzle.solution : nullptr, header);
 }
 
