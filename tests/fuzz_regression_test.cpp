@@ -115,6 +115,45 @@ TEST(FuzzRegressionTest, ARunLineWithAFractionalCurveStepIsRefused) {
     EXPECT_THROW((void)benchRecordFromJson(fractionalRun), std::invalid_argument);
 }
 
+TEST(FuzzRegressionTest, EveryFoundBenchConfigIsRefusedBeforeItsTasksAreBuilt) {
+    // Found by fuzz_bench_config: a config.json asking for 355,000,001 runs had its task list built, 1.6 GB and
+    // growing. The runs per setting and the runs of the whole plan are now bounded (kMaxBenchRuns, kMaxBenchTasks).
+    int inputs = 0;
+    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("config_", 0) != 0) continue;
+        ++inputs;
+        const nlohmann::json config = nlohmann::json::parse(contentOf(entry.path()), nullptr, false);
+        ASSERT_FALSE(config.is_discarded()) << name;
+        try {
+            (void)benchTasks(benchPlanFromJson(config));
+            ADD_FAILURE() << name << ": the plan was taken";
+        } catch (const std::runtime_error& e) {
+            EXPECT_NE(std::string(e.what()).find("kMaxBenchRuns"), std::string::npos) << name << ": " << e.what();
+        }
+    }
+    EXPECT_GT(inputs, 0) << "no config_ input in " << PW_FUZZ_FIXTURES_DIR;
+}
+
+TEST(FuzzRegressionTest, APlanOfMoreRunsThanABenchMayHoldIsRefused) {
+    BenchPlan plan;
+    BenchConfiguration sa;
+    sa.label = "sa";
+    sa.algorithmId = "sa";
+    plan.configurations = {sa, sa};
+    plan.puzzles = parsePuzzles(std::string(81, '.') + "\n" + std::string(81, '.') + "\n", "two").puzzles;
+    ASSERT_EQ(plan.puzzles.size(), 2u);
+    plan.runs = kMaxBenchTasks / 4;  // 2 settings x 2 puzzles: exactly the most
+    EXPECT_EQ(benchTasks(plan).size(), kMaxBenchTasks);
+    plan.runs += 1;
+    try {
+        (void)benchTasks(plan);
+        ADD_FAILURE() << "the plan was taken";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("kMaxBenchTasks"), std::string::npos) << e.what();
+    }
+}
+
 TEST(FuzzRegressionTest, ANurikabeOneCellWideReadsBackFromItsText) {
     // Found by fuzz_puzzle_formats: a 1x3 grid from a URL was written as rows of one token, which did not read
     // back as a grid. It is now written under a header, and a header makes one-token rows a grid.

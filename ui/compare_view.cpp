@@ -41,6 +41,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <stdexcept>
 #include <thread>
 
 namespace pw::ui {
@@ -468,7 +469,13 @@ void CompareView::start() {
         m_status->setText(tr("Give each run a budget: steps, seconds or evaluations."));
         return;
     }
-    const std::vector<BenchTask> tasks = benchTasks(plan);
+    std::vector<BenchTask> tasks;
+    try {
+        tasks = benchTasks(plan);
+    } catch (const std::runtime_error& error) {  // more runs than a bench may plan
+        m_status->setText(QString::fromStdString(error.what()));
+        return;
+    }
     if (tasks.empty()) {
         m_status->setText(tr("None of the chosen algorithms solves these puzzles."));
         return;

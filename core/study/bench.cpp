@@ -207,6 +207,9 @@ BenchPlan benchPlanFromJson(const json& config) {
             return value.get<std::uint64_t>();
         };
         plan.runs = count(config.at("runs"), "runs");
+        if (plan.runs > kMaxBenchRuns)
+            throw std::runtime_error("'runs' is " + std::to_string(plan.runs) + ", more than a bench makes per setting "
+                                     "and puzzle (" + std::to_string(kMaxBenchRuns) + ", kMaxBenchRuns)");
         plan.seed = count(config.at("seed"), "seed");
         const json& budget = config.at("budget");
         if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
@@ -257,7 +260,16 @@ std::optional<std::string> benchPlanDifference(const json& stored, const json& w
 }
 
 std::vector<BenchTask> benchTasks(const BenchPlan& plan) {
+    std::uint64_t pairs = 0;  // the (setting, puzzle) pairs the setting's algorithm solves
+    for (const auto& puzzle : plan.puzzles)
+        for (const auto& configuration : plan.configurations)
+            pairs += findAlgorithm(configuration.algorithmId)->info.supports(puzzle.kind());
+    if (pairs > 0 && plan.runs > kMaxBenchTasks / pairs)
+        throw std::runtime_error(std::to_string(plan.runs) + " runs of " + std::to_string(pairs) +
+                                 " settings and puzzles are more runs than a bench may plan (" +
+                                 std::to_string(kMaxBenchTasks) + ", kMaxBenchTasks)");
     std::vector<BenchTask> tasks;
+    tasks.reserve(static_cast<std::size_t>(pairs * plan.runs));
     for (std::size_t p = 0; p < plan.puzzles.size(); ++p)
         for (std::size_t c = 0; c < plan.configurations.size(); ++c) {
             if (!findAlgorithm(plan.configurations[c].algorithmId)->info.supports(plan.puzzles[p].kind())) continue;

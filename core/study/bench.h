@@ -109,6 +109,11 @@ std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTas
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
 
+// The most runs per setting and puzzle (puzzle-cli bench --runs and a config.json alike), and the most runs one
+// bench may plan: a plan asking for more is refused before its task list is built (10^7 tasks take 240 MB).
+inline constexpr std::uint64_t kMaxBenchRuns = 1000000;
+inline constexpr std::uint64_t kMaxBenchTasks = 10000000;
+
 // A runs.jsonl larger than this is refused before it is read (a bench of a million runs with their curves
 // stays far below it).
 inline constexpr std::uintmax_t kMaxRunsFileBytes = std::uintmax_t{256} << 20;

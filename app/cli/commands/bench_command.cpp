@@ -95,11 +95,12 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
         ->required();
     command.add_option("--param", options.parameters,
                        "ID.KEY=VALUE for every setting of algorithm ID, ID#N.KEY=VALUE for its N-th (repeatable)");
-    command.add_option("--runs", options.runs, "Runs per setting and puzzle (default 10)")->check(CLI::Range(1, 1000000));
+    command.add_option("--runs", options.runs, "Runs per setting and puzzle (default 10)")
+        ->check(CLI::Range(std::uint64_t{1}, pw::kMaxBenchRuns));
     command.add_option("--until-successes", options.untilSuccesses,
                        "K: tries on each setting and puzzle until K have solved it, --runs being the most tries "
                        "(Soto et al.'s Table 1)")
-        ->check(CLI::Range(1, 1000000));
+        ->check(CLI::Range(std::uint64_t{1}, pw::kMaxBenchRuns));
     command.add_option("--seed", options.seed, "Seed of run 0; run r uses seed + r (default 1)");
     command.add_option("--time-limit", options.timeLimit, "Wall-clock budget per run, in seconds")
         ->check(CLI::PositiveNumber);
