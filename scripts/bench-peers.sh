@@ -201,9 +201,8 @@ row_in_process() {
             label, a[2] / 1000, a[1] / 1000, b[2] / 1000, b[1] / 1000, own / 1000, a[2] / b[2], a[1] / b[1], c[2] / 1000, c[2] / b[2] }'
 }
 
-# "wall,cpu" seconds of one whole process, its standard output discarded
-# "wall,cpu" seconds of one whole process, to the millisecond (its own rusage from wait4: user + system time;
-# the hundredths /usr/bin/time prints are too coarse for a process of 0.05 s)
+# "wall,cpu" seconds of one whole process, its standard output discarded, to the millisecond (its own rusage
+# from wait4: user + system time; the hundredths /usr/bin/time prints are too coarse for a process of 0.05 s)
 timed() {
     python3 -c 'import os, subprocess, sys, time
 start = time.monotonic()

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace pw {
 namespace {
@@ -20,6 +22,17 @@ namespace fs = std::filesystem;
 std::string contentOf(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The found inputs whose file name starts with `prefix`, as (name, content); at least one must be there.
+std::vector<std::pair<std::string, std::string>> foundInputs(const std::string& prefix) {
+    std::vector<std::pair<std::string, std::string>> inputs;
+    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) == 0) inputs.emplace_back(name, contentOf(entry.path()));
+    }
+    EXPECT_FALSE(inputs.empty()) << "no " << prefix << " input in " << PW_FUZZ_FIXTURES_DIR;
+    return inputs;
 }
 
 // The check of fuzz/fuzz_puzzle_formats.cpp: whatever loads reads back after writing, and a Nurikabe from its URL.
@@ -45,27 +58,17 @@ void expectPuzzlesReadBack(const std::string& text, const std::string& name) {
 }
 
 TEST(FuzzRegressionTest, EveryFoundInputOfThePuzzleReaderNowReadsBack) {
-    int inputs = 0;
-    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("formats_", 0) != 0) continue;
-        ++inputs;
-        expectPuzzlesReadBack(contentOf(entry.path()), name);
+    for (const auto& [name, content] : foundInputs("formats_")) {
+        expectPuzzlesReadBack(content, name);
     }
-    EXPECT_GT(inputs, 0) << "no formats_ input in " << PW_FUZZ_FIXTURES_DIR;
 }
 
 TEST(FuzzRegressionTest, EveryFoundInputOfTheRecordingReaderGivesAnErrorWithItsPlace) {
-    int inputs = 0;
-    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("recording_", 0) != 0) continue;
-        ++inputs;
-        const RecordingRead read = parseRecording(contentOf(entry.path()), name);
+    for (const auto& [name, content] : foundInputs("recording_")) {
+        const RecordingRead read = parseRecording(content, name);
         EXPECT_FALSE(read.recording) << name;
         EXPECT_GT(read.error.line, 0) << name << ": " << read.error.toString();
     }
-    EXPECT_GT(inputs, 0) << "no recording_ input in " << PW_FUZZ_FIXTURES_DIR;
 }
 
 TEST(FuzzRegressionTest, ANumberTooLargeForADoubleIsAnErrorNotACrash) {
@@ -77,14 +80,10 @@ TEST(FuzzRegressionTest, ANumberTooLargeForADoubleIsAnErrorNotACrash) {
 }
 
 TEST(FuzzRegressionTest, EveryFoundRunsFileGivesRecordsOrAnError) {
-    int inputs = 0;
-    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("runs_", 0) != 0) continue;
-        ++inputs;
+    for (const auto& [name, content] : foundInputs("runs_")) {
         bool partial = false;
         std::uintmax_t wholeBytes = 0;
-        const auto lines = parseBenchRunLines(contentOf(entry.path()), name, partial, wholeBytes);
+        const auto lines = parseBenchRunLines(content, name, partial, wholeBytes);
         int refused = 0;
         for (const auto& line : lines) {
             try {
@@ -95,7 +94,6 @@ TEST(FuzzRegressionTest, EveryFoundRunsFileGivesRecordsOrAnError) {
         }
         EXPECT_GT(refused, 0) << name << ": the bad run line was taken";
     }
-    EXPECT_GT(inputs, 0) << "no runs_ input in " << PW_FUZZ_FIXTURES_DIR;
 }
 
 TEST(FuzzRegressionTest, ARunLineWithAFractionalCurveStepIsRefused) {
@@ -118,12 +116,8 @@ TEST(FuzzRegressionTest, ARunLineWithAFractionalCurveStepIsRefused) {
 TEST(FuzzRegressionTest, EveryFoundBenchConfigIsRefusedBeforeItsTasksAreBuilt) {
     // Found by fuzz_bench_config: a config.json asking for 355,000,001 runs had its task list built, 1.6 GB and
     // growing. The runs per setting and the runs of the whole plan are now bounded (kMaxBenchRuns, kMaxBenchTasks).
-    int inputs = 0;
-    for (const auto& entry : fs::directory_iterator(PW_FUZZ_FIXTURES_DIR)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("config_", 0) != 0) continue;
-        ++inputs;
-        const nlohmann::json config = nlohmann::json::parse(contentOf(entry.path()), nullptr, false);
+    for (const auto& [name, content] : foundInputs("config_")) {
+        const nlohmann::json config = nlohmann::json::parse(content, nullptr, false);
         ASSERT_FALSE(config.is_discarded()) << name;
         try {
             (void)benchTasks(benchPlanFromJson(config));
@@ -132,7 +126,6 @@ TEST(FuzzRegressionTest, EveryFoundBenchConfigIsRefusedBeforeItsTasksAreBuilt) {
             EXPECT_NE(std::string(e.what()).find("kMaxBenchRuns"), std::string::npos) << name << ": " << e.what();
         }
     }
-    EXPECT_GT(inputs, 0) << "no config_ input in " << PW_FUZZ_FIXTURES_DIR;
 }
 
 TEST(FuzzRegressionTest, APlanOfMoreRunsThanABenchMayHoldIsRefused) {

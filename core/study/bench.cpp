@@ -260,21 +260,20 @@ std::optional<std::string> benchPlanDifference(const json& stored, const json& w
 }
 
 std::vector<BenchTask> benchTasks(const BenchPlan& plan) {
-    std::uint64_t pairs = 0;  // the (setting, puzzle) pairs the setting's algorithm solves
-    for (const auto& puzzle : plan.puzzles)
-        for (const auto& configuration : plan.configurations)
-            pairs += findAlgorithm(configuration.algorithmId)->info.supports(puzzle.kind());
-    if (pairs > 0 && plan.runs > kMaxBenchTasks / pairs)
-        throw std::runtime_error(std::to_string(plan.runs) + " runs of " + std::to_string(pairs) +
+    // The (setting, puzzle) pairs whose algorithm solves the puzzle, puzzle by puzzle.
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    for (std::size_t p = 0; p < plan.puzzles.size(); ++p)
+        for (std::size_t c = 0; c < plan.configurations.size(); ++c)
+            if (findAlgorithm(plan.configurations[c].algorithmId)->info.supports(plan.puzzles[p].kind()))
+                pairs.emplace_back(c, p);
+    if (!pairs.empty() && plan.runs > kMaxBenchTasks / pairs.size())
+        throw std::runtime_error(std::to_string(plan.runs) + " runs of " + std::to_string(pairs.size()) +
                                  " settings and puzzles are more runs than a bench may plan (" +
                                  std::to_string(kMaxBenchTasks) + ", kMaxBenchTasks)");
     std::vector<BenchTask> tasks;
-    tasks.reserve(static_cast<std::size_t>(pairs * plan.runs));
-    for (std::size_t p = 0; p < plan.puzzles.size(); ++p)
-        for (std::size_t c = 0; c < plan.configurations.size(); ++c) {
-            if (!findAlgorithm(plan.configurations[c].algorithmId)->info.supports(plan.puzzles[p].kind())) continue;
-            for (std::uint64_t run = 0; run < plan.runs; ++run) tasks.push_back({c, p, run});
-        }
+    tasks.reserve(static_cast<std::size_t>(pairs.size() * plan.runs));
+    for (const auto& [c, p] : pairs)
+        for (std::uint64_t run = 0; run < plan.runs; ++run) tasks.push_back({c, p, run});
     return tasks;
 }
 
