@@ -13,8 +13,8 @@
 #   - through tdoku's own benchmark program (wall clock only), as a cross-check of the driver.
 # The two solvers take turns ROUNDS times (default 3) and each row keeps every solver's best round, so a
 # burst of load on a shared machine costs both sides alike. The ratio is ours / tdoku's on CPU time. The
-# last column times the steppable search (the solver every uniqueness check used before the band solver,
-# still the `exact` algorithm's engine) in the same turns.
+# last column times the steppable search (the `exact` algorithm's engine, which the window animates and
+# `solve -a exact` runs) in the same turns.
 #
 # The whole-process rows time complete processes (wall clock, and user + system CPU time to the millisecond),
 # the two sides taking turns ROUNDS times, each keeping its best:
@@ -287,6 +287,6 @@ OUR_COMPILER=$(sed -n 's/^CMAKE_CXX_COMPILER:[^=]*=//p' "$BUILD/CMakeCache.txt")
 echo "This project: $PRESET preset ($("$OUR_COMPILER" --version | head -n 1), -O3, portable: no -march);" \
     "tdoku: its default build ($TDOKU_FLAGS). Best of $ROUNDS turns of ${SECONDS_PER_RUN} s each; puzzles/s of CPU time."
 echo
-echo "| measure | this project | peer | ratio | note (in process: the stepping search, before the band solver) |"
+echo "| measure | this project | peer | ratio | note (in process: the stepping search of the exact algorithm) |"
 echo "|---|---|---|---|---|"
 for row in "${ROWS[@]}"; do eval "$row"; done

@@ -699,6 +699,47 @@ TEST(CliTest, CheckWritesTheSameLinesWithAnyNumberOfJobs) {
     EXPECT_EQ(runCli("check --jobs 0 " + file).exitCode, 2);
 }
 
+// Solve's results with the time each run took taken out: the one field that differs between two runs.
+std::vector<nlohmann::json> untimed(const std::string& out) {
+    std::vector<nlohmann::json> lines = jsonLines(out);
+    for (auto& line : lines) line.erase("seconds");
+    return lines;
+}
+
+TEST(CliTest, SolveWritesTheSameResultsWithAnyNumberOfJobs) {
+    const std::string file = "'" + test::sharedDataDir() + "/sudoku/17clue_first1000.txt'";
+    const auto one = runCli("solve -a exact --seed 1 --json --jobs 1 " + file);
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    const auto lines = untimed(one.out);
+    ASSERT_EQ(lines.size(), 1000u);
+    const std::string first = lines[0]["id"];
+    const std::string source = first.substr(0, first.rfind(':') + 1);
+    int previousLine = 0;
+    for (const auto& line : lines) {
+        EXPECT_EQ(line["status"], "solved") << line;
+        const std::string id = line["id"];
+        const int lineNumber = std::stoi(id.substr(source.size()));
+        EXPECT_GT(lineNumber, previousLine) << id;  // the file's order
+        previousLine = lineNumber;
+    }
+    // (compared as a whole: a thousand lines are too many to print when they differ)
+    EXPECT_TRUE(untimed(runCli("solve -a exact --seed 1 --json --jobs 2 " + file).out) == lines);
+    EXPECT_TRUE(untimed(runCli("solve -a exact --seed 1 --json --jobs 3 " + file).out) == lines);
+    // Any algorithm: each run's seed decides it, whichever thread makes it; a Nurikabe puzzle among Sudoku is
+    // refused in its place.
+    const std::string mixed = "'" + test::puzzlesDir() + "/sudoku/famous_hard.csv' '" + test::puzzlesDir() +
+                              "/nurikabe/janko_sample.txt' " + test::kAiEscargot;
+    const auto serial = runCli("solve -a sa --seed 9 --runs 2 --max-steps 20000 --json --jobs 1 " + mixed);
+    ASSERT_EQ(serial.exitCode, 1) << serial.err;
+    EXPECT_NE(serial.err.find("does not solve nurikabe puzzles"), std::string::npos) << serial.err;
+    const auto parallel = runCli("solve -a sa --seed 9 --runs 2 --max-steps 20000 --json --jobs 3 " + mixed);
+    EXPECT_EQ(parallel.exitCode, 1);
+    EXPECT_EQ(parallel.err, serial.err);
+    EXPECT_TRUE(untimed(parallel.out) == untimed(serial.out));
+    EXPECT_EQ(untimed(serial.out).size(), 2u * 9u);  // the eight famous_hard puzzles and AI Escargot, twice each
+    EXPECT_EQ(runCli("solve -a exact --jobs 0 " + file).exitCode, 2);
+}
+
 TEST(CliTest, UsageErrorsExitTwoWithAClearMessage) {
     auto result = runCli("solve -a no-such " + test::kAiEscargot);
     EXPECT_EQ(result.exitCode, 2);

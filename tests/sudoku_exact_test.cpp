@@ -1,5 +1,6 @@
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
+#include "sudoku/sudoku_search_engine.h"
 
 #include "test_support.h"
 
@@ -183,6 +184,103 @@ TEST(SudokuExactTest, BatchSolverAgreesWithSteppingOnSharedSets) {
         }
     }
     if (checked == 0) GTEST_SKIP() << "no shared data under " << test::sharedDataDir();
+}
+
+// The band engine against the generic one on a 9x9 grid, node by node: the same status, outcome and node
+// count at every step; the same grid after every branch and at every solution, and the same branch cell; with
+// tracing, the same branch stack. Candidates are compared after a branch whose digit left no cell empty (the
+// generic engine stops clearing peers at the first empty one).
+void expectSameNodes(const SudokuGrid& givens, int solutionLimit, bool tracing, const std::string& name) {
+    const auto band = makeBandSearchEngine(givens);
+    const auto generic = makeGenericSearchEngine(givens);
+    band->setTracing(tracing);
+    generic->setTracing(tracing);
+    SudokuGrid bandGrid = givens;
+    SudokuGrid genericGrid = givens;
+    int solutions = 0;
+    for (int step = 1;; ++step) {
+        const SudokuSearch::Status status = band->step();
+        ASSERT_EQ(status, generic->step()) << name << " step " << step;
+        ASSERT_EQ(band->nodes(), generic->nodes()) << name << " step " << step;
+        if (status == SudokuSearch::Status::Exhausted) break;
+        const SudokuSearchTrace bandTrace = band->trace();
+        const SudokuSearchTrace genericTrace = generic->trace();
+        ASSERT_EQ(bandTrace.outcome, genericTrace.outcome) << name << " step " << step;
+        ASSERT_EQ(bandTrace.resumed, genericTrace.resumed) << name << " step " << step;
+        if (tracing) {
+            ASSERT_EQ(bandTrace.stack, genericTrace.stack) << name << " step " << step;
+        }
+        if (bandTrace.outcome == SudokuSearchTrace::Outcome::Branched) {
+            ASSERT_EQ(bandTrace.branchCell, genericTrace.branchCell) << name << " step " << step;
+            ASSERT_EQ(bandTrace.branchCandidates, genericTrace.branchCandidates) << name << " step " << step;
+        }
+        if (bandTrace.outcome != SudokuSearchTrace::Outcome::Contradiction) {
+            band->writeCurrent(bandGrid);
+            generic->writeCurrent(genericGrid);
+            ASSERT_EQ(bandGrid, genericGrid) << name << " step " << step;
+            const std::vector<std::uint16_t> candidates = generic->candidates();
+            bool someCellEmpty = false;
+            for (int cell = 0; cell < 81; ++cell)
+                someCellEmpty |= genericGrid.isEmpty(cell) && candidates[static_cast<std::size_t>(cell)] == 0;
+            if (!someCellEmpty) {
+                ASSERT_EQ(band->candidates(), candidates) << name << " step " << step;
+            }
+        } else {
+            EXPECT_FALSE(bandTrace.contradiction.empty()) << name << " step " << step;
+        }
+        if (status == SudokuSearch::Status::FoundSolution && ++solutions >= solutionLimit) break;
+        ASSERT_LT(step, 1000000) << name;
+    }
+}
+
+TEST(SudokuExactTest, TheBandEngineTakesTheGenericEnginesNodesOnSpecialGrids) {
+    expectSameNodes(SudokuGrid{}, 7, true, "empty grid");
+    expectSameNodes(test::sudokuFromLine("12345678.........9" + std::string(63, '.')), 2, true, "no room");
+    expectSameNodes(test::sudokuFromLine("11" + std::string(79, '.')), 2, true, "clashing givens");
+    const SudokuGrid escargot = test::sudokuFromLine(test::kAiEscargot);
+    expectSameNodes(escargot, 2, true, "AI Escargot");
+    SudokuGrid loose = escargot;
+    for (int cell = 0; cell < 81; cell += 10) loose.setValue(cell, 0);
+    expectSameNodes(loose, 50, true, "AI Escargot loosened");
+    SudokuGrid marked;  // r1c1 may only be 5, r1c2 only 5 or 6, r2c2 nothing the marks allow
+    marked.setMarks(0, digitBit(5));
+    marked.setMarks(1, digitBit(5) | digitBit(6));
+    expectSameNodes(marked, 3, true, "pencil marks");
+    marked.setValue(10, 6);
+    marked.setMarks(20, digitBit(6));
+    expectSameNodes(marked, 3, true, "pencil marks that contradict a given");
+}
+
+TEST(SudokuExactTest, TheBandEngineTakesTheGenericEnginesNodesOnBundledPuzzles) {
+    int checked = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::puzzlesDir() + "/sudoku")) {
+        if (entry.path().extension() != ".csv") continue;
+        for (const auto& puzzle : loadPuzzleFile(entry.path().string()).puzzles) {
+            const SudokuGrid& givens = puzzle.sudoku().givens;
+            if (givens.shape() != SudokuShape{3, 3}) continue;
+            expectSameNodes(givens, 3, true, puzzle.id);
+            if (puzzle.sudoku().solution)
+                for (const auto& [name, variant] : variantsOf(puzzle.id, givens, *puzzle.sudoku().solution))
+                    expectSameNodes(variant, 2, false, name);
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 300);
+}
+
+TEST(SudokuExactTest, TheBandEngineTakesTheGenericEnginesNodesOnSharedSets) {
+    int checked = 0;
+    for (const char* file : {"17clue_first1000.txt", "top95.txt", "magictour_top1465.txt", "forum_hardest_1106_375.txt",
+                             "famous_hard.txt", "puzzles_from_papers.txt", "sudoku_exchange_diabolical_SE_sample.txt"}) {
+        const std::string path = test::sharedDataDir() + "/sudoku/" + file;
+        if (!std::filesystem::exists(path)) continue;
+        for (const auto& [id, givens] : puzzlesOf(path)) {
+            expectSameNodes(givens, 2, false, std::string(file) + " " + id);
+            ++checked;
+        }
+    }
+    if (checked == 0) GTEST_SKIP() << "no shared data under " << test::sharedDataDir();
+    EXPECT_GT(checked, 3000);
 }
 
 TEST(SudokuExactTest, KnownSolutionsOfSharedSets) {

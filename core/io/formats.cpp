@@ -26,7 +26,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
+#include <span>
 #include <sstream>
 
 #include <fcntl.h>
@@ -54,13 +56,15 @@ bool isBlank(const std::string& text) {
     return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
 }
 
-std::string trim(const std::string& text) {
+std::string_view trimmed(std::string_view text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
     while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
     while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
     return text.substr(begin, end - begin);
 }
+
+std::string trim(std::string_view text) { return std::string(trimmed(text)); }
 
 std::vector<Line> splitLines(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -112,24 +116,20 @@ public:
         m_result.puzzles.reserve(std::min(lines.size(), kMaxPuzzlesPerFile));
         const Line* first = nullptr;
         for (const auto& line : lines) {
-            if (isBlank(line.text) || trim(line.text)[0] == '#') continue;
+            if (isBlank(line.text) || trimmed(line.text)[0] == '#') continue;
             first = &line;
             break;
         }
         if (first && isCsvHeader(first->text)) {
             readCsv(lines, *first);
         } else {
-            std::vector<Line> paragraph;
-            for (const auto& line : lines) {
-                if (m_reportedFull) break;
-                if (isBlank(line.text)) {
-                    readParagraph(paragraph);
-                    paragraph.clear();
-                } else {
-                    paragraph.push_back(line);
-                }
+            // Paragraphs: the runs of lines between blank lines.
+            std::size_t start = 0;
+            for (std::size_t i = 0; i <= lines.size() && !m_reportedFull; ++i) {
+                if (i < lines.size() && !isBlank(lines[i].text)) continue;
+                readParagraph(std::span<const Line>(lines).subspan(start, i - start));
+                start = i + 1;
             }
-            readParagraph(paragraph);
         }
         return std::move(m_result);
     }
@@ -176,14 +176,15 @@ private:
     }
 
     // Givens must not repeat a digit in a unit.
-    bool checkGivens(const SudokuGrid& grid, int line, int column, const std::vector<int>& columnsOfCells) {
+    // `columnOf(cell)` is the column of a cell's character on the line, for the message.
+    bool checkGivens(const SudokuGrid& grid, int line, const std::function<int(int)>& columnOf) {
         if (!grid.hasConflicts()) return true;  // the quick test first: the list below is for the message
         const auto conflicts = grid.conflicts();
         const auto& conflict = conflicts.front();
         static const char* const kUnitNames[] = {"row", "column", "box"};
         std::string cells;
         for (int cell : conflict.cells) cells += (cells.empty() ? "" : ", ") + cellName(grid.shape(), cell);
-        const int at = columnsOfCells.empty() ? column : columnsOfCells[conflict.cells.back()];
+        const int at = columnOf(conflict.cells.back());
         error(line, at,
               std::string("the givens repeat ") + digitChar(conflict.digit) + " in " +
                   kUnitNames[static_cast<int>(conflict.unitKind)] + " " + std::to_string(conflict.unitIndex + 1) +
@@ -225,10 +226,9 @@ private:
         m_result.puzzles.push_back(std::move(puzzle));
     }
 
-    std::vector<int> consecutiveColumns(int first, int count) {
-        std::vector<int> columns(count);
-        for (int i = 0; i < count; ++i) columns[i] = first + i;
-        return columns;
+    // The columns of a one-line puzzle's cells: one character each, from `first` on.
+    static std::function<int(int)> consecutiveColumns(int first) {
+        return [first](int cell) { return first + cell; };
     }
 
     void readPencilMarks(const std::string& cells, int line, int column, const std::string& id) {
@@ -252,9 +252,7 @@ private:
             if (isSingleBit(marks)) grid.setValue(cell, lowestDigit(marks));
             else grid.setMarks(cell, marks);
         }
-        std::vector<int> columns(81);
-        for (int cell = 0; cell < 81; ++cell) columns[cell] = column + cell * 9;
-        if (!checkGivens(grid, line, column, columns)) return;
+        if (!checkGivens(grid, line, [column](int cell) { return column + cell * 9; })) return;
         addSudoku(grid, std::nullopt, line, id);
     }
 
@@ -284,8 +282,7 @@ private:
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (!isPuzzleToken(fields[i].text) || fields[i].text.size() == 729) continue;
             auto grid = sudokuFromCells(fields[i].text, line.number, fields[i].column);
-            if (grid && checkGivens(*grid, line.number, fields[i].column,
-                                    consecutiveColumns(fields[i].column, static_cast<int>(fields[i].text.size()))))
+            if (grid && checkGivens(*grid, line.number, consecutiveColumns(fields[i].column)))
                 addSudoku(*grid, std::nullopt, line.number, i > 0 ? fields[0].text : std::string());
             return true;
         }
@@ -308,28 +305,28 @@ private:
             return true;
         }
         auto grid = sudokuFromCells(token.text, line.number, token.column);
-        if (grid && checkGivens(*grid, line.number, token.column,
-                                consecutiveColumns(token.column, static_cast<int>(token.text.size()))))
-            addSudoku(*grid, std::nullopt, line.number, id);
+        if (grid && checkGivens(*grid, line.number, consecutiveColumns(token.column)))
+            addSudoku(std::move(*grid), std::nullopt, line.number, id);
         return true;
     }
 
-    static bool isSeparatorLine(const std::string& text) {
-        const std::string t = trim(text);
+    static bool isSeparatorLine(std::string_view text) {
+        const std::string_view t = trimmed(text);
         return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
             return c == '-' || c == '+' || c == '=' || c == '|' || c == '*' || c == ' ' || c == '\t';
-        }) && t.find_first_of("-=") != std::string::npos;
+        }) && t.find_first_of("-=") != std::string_view::npos;
     }
 
-    // The cells of a grid row: characters other than '|' and white space, with their columns.
+    // The cells of a grid row: characters other than '|', '!' and white space, with their columns.
+    static bool isGridRowCell(char c) { return c != '|' && c != '!' && !std::isspace(static_cast<unsigned char>(c)); }
     static std::vector<std::pair<char, int>> gridRowCells(const std::string& text) {
         std::vector<std::pair<char, int>> cells;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const char c = text[i];
-            if (c == '|' || c == '!' || std::isspace(static_cast<unsigned char>(c))) continue;
-            cells.emplace_back(c, static_cast<int>(i) + 1);
-        }
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (isGridRowCell(text[i])) cells.emplace_back(text[i], static_cast<int>(i) + 1);
         return cells;
+    }
+    static std::size_t gridRowCellCount(const std::string& text) {
+        return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), isGridRowCell));
     }
 
     struct GridRows {
@@ -370,7 +367,7 @@ private:
         const auto conflicts = result.conflicts();
         if (!conflicts.empty()) {
             const int cell = conflicts.front().cells.back();
-            checkGivens(result, grid.lineNumbers[cell / size], 0, columns);
+            checkGivens(result, grid.lineNumbers[cell / size], [&columns](int at) { return columns[at]; });
             grid = {};
             return;
         }
@@ -379,36 +376,36 @@ private:
     }
 
     // Lines of one paragraph that hold no Nurikabe or SadMan block.
-    void readLines(const std::vector<Line>& lines, const std::string& gridId = {}) {
+    void readLines(std::span<const Line> lines, const std::string& gridId = {}) {
         GridRows grid;
         grid.id = gridId;
         for (const auto& line : lines) {
             if (m_reportedFull) return;
-            const std::string text = trim(line.text);
+            const std::string_view text = trimmed(line.text);
             if (text.empty() || text[0] == '#') continue;
-            if (text.find("nurikabe/") != std::string::npos) {
+            if (text.find("nurikabe/") != std::string_view::npos) {
                 finishGrid(grid);
                 readNurikabeUrl(line);
                 continue;
             }
             if (isSeparatorLine(text)) continue;
             if (readPipeSeparatedLine(line)) continue;
-            const auto cells = gridRowCells(line.text);
+            const std::size_t cellCount = gridRowCellCount(line.text);
             // A row that does not fit the grid begun above drops that grid, with an error at the row.
             const auto rejectRow = [&] {
                 error(line.number, 1, "grid row " + std::to_string(grid.rows.size() + 1) + " has " +
-                                          std::to_string(cells.size()) + " cells, expected " +
+                                          std::to_string(cellCount) + " cells, expected " +
                                           std::to_string(grid.rows[0].size()));
                 grid = {};
                 grid.id = gridId;
             };
-            const bool rowLength = cells.size() == 4 || cells.size() == 6 || cells.size() == 9 || cells.size() == 16;
+            const bool rowLength = cellCount == 4 || cellCount == 6 || cellCount == 9 || cellCount == 16;
             if (rowLength && !isPuzzleToken(tokenize(line.text)[0].text)) {
-                if (!grid.rows.empty() && cells.size() != grid.rows[0].size()) {
+                if (!grid.rows.empty() && cellCount != grid.rows[0].size()) {
                     rejectRow();
                     continue;
                 }
-                grid.rows.push_back(cells);
+                grid.rows.push_back(gridRowCells(line.text));
                 grid.lineNumbers.push_back(line.number);
                 if (grid.rows.size() == grid.rows[0].size()) {
                     finishGrid(grid);
@@ -431,7 +428,7 @@ private:
     }
 
     // SadMan .sdk: '#' headers, then "[Puzzle]" and the grid rows; a later "[State]" section is ignored.
-    void readSadMan(const std::vector<Line>& lines) {
+    void readSadMan(std::span<const Line> lines) {
         std::vector<Line> grid;
         std::string id;
         bool inPuzzle = false;
@@ -482,14 +479,14 @@ private:
         return findColumn(fields, {"puzzle", "quiz"}, true) >= 0;
     }
 
-    void readCsv(const std::vector<Line>& lines, const Line& headerLine) {
+    void readCsv(std::span<const Line> lines, const Line& headerLine) {
         const auto header = splitCsv(headerLine.text);
         const int puzzleColumn = findColumn(header, {"puzzle", "quiz"}, true);
         const int solutionColumn = findColumn(header, {"solution", "solutions"}, false);
         const int idColumn = findColumn(header, {"id", "name", "game_no", "game no.", "game no"}, false);
         for (const auto& line : lines) {
             if (m_reportedFull) return;
-            if (line.number <= headerLine.number || isBlank(line.text) || trim(line.text)[0] == '#') continue;
+            if (line.number <= headerLine.number || isBlank(line.text) || trimmed(line.text)[0] == '#') continue;
             const auto fields = splitCsv(line.text);
             if (puzzleColumn >= static_cast<int>(fields.size())) {
                 error(line.number, 1, "expected a puzzle in column " + std::to_string(puzzleColumn + 1) + " ('" +
@@ -499,8 +496,7 @@ private:
             const Token& puzzleField = fields[puzzleColumn];
             auto grid = sudokuFromCells(puzzleField.text, line.number, puzzleField.column);
             if (!grid) continue;
-            if (!checkGivens(*grid, line.number, puzzleField.column,
-                             consecutiveColumns(puzzleField.column, grid->cellCount())))
+            if (!checkGivens(*grid, line.number, consecutiveColumns(puzzleField.column)))
                 continue;
             std::optional<SudokuGrid> solution;
             if (solutionColumn >= 0 && solutionColumn < static_cast<int>(fields.size()) &&
@@ -530,9 +526,9 @@ private:
     }
 
     // True when the paragraph is a Nurikabe grid (see the file comment for the rule).
-    static bool isNurikabeParagraph(const std::vector<Line>& lines) {
+    static bool isNurikabeParagraph(std::span<const Line> lines) {
         std::size_t first = 0;
-        while (first < lines.size() && trim(lines[first].text)[0] == '#') ++first;
+        while (first < lines.size() && trimmed(lines[first].text)[0] == '#') ++first;
         if (first >= lines.size()) return false;
         std::size_t rowsStart = first;
         auto headerTokens = tokenize(lines[first].text);
@@ -549,7 +545,7 @@ private:
         bool sawSolution = false;
         std::size_t width = 0;
         for (std::size_t i = rowsStart; i < lines.size(); ++i) {
-            if (trim(lines[i].text)[0] == '#' && !isSolutionRow(lines[i].text)) continue;
+            if (trimmed(lines[i].text)[0] == '#' && !isSolutionRow(lines[i].text)) continue;
             if (isSolutionRow(lines[i].text) && rows > 0) {
                 sawSolution = true;
                 continue;
@@ -572,9 +568,9 @@ private:
         return !(sudokuSized && clues * 5 >= cells);
     }
 
-    void readNurikabeParagraph(const std::vector<Line>& lines) {
+    void readNurikabeParagraph(std::span<const Line> lines) {
         std::size_t index = 0;
-        while (index < lines.size() && trim(lines[index].text)[0] == '#' && !isSolutionRow(lines[index].text))
+        while (index < lines.size() && trimmed(lines[index].text)[0] == '#' && !isSolutionRow(lines[index].text))
             ++index;
         if (index >= lines.size()) return;
         const int firstLine = lines[index].number;
@@ -602,7 +598,7 @@ private:
                 solutionLines.push_back(line.number);
                 continue;
             }
-            if (trim(line.text)[0] == '#') continue;
+            if (trimmed(line.text)[0] == '#') continue;
             if (!solutionRows.empty()) {
                 error(line.number, 1, "a clue row after the solution rows");
                 return;
@@ -785,10 +781,10 @@ private:
 
     // ------------------------------------------------------------------------------------------ paragraphs
 
-    void readParagraph(const std::vector<Line>& lines) {
+    void readParagraph(std::span<const Line> lines) {
         if (lines.empty()) return;
         for (const auto& line : lines) {
-            if (trim(line.text) == "[Puzzle]") {
+            if (trimmed(line.text) == "[Puzzle]") {
                 readSadMan(lines);
                 return;
             }

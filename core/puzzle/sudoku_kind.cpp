@@ -68,8 +68,8 @@ SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBud
 }
 
 std::string boardLine(const SudokuGrid& board) {
-    std::string line;
-    for (int cell = 0; cell < board.cellCount(); ++cell) line += digitChar(board.value(cell));
+    std::string line(static_cast<std::size_t>(board.cellCount()), '.');
+    for (int cell = 0; cell < board.cellCount(); ++cell) line[static_cast<std::size_t>(cell)] = digitChar(board.value(cell));
     return line;
 }
 

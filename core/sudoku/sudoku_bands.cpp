@@ -1,20 +1,6 @@
 // The fast batch solver for 9x9 Sudoku.
 //
-// Representation. The grid is cut into three bands of three rows. For every digit d and band b one 32-bit
-// word holds the 27 cells of the band where d is still possible or already placed:
-//
-//     positions[d][b] : bit 9*r + c  for row r (0..2) of the band and column c (0..8)
-//
-//              column 0 1 2   3 4 5   6 7 8
-//     row 0 of band   0 1 2 | 3 4 5 | 6 7 8        box k of the band = columns 3k..3k+2
-//     row 1          9 ...                 17
-//     row 2         18 ...                 26
-//
-//     open[b]         : the band's cells not yet placed
-//
-// so the whole state is 9 x 3 + 3 words (120 bytes) and a branch copies it instead of undoing. A placed
-// digit stays in its own word, which makes every rule a statement about "exactly one d per row, column and
-// box" with no separate record of what is placed.
+// Representation: the band words of band_words.h, 9 x 3 + 3 words (120 bytes) a state, copied on a branch.
 //
 // Propagation repeats rounds until a round changes nothing:
 //   - naked singles: counting the digits of each cell bit-sliced across the nine words of a band (one, two)
@@ -40,124 +26,20 @@
 
 #include "sudoku/sudoku_bands.h"
 
+#include "sudoku/band_words.h"
+
 #include <bit>
 
 namespace pw {
 namespace {
 
-constexpr std::uint32_t kBandCells = (1u << 27) - 1;
-constexpr std::uint32_t kRow = 0x1ffu;                          // row 0 of a band
-constexpr std::uint32_t kBox = 7u | (7u << 9) | (7u << 18);     // box 0 of a band
-constexpr std::uint32_t kColumn = 1u | (1u << 9) | (1u << 18);  // column 0 of a band
-
-struct Tables {
-    // For a 9-bit row of a band: bit k set when box k of that row has a bit.
-    std::array<std::uint8_t, 512> rowBoxes{};
-    // For a 3x3 pattern of pairs (bit 3*i + j: row i may use box j), the pairs that lie on some perfect
-    // matching; 0 when there is none.
-    std::array<std::uint16_t, 512> matchedPairs{};
-    // matchedPairs spread to the band's cells: pair (row i, box j) keeps the three cells where they meet.
-    std::array<std::uint32_t, 512> matchedCells{};
-    // The pairs of a pattern that lie on every perfect matching (0 when there is none).
-    std::array<std::uint16_t, 512> forcedPairs{};
-    // Pairs (bit 3*i + j) spread to the band's cells.
-    std::array<std::uint32_t, 512> pairCells{};
-    // The row and box of a cell within its band, without the cell.
-    std::array<std::uint32_t, 27> bandPeers{};
-};
-
-constexpr Tables buildTables() {
-    Tables t{};
-    for (std::uint32_t row = 0; row < 512; ++row) {
-        std::uint8_t boxes = 0;
-        for (int k = 0; k < 3; ++k)
-            if (row & (7u << (3 * k))) boxes = static_cast<std::uint8_t>(boxes | (1u << k));
-        t.rowBoxes[row] = boxes;
-    }
-    constexpr int permutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    for (std::uint32_t pattern = 0; pattern < 512; ++pattern) {
-        std::uint32_t kept = 0, forced = 0x1ff;
-        for (const auto& p : permutations) {
-            const std::uint32_t pairs = (1u << p[0]) | (1u << (3 + p[1])) | (1u << (6 + p[2]));
-            if ((pattern & pairs) == pairs) {
-                kept |= pairs;
-                forced &= pairs;
-            }
-        }
-        t.forcedPairs[pattern] = static_cast<std::uint16_t>(kept ? forced : 0);
-        std::uint32_t pairCells = 0;
-        for (int i = 0; i < 9; ++i)
-            if (pattern & (1u << i)) pairCells |= 7u << (9 * (i / 3) + 3 * (i % 3));
-        t.pairCells[pattern] = pairCells;
-        t.matchedPairs[pattern] = static_cast<std::uint16_t>(kept);
-        std::uint32_t cells = 0;
-        for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j)
-                if (kept & (1u << (3 * i + j))) cells |= 7u << (9 * i + 3 * j);
-        t.matchedCells[pattern] = cells;
-    }
-    for (int pos = 0; pos < 27; ++pos) {
-        const int row = pos / 9;
-        const int box = pos % 9 / 3;
-        t.bandPeers[pos] = ((kRow << (9 * row)) | (kBox << (3 * box))) & ~(1u << pos);
-    }
-    return t;
-}
-
-constexpr Tables kTables = buildTables();
-
-constexpr bool isSingle(std::uint32_t x) { return x && !(x & (x - 1)); }
-
-// The columns (bits 0..8) of a band word that hold a bit.
-constexpr std::uint32_t columnsOf(std::uint32_t word) { return (word | (word >> 9) | (word >> 18)) & kRow; }
-// Columns (bits 0..8) spread back to the three rows of a band.
-constexpr std::uint32_t spreadColumns(std::uint32_t columns) { return columns | (columns << 9) | (columns << 18); }
-
-// The row-box pattern of a band word: bit 3*i + j when row i of the band still holds a bit in box j.
-inline std::uint32_t rowBoxPattern(std::uint32_t word) {
-    return kTables.rowBoxes[word & kRow] | (kTables.rowBoxes[(word >> 9) & kRow] << 3) | (kTables.rowBoxes[word >> 18] << 6);
-}
-
-struct State {
-    std::uint32_t positions[9][3];
-    std::uint32_t open[3];
-    std::uint32_t dirty;  // digits (bits 0..8) whose words changed since the rules last looked at them
-};
-
-// Places digit d (0-based) at bit `pos` of band b, which only d holds: clears the cell's peers from d's
-// words. The caller has checked that d is possible there and that the cell is open.
-inline void placeOnly(State& s, int d, int b, int pos) {
-    s.positions[d][b] &= ~kTables.bandPeers[pos];
-    s.dirty |= 1u << d;
-    const std::uint32_t column = ~(kColumn << (pos % 9));
-    s.positions[d][b == 0 ? 1 : 0] &= column;
-    s.positions[d][b == 2 ? 1 : 2] &= column;
-    s.open[b] &= ~(1u << pos);
-}
-
-// Places digit d (0-based) at bit `pos` of band b; false when d is no longer possible there.
-inline bool place(State& s, int d, int b, int pos) {
-    const std::uint32_t bit = 1u << pos;
-    if (!(s.positions[d][b] & bit)) return false;
-    if (!(s.open[b] & bit)) return true;  // already placed, with d
-    // Every other digit leaves the cell; the ones that held it change. Branch-free: the cell's candidates are
-    // unpredictable.
-    std::uint32_t held = 0;
-    for (int e = 0; e < 9; ++e) {
-        held |= ((s.positions[e][b] >> pos) & 1u) << e;
-        s.positions[e][b] &= ~bit;
-    }
-    s.positions[d][b] |= bit;
-    s.dirty |= held;
-    placeOnly(s, d, b, pos);
-    return true;
-}
+using namespace band;
 
 // Rounds of singles and matchings to a fixpoint; false on a contradiction. A round looks only at the
 // digits whose words changed; every change marks its digit dirty, so an empty dirty set is the fixpoint.
 bool propagateSingles(State& s) {
     while (s.dirty) {
-        if ((s.open[0] | s.open[1] | s.open[2]) == 0) return true;
+        if (s.solved()) return true;
         // Naked singles, and cells without a candidate.
         for (int b = 0; b < 3; ++b) {
             std::uint32_t one = 0, two = 0;
@@ -168,8 +50,7 @@ bool propagateSingles(State& s) {
             if (one != kBandCells) return false;
             for (std::uint32_t singles = one & ~two & s.open[b]; singles; singles &= singles - 1) {
                 const int pos = std::countr_zero(singles);
-                std::uint32_t digits = 0;  // the cell's candidates, found without branching
-                for (int d = 0; d < 9; ++d) digits |= ((s.positions[d][b] >> pos) & 1u) << d;
+                const std::uint32_t digits = s.digitsAt(b, pos);
                 if (!digits) return false;  // an earlier single of this scan took the cell's last digit
                 placeOnly(s, std::countr_zero(digits), b, pos);  // its only candidate: no other digit holds it
             }
@@ -188,36 +69,14 @@ bool propagateSingles(State& s) {
             if ((columns[0] | columns[1] | columns[2]) != kRow) return false;
             std::uint32_t allowed[3] = {0, 0, 0};
             for (int k = 0; k < 3; ++k) {
-                const int shift = 3 * k;
-                const std::uint32_t pattern = ((columns[0] >> shift) & 7u) | (((columns[1] >> shift) & 7u) << 3) |
-                                              (((columns[2] >> shift) & 7u) << 6);
-                const std::uint32_t pairs = kTables.matchedPairs[pattern];
+                const std::uint32_t pairs = kTables.matchedPairs[stackPattern(columns, k)];
                 if (!pairs) return false;
-                allowed[0] |= (pairs & 7u) << shift;
-                allowed[1] |= ((pairs >> 3) & 7u) << shift;
-                allowed[2] |= ((pairs >> 6) & 7u) << shift;
+                keepStackPairs(pairs, k, allowed);
             }
             for (int b = 0; b < 3; ++b) w[b] &= spreadColumns(allowed[b]);
             // Hidden singles: rows and boxes within a band, columns across the bands.
             std::uint32_t singles[3];
-            std::uint32_t multi = 0;
-            std::uint32_t bandColumns[3];
-            for (int b = 0; b < 3; ++b) {
-                const std::uint32_t r0 = w[b] & kRow, r1 = (w[b] >> 9) & kRow, r2 = w[b] >> 18;
-                bandColumns[b] = r0 | r1 | r2;
-                multi |= (r0 & r1) | (r0 & r2) | (r1 & r2);
-                std::uint32_t found = 0;
-                if (isSingle(r0)) found |= r0;
-                if (isSingle(r1)) found |= r1 << 9;
-                if (isSingle(r2)) found |= r2 << 18;
-                for (int k = 0; k < 3; ++k) {
-                    const std::uint32_t box = w[b] & (kBox << (3 * k));
-                    if (isSingle(box)) found |= box;
-                }
-                singles[b] = found;
-            }
-            const std::uint32_t c0 = bandColumns[0], c1 = bandColumns[1], c2 = bandColumns[2];
-            const std::uint32_t singleColumns = (c0 ^ c1 ^ c2) & ~((c0 & c1) | (c0 & c2) | (c1 & c2)) & ~multi;
+            hiddenSingles(w, singles);
             for (int b = 0; b < 3; ++b) {
                 if (w[b] != s.positions[d][b]) {
                     s.positions[d][b] = w[b];
@@ -225,7 +84,7 @@ bool propagateSingles(State& s) {
                 }
             }
             for (int b = 0; b < 3; ++b) {
-                std::uint32_t toPlace = (singles[b] | (w[b] & spreadColumns(singleColumns))) & s.open[b];
+                std::uint32_t toPlace = singles[b] & s.open[b];
                 while (toPlace) {
                     const int pos = std::countr_zero(toPlace);
                     toPlace &= toPlace - 1;
@@ -279,9 +138,7 @@ bool triads(State& s) {
         }
         for (int k = 0; k < 3; ++k) {
             const int shift = 3 * k;
-            const std::uint32_t pattern = ((bandColumns[0] >> shift) & 7u) | (((bandColumns[1] >> shift) & 7u) << 3) |
-                                          (((bandColumns[2] >> shift) & 7u) << 6);
-            const std::uint32_t forced = kTables.forcedPairs[pattern];
+            const std::uint32_t forced = kTables.forcedPairs[stackPattern(bandColumns, k)];
             fc |= ((forced & 7u) << shift) | (((forced >> 3) & 7u) << (9 + shift)) | (((forced >> 6) & 7u) << (18 + shift));
         }
         minirows[d] = mr;
@@ -326,7 +183,7 @@ bool triads(State& s) {
 bool propagate(State& s) {
     for (;;) {
         if (!propagateSingles(s)) return false;
-        if ((s.open[0] | s.open[1] | s.open[2]) == 0) return true;
+        if (s.solved()) return true;
         if (!triads(s)) return false;
         if (!s.dirty) return true;
     }
@@ -345,14 +202,7 @@ inline int openPeers(const State& s, int b, int pos) {
 void chooseCell(const State& s, int& band, int& pos) {
     int bestPeers = -1;
     for (int b = 0; b < 3; ++b) {
-        std::uint32_t one = 0, two = 0, three = 0;
-        for (int d = 0; d < 9; ++d) {
-            const std::uint32_t w = s.positions[d][b];
-            three |= two & w;
-            two |= one & w;
-            one |= w;
-        }
-        for (std::uint32_t pairs = two & ~three & s.open[b]; pairs; pairs &= pairs - 1) {
+        for (std::uint32_t pairs = s.openPairs(b); pairs; pairs &= pairs - 1) {
             const int p = std::countr_zero(pairs);
             const int peers = openPeers(s, b, p);
             if (peers > bestPeers) {
@@ -386,11 +236,7 @@ void chooseCell(const State& s, int& band, int& pos) {
 BandSolveResult solveSudokuBands(const std::array<std::uint8_t, 81>& givens, int solutionLimit) {
     BandSolveResult result;
     if (solutionLimit < 1) solutionLimit = 1;
-    State current;
-    for (auto& digit : current.positions)
-        for (auto& word : digit) word = kBandCells;
-    for (auto& word : current.open) word = kBandCells;
-    current.dirty = 0x1ff;
+    State current = State::empty();
     for (int cell = 0; cell < 81; ++cell) {
         const int value = givens[static_cast<std::size_t>(cell)];
         if (value && !place(current, value - 1, cell / 27, cell % 27)) return result;
@@ -401,7 +247,7 @@ BandSolveResult solveSudokuBands(const std::array<std::uint8_t, 81>& givens, int
     for (;;) {
         ++result.nodes;
         bool alive = propagate(current);
-        if (alive && (current.open[0] | current.open[1] | current.open[2]) == 0) {
+        if (alive && current.solved()) {
             if (result.solutionCount++ == 0) {
                 // Solved, every word holds just the cells of its digit.
                 for (int d = 0; d < 9; ++d)

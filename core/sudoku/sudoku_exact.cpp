@@ -32,26 +32,18 @@
 //
 // The search is an explicit stack of states, advanced one node per step(), so that the same code serves the
 // solution counter (the oracle for tests, the generator and the metrics) and the stepping `exact` algorithm
-// the window animates. The engine is a template over the box shape so the inner loops have constant bounds.
+// the window animates. The engine is a template over the box shape so the inner loops have constant bounds;
+// 9x9 grids run the same search, node for node, on the band solver's words (sudoku_band_search.cpp), several
+// times faster.
 
 #include "sudoku/sudoku_exact.h"
 
 #include "sudoku/sudoku_bands.h"
+#include "sudoku/sudoku_search_engine.h"
 
 #include <array>
 
 namespace pw {
-
-struct SudokuSearch::Engine {
-    virtual ~Engine() = default;
-    // Propagates the current state; then reports a solution, a contradiction or branches.
-    virtual Status step() = 0;
-    virtual void writeCurrent(SudokuGrid& grid) const = 0;
-    virtual std::vector<std::uint16_t> candidates() const = 0;
-    virtual std::uint64_t nodes() const = 0;  // propagations run
-    virtual void setTracing(bool tracing) = 0;
-    virtual SudokuSearchTrace trace() const = 0;
-};
 
 namespace {
 
@@ -86,7 +78,7 @@ class ShapedEngine final : public SudokuSearch::Engine {
         DigitMask untried;
         int level;  // how many branch choices lie above this one (traced searches only)
     };
-    enum class Failure { None, NoCandidate, NotACandidate, UnitLacksDigit };
+    using Failure = SearchFailure::Kind;
 
 public:
     explicit ShapedEngine(const SudokuGrid& givens)
@@ -168,23 +160,8 @@ public:
         out.resumed = m_resumed;
         out.branchCell = m_branchCell;
         out.branchCandidates = m_branchCandidates;
-        if (m_outcome == SudokuSearchTrace::Outcome::Contradiction) {
-            const auto name = [this](int cell) { return cellName(m_geometry.shape, cell); };
-            switch (m_failure) {
-            case Failure::NoCandidate: out.contradiction = name(m_failAt) + " has no candidate left"; break;
-            case Failure::NotACandidate:
-                out.contradiction = std::to_string(m_failDigit) + " cannot go in " + name(m_failAt);
-                break;
-            case Failure::UnitLacksDigit: {
-                const int n = N;
-                const char* kind = m_failAt < n ? "row " : m_failAt < 2 * n ? "column " : "box ";
-                out.contradiction = std::string(kind) + std::to_string(m_failAt % n + 1) +
-                                    " has no place left for some digit";
-                break;
-            }
-            case Failure::None: out.contradiction = "the givens contradict each other"; break;
-            }
-        }
+        if (m_outcome == SudokuSearchTrace::Outcome::Contradiction)
+            out.contradiction = describeFailure(m_failure, m_geometry.shape);
         return out;
     }
 
@@ -361,9 +338,7 @@ private:
 
     // A contradiction, noted (a store or three, on the failing path only) for the trace.
     bool fail(Failure failure, int at, int digit = 0) {
-        m_failure = failure;
-        m_failAt = at;
-        m_failDigit = digit;
+        m_failure = {failure, at, digit};
         return false;
     }
 
@@ -398,12 +373,18 @@ private:
     bool m_resumed = false;
     int m_branchCell = -1;
     int m_branchCandidates = 0;
-    Failure m_failure = Failure::None;
-    int m_failAt = 0;
-    int m_failDigit = 0;
+    SearchFailure m_failure;
 };
 
 std::unique_ptr<SudokuSearch::Engine> makeEngine(const SudokuGrid& givens) {
+    const SudokuShape shape = givens.shape();
+    if (shape == SudokuShape{3, 3}) return makeBandSearchEngine(givens);
+    return makeGenericSearchEngine(givens);
+}
+
+}  // namespace
+
+std::unique_ptr<SudokuSearch::Engine> makeGenericSearchEngine(const SudokuGrid& givens) {
     const SudokuShape shape = givens.shape();
     if (shape == SudokuShape{2, 2}) return std::make_unique<ShapedEngine<2, 2>>(givens);
     if (shape == SudokuShape{2, 3}) return std::make_unique<ShapedEngine<2, 3>>(givens);
@@ -411,7 +392,20 @@ std::unique_ptr<SudokuSearch::Engine> makeEngine(const SudokuGrid& givens) {
     return std::make_unique<ShapedEngine<3, 3>>(givens);
 }
 
-}  // namespace
+std::string describeFailure(const SearchFailure& failure, const SudokuShape& shape) {
+    const int n = shape.size();
+    switch (failure.kind) {
+    case SearchFailure::Kind::NoCandidate: return cellName(shape, failure.at) + " has no candidate left";
+    case SearchFailure::Kind::NotACandidate:
+        return std::to_string(failure.digit) + " cannot go in " + cellName(shape, failure.at);
+    case SearchFailure::Kind::UnitLacksDigit: {
+        const char* kind = failure.at < n ? "row " : failure.at < 2 * n ? "column " : "box ";
+        return std::string(kind) + std::to_string(failure.at % n + 1) + " has no place left for some digit";
+    }
+    case SearchFailure::Kind::None: break;
+    }
+    return "the givens contradict each other";
+}
 
 SudokuSearch::SudokuSearch(const SudokuGrid& givens, int solutionLimit)
     : m_engine(makeEngine(givens)), m_current(givens), m_solutionLimit(solutionLimit < 1 ? 1 : solutionLimit) {}

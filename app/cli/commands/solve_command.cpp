@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -44,6 +45,7 @@ struct SolveOptions {
     std::string tracePath;
     std::optional<std::uint64_t> traceEvery;  // unset: every move, samples at the algorithms' usual spacing
     std::string recordPath;
+    int jobs = 0;  // 0: every core
     std::vector<std::string> inputs;
 };
 
@@ -136,18 +138,24 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                             !options.timeLimit && !options.maxSteps && !options.maxEvaluations &&
                             !options.stagnationSteps;
     const int solutionLimit = batchExact ? static_cast<int>(parameters.integer("solution_limit")) : 0;
-    ResultOutput output;  // each run's result soon after it is known, many fast ones in large writes
-    std::string line;     // one result line, its buffer reused
 
-    for (const auto& puzzle : loaded.puzzles) {
+    // One puzzle's runs, in order: what they write, how many finished, and whether Ctrl-C cut one short (only
+    // finished runs are reported).
+    struct PuzzleRuns {
+        std::string text;
+        std::string refusal;  // the algorithm does not solve this kind of puzzle
+        std::uint64_t finished = 0;
+        bool cut = false;
+    };
+    const std::function<PuzzleRuns(std::size_t)> solvePuzzle = [&](std::size_t index) {
+        const pw::Puzzle& puzzle = loaded.puzzles[index];
+        PuzzleRuns out;
         if (!entry->info.supports(puzzle.kind())) {
-            std::cerr << "puzzle-cli: " << puzzle.origin << ": algorithm '" << entry->info.id << "' does not solve "
-                      << pw::puzzleKindName(puzzle.kind()) << " puzzles (it solves: " << kindsText(entry->info)
-                      << ")\n";
-            rejected = true;
-            continue;
+            out.refusal = "puzzle-cli: " + puzzle.origin + ": algorithm '" + entry->info.id + "' does not solve " +
+                          pw::puzzleKindName(puzzle.kind()) + " puzzles (it solves: " + kindsText(entry->info) + ")\n";
+            return out;
         }
-        for (std::uint64_t run = 0; run < options.runs && !interrupted; ++run) {
+        for (std::uint64_t run = 0; run < options.runs; ++run) {
             const std::uint64_t runSeed = seed + run;
             if (traceSink)
                 traceSink->writeHeader(json{{"type", "run"},
@@ -160,8 +168,7 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
             pw::RunResult result;
             if (batchExact && puzzle.kind() == pw::PuzzleKind::Sudoku) {
                 std::optional<pw::RunResult> quick = pw::runExactSudoku(puzzle, solutionLimit, interrupted);
-                if (!quick) break;
-                result = std::move(*quick);
+                if (quick) result = std::move(*quick);
             } else {
                 pw::StopConditions stop;
                 if (options.timeLimit) stop.add(pw::timeLimit(*options.timeLimit));
@@ -173,30 +180,45 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                 pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
                 result = runner.runToEnd();
             }
-            // The run Ctrl-C cut short is not a result: only finished runs are reported.
-            if (interrupted) break;
-            ++runsDone;
+            if (interrupted) {
+                out.cut = true;
+                break;
+            }
+            ++out.finished;
             if (!options.recordPath.empty()) recordRun(options, puzzle, entry->info.id, parameters, runSeed, result);
             if (options.asJson) {
-                line.clear();
-                pw::appendRunResultJson(line, puzzle, entry->info.id, runSeed, run, result);
-                output.write(line);
+                pw::appendRunResultJson(out.text, puzzle, entry->info.id, runSeed, run, result);
             } else {
                 std::ostringstream text;
                 text << puzzle.id << "  run " << run << "  seed " << runSeed << "\n"
-                          << pw::boardText(result.finalBoard) << pw::runStatusName(result.outcome) << " (" << result.reason
-                          << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
-                          << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost
-                          << ", " << result.seconds << " s\n";
+                     << pw::boardText(result.finalBoard) << pw::runStatusName(result.outcome) << " (" << result.reason
+                     << "); valid: " << (result.valid ? "yes" : "no") << "; steps " << result.counters.steps
+                     << ", evaluations " << result.counters.evaluations << ", best cost " << result.bestCost << ", "
+                     << result.seconds << " s\n";
                 for (const auto& [key, value] : result.results)
                     text << key << ": " << pw::formatParameterValue(value) << "\n";
                 text << "\n";
                 if (pw::isFalseSolution(result))
                     text << "false solution: the algorithm's cost is 0 but the board breaks the rules\n\n";
-                output.write(std::move(text).str());
+                out.text += std::move(text).str();
             }
         }
-    }
+        return out;
+    };
+    ResultOutput output;  // each puzzle's results soon after they are known, many fast ones in large writes
+    const std::function<bool(std::size_t, PuzzleRuns&)> write = [&](std::size_t, PuzzleRuns& runs) {
+        if (!runs.refusal.empty()) {
+            std::cerr << runs.refusal;
+            rejected = true;
+        }
+        output.write(runs.text);
+        runsDone += runs.finished;
+        return !runs.cut;
+    };
+    // Puzzles run on --jobs threads (every core by default) and their results come in the input's order. A
+    // trace is one stream of events and a recording one run, so they keep to one thread.
+    const int jobs = traceSink || !options.recordPath.empty() ? 1 : jobsOrEveryCore(options.jobs);
+    parallelInOrder(loaded.puzzles.size(), jobs, solvePuzzle, write, interrupted);
     trace.commit();
     if (interrupted)
         std::cerr << "puzzle-cli: interrupted: " << runsDone << " of " << runsPlanned << " runs done\n";
@@ -232,6 +254,9 @@ void addSolveCommand(CLI::App& app, CliContext& context) {
         ->needs(traceOption);
     command->add_option("--record", options->recordPath, "Write a recording of the run here (one puzzle, one run): "
                                                            "the window replays it exactly");
+    command->add_option("--jobs", options->jobs, "Threads, each solving one puzzle at a time (default: every core); "
+                                                 "the results keep the input's order; --trace and --record use one")
+        ->check(CLI::Range(1, 1024));
     command->add_option("INPUT", options->inputs, "Puzzle files, - for standard input, or literal puzzle strings")
         ->required();
 
