@@ -87,7 +87,8 @@ TEST(ExactBatchTest, TheDirectLineIsTheDumpOfTheJsonObject) {
             EXPECT_EQ(line, runResultJson(*puzzle, "exact", 42, 3, result).dump() + "\n");
         }
     }
-    for (const double seconds : {0.0, 1.0, 123456789.25, 1e-9, 0.1}) {
+    for (const double seconds : {0.0, -0.0, 1.0, 26.0, -3.0, 123456789.25, 1e-9, 0.1, 1e14, 999999999999999.0,
+                                 1e15, 1e16, 4503599627370496.0, 1e300}) {
         std::string text;
         appendJsonNumber(text, seconds);
         EXPECT_EQ(text, nlohmann::json(seconds).dump());

@@ -20,6 +20,7 @@
 #include "io/puzzle_text.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -47,20 +48,24 @@ std::string ParseError::toString() const {
 
 namespace {
 
+// White space and digits as the "C" locale has them, whatever locale the program runs in (and inlined).
+constexpr bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
 struct Line {
-    int number;  // 1-based
-    std::string text;
+    int number;             // 1-based
+    std::string_view text;  // within the text being read, which outlives the reading
 };
 
-bool isBlank(const std::string& text) {
-    return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
+bool isBlank(std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) { return isSpace(c); });
 }
 
 std::string_view trimmed(std::string_view text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+    while (begin < end && isSpace(text[begin])) ++begin;
+    while (end > begin && isSpace(text[end - 1])) --end;
     return text.substr(begin, end - begin);
 }
 
@@ -74,10 +79,10 @@ std::vector<Line> splitLines(std::string_view text) {
     while (start <= text.size()) {
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
-        std::string line(text.substr(start, end - start));
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         ++number;
-        if (end < text.size() || !line.empty()) lines.push_back({number, std::move(line)});
+        if (end < text.size() || !line.empty()) lines.push_back({number, line});
         start = end + 1;
     }
     return lines;
@@ -88,21 +93,40 @@ struct Token {
     int column;  // 1-based
 };
 
-std::vector<Token> tokenize(const std::string& text) {
+std::vector<Token> tokenize(std::string_view text) {
     std::vector<Token> tokens;
     std::size_t i = 0;
     while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        while (i < text.size() && isSpace(text[i])) ++i;
         const std::size_t start = i;
-        while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-        if (i > start) tokens.push_back({text.substr(start, i - start), static_cast<int>(start) + 1});
+        while (i < text.size() && !isSpace(text[i])) ++i;
+        if (i > start) tokens.push_back({std::string(text.substr(start, i - start)), static_cast<int>(start) + 1});
     }
     return tokens;
 }
 
+// A word of a line, viewed in place.
+struct Word {
+    std::string_view text;  // empty when the line has no such word
+    int column = 0;         // 1-based
+};
+
+// The first two white-space separated words of `text` (tokenize without copying, for the one-line formats).
+std::array<Word, 2> firstTwoWords(std::string_view text) {
+    std::array<Word, 2> words;
+    std::size_t i = 0;
+    for (Word& word : words) {
+        while (i < text.size() && isSpace(text[i])) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !isSpace(text[i])) ++i;
+        word = {text.substr(start, i - start), static_cast<int>(start) + 1};
+    }
+    return words;
+}
+
 bool isInteger(const std::string& text) {
     return !text.empty() && text.size() <= 4 &&
-           std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+           std::all_of(text.begin(), text.end(), [](char c) { return isDigit(c); });
 }
 
 class Reader {
@@ -149,7 +173,7 @@ private:
     // ------------------------------------------------------------------------------------------- Sudoku
 
     // Reads a one-line Sudoku of 16, 36, 81 or 256 cells; `column` is where `cells` starts on its line.
-    std::optional<SudokuGrid> sudokuFromCells(const std::string& cells, int line, int column) {
+    std::optional<SudokuGrid> sudokuFromCells(std::string_view cells, int line, int column) {
         SudokuShape shape;
         int size = 0;
         while (size * size < static_cast<int>(cells.size())) ++size;
@@ -219,11 +243,9 @@ private:
 
     void addSudoku(SudokuGrid grid, std::optional<SudokuGrid> solution, int line, std::string id = {}) {
         if (!admit(line)) return;
-        Puzzle puzzle;
-        puzzle.origin = place(line);
-        puzzle.id = id.empty() ? puzzle.origin : std::move(id);
-        puzzle.content = SudokuPuzzle{std::move(grid), std::move(solution)};
-        m_result.puzzles.push_back(std::move(puzzle));
+        std::string origin = place(line);
+        if (id.empty()) id = origin;
+        m_result.puzzles.push_back(Puzzle{std::move(id), std::move(origin), SudokuPuzzle{std::move(grid), std::move(solution)}});
     }
 
     // The columns of a one-line puzzle's cells: one character each, from `first` on.
@@ -231,7 +253,7 @@ private:
         return [first](int cell) { return first + cell; };
     }
 
-    void readPencilMarks(const std::string& cells, int line, int column, const std::string& id) {
+    void readPencilMarks(std::string_view cells, int line, int column, const std::string& id) {
         SudokuGrid grid;
         for (int cell = 0; cell < 81; ++cell) {
             DigitMask marks = 0;
@@ -256,12 +278,12 @@ private:
         addSudoku(grid, std::nullopt, line, id);
     }
 
-    static bool isPuzzleToken(const std::string& token) {
+    static bool isPuzzleToken(std::string_view token) {
         const std::size_t n = token.size();
         if (n != 16 && n != 36 && n != 81 && n != 256 && n != 729) return false;
         // Mostly cell characters: a word of that length is still an (erroneous) puzzle line.
         const auto cellish = std::count_if(token.begin(), token.end(), [](unsigned char c) {
-            return std::isdigit(c) || c == '.' || c == '-' || (c >= 'A' && c <= 'G') || (c >= 'a' && c <= 'g');
+            return isDigit(static_cast<char>(c)) || c == '.' || c == '-' || (c >= 'A' && c <= 'G') || (c >= 'a' && c <= 'g');
         });
         return cellish * 10 >= static_cast<long>(n) * 9;
     }
@@ -274,7 +296,7 @@ private:
         while (start <= line.text.size()) {
             auto bar = line.text.find('|', start);
             if (bar == std::string::npos) bar = line.text.size();
-            const std::string raw = line.text.substr(start, bar - start);
+            const std::string raw(line.text.substr(start, bar - start));
             const auto offset = raw.find_first_not_of(" \t");
             fields.push_back({trim(raw), static_cast<int>(start + (offset == std::string::npos ? 0 : offset)) + 1});
             start = bar + 1;
@@ -291,15 +313,15 @@ private:
 
     // A one-line Sudoku, optionally after an id token; true when the line was taken as one.
     bool readSudokuLine(const Line& line) {
-        const auto tokens = tokenize(line.text);
-        if (tokens.empty()) return false;
+        const auto words = firstTwoWords(line.text);
+        if (words[0].text.empty()) return false;
         std::size_t index = 0;
-        if (!isPuzzleToken(tokens[0].text)) {
-            if (tokens.size() < 2 || !isPuzzleToken(tokens[1].text) || tokens[1].text.size() == 729) return false;
+        if (!isPuzzleToken(words[0].text)) {
+            if (words[1].text.empty() || !isPuzzleToken(words[1].text) || words[1].text.size() == 729) return false;
             index = 1;
         }
-        const Token& token = tokens[index];
-        const std::string id = index == 1 ? tokens[0].text : std::string();
+        const Word& token = words[index];
+        const std::string id = index == 1 ? std::string(words[0].text) : std::string();
         if (token.text.size() == 729) {
             readPencilMarks(token.text, line.number, token.column, id);
             return true;
@@ -318,14 +340,14 @@ private:
     }
 
     // The cells of a grid row: characters other than '|', '!' and white space, with their columns.
-    static bool isGridRowCell(char c) { return c != '|' && c != '!' && !std::isspace(static_cast<unsigned char>(c)); }
-    static std::vector<std::pair<char, int>> gridRowCells(const std::string& text) {
+    static bool isGridRowCell(char c) { return c != '|' && c != '!' && !isSpace(c); }
+    static std::vector<std::pair<char, int>> gridRowCells(std::string_view text) {
         std::vector<std::pair<char, int>> cells;
         for (std::size_t i = 0; i < text.size(); ++i)
             if (isGridRowCell(text[i])) cells.emplace_back(text[i], static_cast<int>(i) + 1);
         return cells;
     }
-    static std::size_t gridRowCellCount(const std::string& text) {
+    static std::size_t gridRowCellCount(std::string_view text) {
         return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), isGridRowCell));
     }
 
@@ -449,9 +471,9 @@ private:
 
     // ----------------------------------------------------------------------------------------------- CSV
 
-    static std::vector<Token> splitCsv(const std::string& text) {
+    static std::vector<Token> splitCsv(std::string_view text) {
         std::vector<Token> fields;
-        for (auto& field : splitCsvLine(text)) fields.push_back({std::move(field.text), field.column});
+        for (auto& field : splitCsvLine(std::string(text))) fields.push_back({std::move(field.text), field.column});
         return fields;
     }
 
@@ -471,8 +493,8 @@ private:
 
     // A header is a row of short names, one of which names the puzzle column ("puzzle", "Sudoku Puzzle",
     // "quizzes"); a record with notes that merely mention a puzzle is not one.
-    static bool isCsvHeader(const std::string& text) {
-        if (text.find_first_of(",;\t") == std::string::npos || text.find('|') != std::string::npos) return false;
+    static bool isCsvHeader(std::string_view text) {
+        if (text.find_first_of(",;\t") == std::string_view::npos || text.find('|') != std::string_view::npos) return false;
         const auto fields = splitCsv(text);
         for (const auto& field : fields)
             if (field.text.size() > 24) return false;
@@ -515,8 +537,8 @@ private:
     // --------------------------------------------------------------------------------------------- Nurikabe
 
     static bool isClueToken(const std::string& token) { return token == "." || (isInteger(token) && std::stoi(token) > 0); }
-    static bool isSolutionRow(const std::string& text) {
-        const std::string t = trim(text);
+    static bool isSolutionRow(std::string_view text) {
+        const std::string_view t = trimmed(text);
         return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c == '#' || c == 'o' || c == ' '; });
     }
 
@@ -691,7 +713,7 @@ private:
     void readNurikabeUrl(const Line& line) {
         const auto at = line.text.find("nurikabe/");
         const int column = static_cast<int>(at) + 1;
-        std::string rest = line.text.substr(at + 9);
+        std::string rest(line.text.substr(at + 9));
         const auto end = rest.find_first_of(" \t\"'<>#&");
         if (end != std::string::npos) rest = rest.substr(0, end);
         std::vector<std::string> parts;
@@ -705,7 +727,7 @@ private:
         // Sizes of any length are read, so that a huge one is refused by name rather than as a malformed URL.
         const auto size = [](const std::string& text) -> long long {
             if (text.empty() || text.size() > 18 ||
-                !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+                !std::all_of(text.begin(), text.end(), [](char c) { return isDigit(c); }))
                 return -1;
             return std::stoll(text);
         };
@@ -730,7 +752,7 @@ private:
             value = 0;
             for (std::size_t k = 0; k < count; ++k) {
                 const char c = body[from + k];
-                const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                const int digit = isDigit(c) ? c - '0'
                                   : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
                                                                                : -1;
                 if (digit < 0) return false;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -99,8 +100,16 @@ void appendJsonNumber(std::string& out, std::uint64_t value) {
     out.append(digits, end);
 }
 
-// nlohmann's shortest round-trip form ("0.0", "5.167e-05"); a number's text fits the short-string buffer.
-void appendJsonNumber(std::string& out, double value) { out += nlohmann::json(value).dump(); }
+// nlohmann's shortest round-trip form ("0.0", "26.0", "5.167e-05"). A whole number below 10^15 is its digits
+// and ".0" there (from 10^15 on it switches to an exponent), written here without building a JSON value.
+void appendJsonNumber(std::string& out, double value) {
+    if (value >= 0 && value < 1e15 && !std::signbit(value) && value == std::floor(value)) {
+        appendJsonNumber(out, static_cast<std::uint64_t>(value));
+        out += ".0";
+        return;
+    }
+    out += nlohmann::json(value).dump();
+}
 
 void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
                          std::uint64_t run, const RunResult& result) {

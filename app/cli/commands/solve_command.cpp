@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -139,21 +140,20 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                             !options.stagnationSteps;
     const int solutionLimit = batchExact ? static_cast<int>(parameters.integer("solution_limit")) : 0;
 
-    // One puzzle's runs, in order: what they write, how many finished, and whether Ctrl-C cut one short (only
-    // finished runs are reported).
+    // The runs of some puzzles, in order: what they write, how many finished, and whether Ctrl-C cut one short
+    // (only finished runs are reported).
     struct PuzzleRuns {
         std::string text;
-        std::string refusal;  // the algorithm does not solve this kind of puzzle
+        std::string refusals;  // puzzles of a kind the algorithm does not solve
         std::uint64_t finished = 0;
         bool cut = false;
     };
-    const std::function<PuzzleRuns(std::size_t)> solvePuzzle = [&](std::size_t index) {
-        const pw::Puzzle& puzzle = loaded.puzzles[index];
-        PuzzleRuns out;
+    // Adds one puzzle's runs to `out`.
+    const auto solvePuzzle = [&](const pw::Puzzle& puzzle, PuzzleRuns& out) {
         if (!entry->info.supports(puzzle.kind())) {
-            out.refusal = "puzzle-cli: " + puzzle.origin + ": algorithm '" + entry->info.id + "' does not solve " +
-                          pw::puzzleKindName(puzzle.kind()) + " puzzles (it solves: " + kindsText(entry->info) + ")\n";
-            return out;
+            out.refusals += "puzzle-cli: " + puzzle.origin + ": algorithm '" + entry->info.id + "' does not solve " +
+                            pw::puzzleKindName(puzzle.kind()) + " puzzles (it solves: " + kindsText(entry->info) + ")\n";
+            return;
         }
         for (std::uint64_t run = 0; run < options.runs; ++run) {
             const std::uint64_t runSeed = seed + run;
@@ -203,12 +203,21 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                 out.text += std::move(text).str();
             }
         }
+    };
+    // A work item is one puzzle, or 64 of them when each takes microseconds (batch exact solving), so that
+    // handing results over costs little beside them.
+    const std::size_t perItem = batchExact ? 64 : 1;
+    const std::size_t items = (loaded.puzzles.size() + perItem - 1) / perItem;
+    const std::function<PuzzleRuns(std::size_t)> solveItem = [&](std::size_t item) {
+        PuzzleRuns out;
+        const std::size_t end = std::min(loaded.puzzles.size(), (item + 1) * perItem);
+        for (std::size_t index = item * perItem; index < end && !out.cut; ++index) solvePuzzle(loaded.puzzles[index], out);
         return out;
     };
     ResultOutput output;  // each puzzle's results soon after they are known, many fast ones in large writes
     const std::function<bool(std::size_t, PuzzleRuns&)> write = [&](std::size_t, PuzzleRuns& runs) {
-        if (!runs.refusal.empty()) {
-            std::cerr << runs.refusal;
+        if (!runs.refusals.empty()) {
+            std::cerr << runs.refusals;
             rejected = true;
         }
         output.write(runs.text);
@@ -218,7 +227,7 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     // Puzzles run on --jobs threads (every core by default) and their results come in the input's order. A
     // trace is one stream of events and a recording one run, so they keep to one thread.
     const int jobs = traceSink || !options.recordPath.empty() ? 1 : jobsOrEveryCore(options.jobs);
-    parallelInOrder(loaded.puzzles.size(), jobs, solvePuzzle, write, interrupted);
+    parallelInOrder(items, jobs, solveItem, write, interrupted);
     trace.commit();
     if (interrupted)
         std::cerr << "puzzle-cli: interrupted: " << runsDone << " of " << runsPlanned << " runs done\n";
