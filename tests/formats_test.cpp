@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 #include <sys/stat.h>
 
 namespace pw {
@@ -21,6 +22,35 @@ std::string readAll(const std::string& path) {
     std::stringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
+}
+
+TEST(FormatsTest, ReadingOnePuzzleAtATimeGivesWhatParsingGives) {
+    const std::string text = "# a mixed text\n" + test::kAiEscargot + "\nnot a puzzle\n\n" +
+                             ". 2 .\n. . .\n3 . .\n\n" + std::string(81, '.') + "\n";
+    const PuzzleCollection parsed = parsePuzzles(text, "mixed");
+    ASSERT_EQ(parsed.puzzles.size(), 3u);
+    ASSERT_EQ(parsed.errors.size(), 1u);
+    std::vector<Puzzle> handed;
+    const std::vector<ParseError> errors = readPuzzles(text, "mixed", [&handed](Puzzle&& puzzle) {
+        handed.push_back(std::move(puzzle));
+        return true;
+    });
+    ASSERT_EQ(handed.size(), parsed.puzzles.size());
+    for (std::size_t i = 0; i < handed.size(); ++i) {
+        EXPECT_EQ(handed[i].id, parsed.puzzles[i].id);
+        EXPECT_EQ(handed[i].origin, parsed.puzzles[i].origin);
+        EXPECT_EQ(handed[i].kind(), parsed.puzzles[i].kind());
+        EXPECT_EQ(boardLine(handed[i].startBoard()), boardLine(parsed.puzzles[i].startBoard()));
+    }
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].toString(), parsed.errors[0].toString());
+    // A sink that wants no more ends the reading: nothing after it is read, and no error is made of it.
+    int taken = 0;
+    EXPECT_TRUE(readPuzzles(test::kAiEscargot + "\n" + test::kAiEscargot + "\n" + test::kAiEscargot + "\n", "three",
+                            [&taken](Puzzle&&) { return ++taken < 2; })
+                    .empty());
+    EXPECT_EQ(taken, 2);
+    EXPECT_EQ(readPuzzleFile("/no/such/file.txt", [](Puzzle&&) { return true; }).size(), 1u);
 }
 
 TEST(FormatsTest, ReadsOneLineSudokuWithEveryEmptyMarker) {

@@ -6,9 +6,13 @@
 
 #include <csignal>
 #include <cstdio>
+#include <deque>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <mutex>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 
@@ -85,6 +89,45 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
     return g_interrupted.load() ? kExitInterrupted : status;
 }
 
+namespace {
+
+// One input, checked: standard input, a puzzle file, or a literal puzzle string (read at once).
+struct CheckedInput {
+    enum class Kind { Stdin, File, Literal };
+    Kind kind;
+    std::string path;
+    PuzzleCollection literal;
+};
+
+// Throws UsageError for a missing file or an input that is neither a file nor a puzzle.
+std::vector<CheckedInput> checkInputs(const std::vector<std::string>& inputs) {
+    std::vector<CheckedInput> checked;
+    for (const auto& input : inputs) {
+        if (input == "-") {
+            checked.push_back({CheckedInput::Kind::Stdin, {}, {}});
+            continue;
+        }
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(input, ec)) {
+            checked.push_back({CheckedInput::Kind::File, input, {}});
+            continue;
+        }
+        if (std::filesystem::exists(input, ec)) throw UsageError{"'" + input + "' is not a regular file"};
+        if (looksLikeFilePath(input)) throw UsageError{"no such file: '" + input + "'"};
+        PuzzleCollection collection = parsePuzzles(input, "<argument>");
+        if (collection.puzzles.empty() && collection.errors.empty())
+            throw UsageError{"'" + input + "' is neither a file nor a puzzle"};
+        checked.push_back({CheckedInput::Kind::Literal, {}, std::move(collection)});
+    }
+    return checked;
+}
+
+std::string standardInputText() {
+    return std::string{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
 LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
     LoadedInputs loaded;
     auto take = [&](PuzzleCollection&& collection) {
@@ -94,25 +137,112 @@ LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
             for (auto& puzzle : collection.puzzles) loaded.puzzles.push_back(std::move(puzzle));
         for (auto& error : collection.errors) loaded.errors.push_back(std::move(error));
     };
-    for (const auto& input : inputs) {
-        if (input == "-") {
-            const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-            take(parsePuzzles(text, "<stdin>"));
-            continue;
+    for (auto& input : checkInputs(inputs)) {
+        switch (input.kind) {
+        case CheckedInput::Kind::Stdin: take(parsePuzzles(standardInputText(), "<stdin>")); break;
+        case CheckedInput::Kind::File: take(loadPuzzleFile(input.path)); break;
+        case CheckedInput::Kind::Literal: take(std::move(input.literal)); break;
         }
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(input, ec)) {
-            take(loadPuzzleFile(input));
-            continue;
-        }
-        if (std::filesystem::exists(input, ec)) throw UsageError{"'" + input + "' is not a regular file"};
-        if (looksLikeFilePath(input)) throw UsageError{"no such file: '" + input + "'"};
-        auto collection = parsePuzzles(input, "<argument>");
-        if (collection.puzzles.empty() && collection.errors.empty())
-            throw UsageError{"'" + input + "' is neither a file nor a puzzle"};
-        take(std::move(collection));
     }
     return loaded;
+}
+
+struct InputStream::Reading {
+    std::vector<CheckedInput> inputs;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<std::vector<Puzzle>> ready;  // chunks read and not yet handed over
+    std::vector<std::vector<Puzzle>> spare;  // chunks handed back, emptied: their memory is used again
+    bool done = false;
+    bool stopping = false;
+    std::exception_ptr failure;
+    std::vector<ParseError> errors;
+};
+
+InputStream::InputStream(const std::vector<std::string>& inputs) : m_reading(std::make_unique<Reading>()) {
+    m_reading->inputs = checkInputs(inputs);
+    m_thread = std::thread([this] { read(); });
+}
+
+InputStream::~InputStream() {
+    {
+        const std::lock_guard lock(m_reading->mutex);
+        m_reading->stopping = true;
+    }
+    m_reading->changed.notify_all();
+    m_thread.join();
+}
+
+void InputStream::read() {
+    Reading& r = *m_reading;
+    std::vector<Puzzle> chunk;
+    chunk.reserve(kChunk);
+    // Hands the chunk over, waiting while two are ready, and starts the next in a spare one's memory (fresh
+    // memory costs a page fault every 4 KB); false once the stream is being closed.
+    const auto publish = [&r, &chunk] {
+        std::unique_lock lock(r.mutex);
+        r.changed.wait(lock, [&r] { return r.ready.size() < 2 || r.stopping; });
+        if (r.stopping) return false;
+        r.ready.push_back(std::move(chunk));
+        chunk = {};
+        if (!r.spare.empty()) {
+            chunk = std::move(r.spare.back());
+            r.spare.pop_back();
+        }
+        r.changed.notify_all();
+        lock.unlock();
+        chunk.reserve(kChunk);
+        return true;
+    };
+    const PuzzleSink take = [&chunk, &publish](Puzzle&& puzzle) {
+        chunk.push_back(std::move(puzzle));
+        return chunk.size() < kChunk || publish();
+    };
+    const auto keepErrors = [&r](std::vector<ParseError>&& errors) {
+        const std::lock_guard lock(r.mutex);
+        for (auto& error : errors) r.errors.push_back(std::move(error));
+    };
+    try {
+        for (auto& input : r.inputs) {
+            switch (input.kind) {
+            case CheckedInput::Kind::Stdin: keepErrors(readPuzzles(standardInputText(), "<stdin>", take)); break;
+            case CheckedInput::Kind::File: keepErrors(readPuzzleFile(input.path, take)); break;
+            case CheckedInput::Kind::Literal:
+                for (auto& puzzle : input.literal.puzzles) take(std::move(puzzle));
+                keepErrors(std::move(input.literal.errors));
+                break;
+            }
+        }
+        if (!chunk.empty()) publish();
+    } catch (...) {
+        const std::lock_guard lock(r.mutex);
+        r.failure = std::current_exception();
+    }
+    const std::lock_guard lock(r.mutex);
+    r.done = true;
+    r.changed.notify_all();
+}
+
+bool InputStream::next(std::vector<Puzzle>& chunk) {
+    Reading& r = *m_reading;
+    std::unique_lock lock(r.mutex);
+    r.changed.wait(lock, [&r] { return !r.ready.empty() || r.done; });
+    if (r.failure) std::rethrow_exception(r.failure);
+    if (chunk.capacity() > 0) {
+        chunk.clear();
+        r.spare.push_back(std::move(chunk));
+    }
+    chunk = {};
+    if (r.ready.empty()) return false;
+    chunk = std::move(r.ready.front());
+    r.ready.pop_front();
+    r.changed.notify_all();
+    return true;
+}
+
+std::vector<ParseError> InputStream::errors() const {
+    const std::lock_guard lock(m_reading->mutex);
+    return m_reading->errors;
 }
 
 int jobsOrEveryCore(int requested) {
@@ -161,8 +291,14 @@ ResultOutput::~ResultOutput() {
 }
 
 void ResultOutput::write(std::string_view text) {
-    const std::lock_guard lock(m_mutex);
+    std::unique_lock lock(m_mutex);
     m_pending += text;
+    // Past a quarter of a megabyte the writer goes at once: the two buffers stay small (memory touched for the
+    // first time costs a page fault every 4 KB).
+    if (m_pending.size() >= kWriteSoonBytes) {
+        lock.unlock();
+        m_wake.notify_one();
+    }
 }
 
 void ResultOutput::writePending() {

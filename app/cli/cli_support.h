@@ -20,6 +20,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -75,6 +76,29 @@ struct LoadedInputs {
 // Each input is a puzzle file (any supported format), "-" for standard input, or a literal puzzle string.
 // Throws UsageError for a missing file or an input that is neither.
 LoadedInputs loadInputs(const std::vector<std::string>& inputs);
+
+// The same puzzles, read on a thread of its own and handed over in chunks as they are read, so that work on
+// the first ones starts while the rest are read. The constructor checks the inputs as loadInputs does.
+class InputStream {
+public:
+    explicit InputStream(const std::vector<std::string>& inputs);
+    ~InputStream();  // stops the reading
+    InputStream(const InputStream&) = delete;
+    InputStream& operator=(const InputStream&) = delete;
+
+    // The next puzzles, in input order, in place of `chunk`'s; false (and `chunk` empty) once all were handed
+    // over.
+    bool next(std::vector<Puzzle>& chunk);
+    // The entries that could not be read, in input order: all of them once next() returned false.
+    std::vector<ParseError> errors() const;
+
+private:
+    static constexpr std::size_t kChunk = 512;  // puzzles a chunk: the first work waits for no more
+    struct Reading;
+    void read();
+    std::unique_ptr<Reading> m_reading;
+    std::thread m_thread;
+};
 // The threads of a --jobs option: the number asked for, or every core for 0.
 int jobsOrEveryCore(int requested);
 
@@ -123,7 +147,8 @@ void reportErrors(const std::vector<ParseError>& errors);
 std::string kindsText(const AlgorithmInfo& info);
 
 // The lines a command writes to standard output, sent in large writes: a thread writes what is pending every
-// 50 ms, so the result of a slow input shows within that time even while the next input is being worked on,
+// 50 ms (at once past a quarter of a megabyte), so the result of a slow input shows within that time even while
+// the next input is being worked on,
 // and thousands of fast results cost a few system calls instead of one each. Everything is written by the
 // time the object is destroyed. Only this object may write to standard output while it lives.
 class ResultOutput {
@@ -135,6 +160,7 @@ public:
     void write(std::string_view text);
 
 private:
+    static constexpr std::size_t kWriteSoonBytes = std::size_t{1} << 18;
     void writePending();
     std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -131,13 +131,11 @@ bool isInteger(const std::string& text) {
 
 class Reader {
 public:
-    explicit Reader(std::string source) : m_source(std::move(source)) {}
+    Reader(std::string source, const PuzzleSink& take) : m_source(std::move(source)), m_take(take) {}
 
-    PuzzleCollection read(std::string_view text) {
+    // Hands every puzzle to the sink as it is read; returns the errors.
+    std::vector<ParseError> read(std::string_view text) {
         const std::vector<Line> lines = splitLines(text);
-        // At most one puzzle a line: room for all of them at once, so that a large file is not copied as the
-        // list grows (the pages of the room left unused are never touched).
-        m_result.puzzles.reserve(std::min(lines.size(), kMaxPuzzlesPerFile));
         const Line* first = nullptr;
         for (const auto& line : lines) {
             if (isBlank(line.text) || trimmed(line.text)[0] == '#') continue;
@@ -149,21 +147,23 @@ public:
         } else {
             // Paragraphs: the runs of lines between blank lines.
             std::size_t start = 0;
-            for (std::size_t i = 0; i <= lines.size() && !m_reportedFull; ++i) {
+            for (std::size_t i = 0; i <= lines.size() && !m_stopped; ++i) {
                 if (i < lines.size() && !isBlank(lines[i].text)) continue;
                 readParagraph(std::span<const Line>(lines).subspan(start, i - start));
                 start = i + 1;
             }
         }
-        return std::move(m_result);
+        if (m_handed == 0 && m_errors.empty())
+            m_errors.push_back({m_source, 0, 0, "no puzzle found (the text holds no puzzle in a known format)"});
+        return std::move(m_errors);
     }
 
 private:
     void error(int line, int column, std::string message) {
-        if (m_result.errors.size() < kMaxParseErrors) {
-            m_result.errors.push_back({m_source, line, column, std::move(message)});
-        } else if (m_result.errors.size() == kMaxParseErrors) {
-            m_result.errors.push_back({m_source, line, column,
+        if (m_errors.size() < kMaxParseErrors) {
+            m_errors.push_back({m_source, line, column, std::move(message)});
+        } else if (m_errors.size() == kMaxParseErrors) {
+            m_errors.push_back({m_source, line, column,
                                        "more than " + std::to_string(kMaxParseErrors) +
                                            " bad entries (kMaxParseErrors); the later ones are not listed"});
         }
@@ -228,16 +228,14 @@ private:
         return true;
     }
 
-    // True once the collection holds kMaxPuzzlesPerFile puzzles: the reading stops there, with one error.
-    bool full() const { return m_result.puzzles.size() >= kMaxPuzzlesPerFile; }
+    // False once kMaxPuzzlesPerFile puzzles were read (the reading stops there, with one error) or the sink
+    // wants no more.
     bool admit(int line) {
-        if (!full()) return true;
-        if (!m_reportedFull) {
-            m_reportedFull = true;
-            m_result.errors.push_back({m_source, line, 1, "more than " + std::to_string(kMaxPuzzlesPerFile) +
-                                                              " puzzles in one file (kMaxPuzzlesPerFile); the rest "
-                                                              "is not read"});
-        }
+        if (m_stopped) return false;
+        if (m_handed < kMaxPuzzlesPerFile) return true;
+        m_stopped = true;
+        m_errors.push_back({m_source, line, 1, "more than " + std::to_string(kMaxPuzzlesPerFile) +
+                                                   " puzzles in one file (kMaxPuzzlesPerFile); the rest is not read"});
         return false;
     }
 
@@ -245,7 +243,7 @@ private:
         if (!admit(line)) return;
         std::string origin = place(line);
         if (id.empty()) id = origin;
-        m_result.puzzles.push_back(Puzzle{std::move(id), std::move(origin), SudokuPuzzle{std::move(grid), std::move(solution)}});
+        hand(Puzzle{std::move(id), std::move(origin), SudokuPuzzle{std::move(grid), std::move(solution)}});
     }
 
     // The columns of a one-line puzzle's cells: one character each, from `first` on.
@@ -402,7 +400,7 @@ private:
         GridRows grid;
         grid.id = gridId;
         for (const auto& line : lines) {
-            if (m_reportedFull) return;
+            if (m_stopped) return;
             const std::string_view text = trimmed(line.text);
             if (text.empty() || text[0] == '#') continue;
             if (text.find("nurikabe/") != std::string_view::npos) {
@@ -507,7 +505,7 @@ private:
         const int solutionColumn = findColumn(header, {"solution", "solutions"}, false);
         const int idColumn = findColumn(header, {"id", "name", "game_no", "game no.", "game no"}, false);
         for (const auto& line : lines) {
-            if (m_reportedFull) return;
+            if (m_stopped) return;
             if (line.number <= headerLine.number || isBlank(line.text) || trimmed(line.text)[0] == '#') continue;
             const auto fields = splitCsv(line.text);
             if (puzzleColumn >= static_cast<int>(fields.size())) {
@@ -706,7 +704,7 @@ private:
         puzzle.origin = place(line);
         puzzle.id = id.empty() ? puzzle.origin : std::move(id);
         puzzle.content = NurikabePuzzle{std::move(clues), std::move(solution)};
-        m_result.puzzles.push_back(std::move(puzzle));
+        hand(std::move(puzzle));
     }
 
     // puzz.link: "...?nurikabe/W/H/body", the body in pzprjs's number16 encoding.
@@ -818,38 +816,73 @@ private:
         readLines(lines);
     }
 
+    void hand(Puzzle&& puzzle) {
+        ++m_handed;
+        if (!m_take(std::move(puzzle))) m_stopped = true;
+    }
+
     std::string m_source;
-    PuzzleCollection m_result;
-    bool m_reportedFull = false;
+    const PuzzleSink& m_take;
+    std::vector<ParseError> m_errors;
+    std::size_t m_handed = 0;
+    bool m_stopped = false;  // the limit was reached, or the sink wants no more
 };
 
-}  // namespace
-
-PuzzleCollection parsePuzzles(std::string_view text, const std::string& sourceName) {
-    PuzzleCollection collection = Reader(sourceName).read(text);
-    if (collection.puzzles.empty() && collection.errors.empty())
-        collection.errors.push_back({sourceName, 0, 0, "no puzzle found (the text holds no puzzle in a known format)"});
-    return collection;
-}
-
-PuzzleCollection loadPuzzleFile(const std::string& path) {
+// The text of a puzzle file; nullopt, with the error, when it cannot be read or is too large.
+std::optional<std::string> puzzleFileText(const std::string& path, std::vector<ParseError>& errors) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        PuzzleCollection result;
-        result.errors.push_back({path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno)});
-        return result;
+        errors.push_back({path, 0, 0, std::string("cannot read the file: ") + std::strerror(errno)});
+        return std::nullopt;
     }
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec && size > kMaxPuzzleFileBytes) {
-        PuzzleCollection result;
-        result.errors.push_back({path, 0, 0, std::to_string(size) + " bytes is more than a puzzle file may have (" +
-                                                 std::to_string(kMaxPuzzleFileBytes) + ", kMaxPuzzleFileBytes)"});
-        return result;
+        errors.push_back({path, 0, 0, std::to_string(size) + " bytes is more than a puzzle file may have (" +
+                                          std::to_string(kMaxPuzzleFileBytes) + ", kMaxPuzzleFileBytes)"});
+        return std::nullopt;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parsePuzzles(text.str(), path);
+    // One read into a string of the file's size where the size is known (not for a pipe): no copies.
+    std::string text(ec ? 0 : static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (in) {  // the file grew, or its size was not known: the rest
+        std::ostringstream rest;
+        rest << in.rdbuf();
+        text += std::move(rest).str();
+    }
+    return text;
+}
+
+}  // namespace
+
+std::vector<ParseError> readPuzzles(std::string_view text, const std::string& sourceName, const PuzzleSink& take) {
+    return Reader(sourceName, take).read(text);
+}
+
+std::vector<ParseError> readPuzzleFile(const std::string& path, const PuzzleSink& take) {
+    std::vector<ParseError> errors;
+    const std::optional<std::string> text = puzzleFileText(path, errors);
+    return text ? readPuzzles(*text, path, take) : errors;
+}
+
+PuzzleCollection parsePuzzles(std::string_view text, const std::string& sourceName) {
+    PuzzleCollection collection;
+    // At most one puzzle a line: room for all of them at once, so that a large text is not copied as the list
+    // grows (the pages of the room left unused are never touched).
+    const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    collection.puzzles.reserve(std::min(lines, kMaxPuzzlesPerFile));
+    collection.errors = readPuzzles(text, sourceName, [&collection](Puzzle&& puzzle) {
+        collection.puzzles.push_back(std::move(puzzle));
+        return true;
+    });
+    return collection;
+}
+
+PuzzleCollection loadPuzzleFile(const std::string& path) {
+    PuzzleCollection collection;
+    const std::optional<std::string> text = puzzleFileText(path, collection.errors);
+    return text ? parsePuzzles(*text, path) : collection;
 }
 
 std::string formatSudoku(const SudokuGrid& grid, SudokuTextStyle style) {

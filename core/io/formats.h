@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,12 @@ struct PuzzleCollection {
 PuzzleCollection parsePuzzles(std::string_view text, const std::string& sourceName);
 // Reads and parses a file; an unreadable file gives one error with line 0.
 PuzzleCollection loadPuzzleFile(const std::string& path);
+
+// The same, one puzzle at a time: each is handed to the sink as soon as it is read, in order, and the sink
+// returning false ends the reading. Returns the errors.
+using PuzzleSink = std::function<bool(Puzzle&&)>;
+std::vector<ParseError> readPuzzles(std::string_view text, const std::string& sourceName, const PuzzleSink& take);
+std::vector<ParseError> readPuzzleFile(const std::string& path, const PuzzleSink& take);
 
 enum class SudokuTextStyle {
     Line,  // one line: 81 characters for 9x9 ('.' for empty)

@@ -66,34 +66,20 @@ std::optional<CheckVerdict> checkPuzzle(const pw::Puzzle& puzzle, const CheckOpt
 
 int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) {
     const bool asJson = options.asJson;
-    const LoadedInputs loaded = loadInputs(options.inputs);
-    std::ostringstream text;
-    for (const auto& error : loaded.errors) {
-        if (asJson) {
-            text << json{{"id", error.file + ":" + std::to_string(error.line)},
-                              {"status", "invalid"},
-                              {"error", error.toString()},
-                              {"file", error.file},
-                              {"line", error.line},
-                              {"column", error.column}}
-                             .dump()
-                      << "\n";
-        } else {
-            text << error.file << ":" << error.line << "  invalid  " << error.toString() << "\n";
-        }
-    }
+    // The puzzles come in chunks while the rest are read; the entries that could not be read follow the verdicts.
+    InputStream input(options.inputs);
+    std::vector<pw::Puzzle> puzzles;  // the chunk at work
     ResultOutput output;  // a slow file shows its verdicts as they come
-    output.write(std::move(text).str());
     std::size_t checked = 0;
     std::string line;  // one verdict line, its buffer reused
     // Puzzles are counted on --jobs threads (every core by default); their lines come in the input's order.
     const std::function<std::optional<CheckVerdict>(std::size_t)> check = [&](std::size_t i) {
-        return checkPuzzle(loaded.puzzles[i], options, interrupted);
+        return checkPuzzle(puzzles[i], options, interrupted);
     };
     const std::function<bool(std::size_t, std::optional<CheckVerdict>&)> write = [&](std::size_t i,
                                                                                    std::optional<CheckVerdict>& verdict) {
         if (!verdict) return false;
-        const pw::Puzzle& puzzle = loaded.puzzles[i];
+        const pw::Puzzle& puzzle = puzzles[i];
         ++checked;
         if (asJson) {
             // Written directly in the key order of a JSON object's dump, as every other line here.
@@ -123,11 +109,34 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
         }
         return true;
     };
-    parallelInOrder(loaded.puzzles.size(), jobsOrEveryCore(options.jobs), check, write, interrupted);
-    if (interrupted)
-        std::cerr << "puzzle-cli: interrupted: " << checked << " of " << loaded.puzzles.size() << " puzzles checked\n";
-    if (!asJson) reportErrors(loaded.errors);
-    return loaded.errors.empty() ? kExitOk : kExitRejected;
+    std::size_t read = 0;
+    while (!interrupted && input.next(puzzles)) {
+        read += puzzles.size();
+        parallelInOrder(puzzles.size(), jobsOrEveryCore(options.jobs), check, write, interrupted);
+    }
+    if (interrupted) {
+        while (input.next(puzzles)) read += puzzles.size();  // the puzzles not checked still count in "N of M"
+        std::cerr << "puzzle-cli: interrupted: " << checked << " of " << read << " puzzles checked\n";
+    }
+    const std::vector<pw::ParseError> errors = input.errors();
+    std::ostringstream text;
+    for (const auto& error : errors) {
+        if (asJson) {
+            text << json{{"id", error.file + ":" + std::to_string(error.line)},
+                         {"status", "invalid"},
+                         {"error", error.toString()},
+                         {"file", error.file},
+                         {"line", error.line},
+                         {"column", error.column}}
+                        .dump()
+                 << "\n";
+        } else {
+            text << error.file << ":" << error.line << "  invalid  " << error.toString() << "\n";
+        }
+    }
+    output.write(std::move(text).str());
+    if (!asJson) reportErrors(errors);
+    return errors.empty() ? kExitOk : kExitRejected;
 }
 
 }  // namespace

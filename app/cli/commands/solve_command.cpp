@@ -104,11 +104,21 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     if (auto broken = pw::checkParameterRules(entry->info.parameterRules, parameters))
         throw UsageError{"--param: " + *broken};
 
-    const LoadedInputs loaded = loadInputs(options.inputs);
-    reportErrors(loaded.errors);
-    bool rejected = !loaded.errors.empty();
-    if (!options.recordPath.empty() && (loaded.puzzles.size() != 1 || options.runs != 1))
-        throw UsageError{"--record keeps one run: give one puzzle and --runs 1"};
+    // The puzzles come in chunks while the rest are read; the entries that could not be read are reported at
+    // the end.
+    InputStream input(options.inputs);
+    std::vector<pw::Puzzle> puzzles;  // the chunk at work
+    bool more = input.next(puzzles);
+    if (!options.recordPath.empty()) {
+        // A recording keeps one run: every puzzle is read before it, so that more are refused before any run.
+        for (std::vector<pw::Puzzle> rest; input.next(rest);)
+            for (auto& puzzle : rest) puzzles.push_back(std::move(puzzle));
+        if (puzzles.size() != 1 || options.runs != 1) {
+            reportErrors(input.errors());
+            throw UsageError{"--record keeps one run: give one puzzle and --runs 1"};
+        }
+    }
+    bool rejected = false;
 
     const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
     TraceFile trace(options.tracePath);
@@ -130,8 +140,10 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     for (const auto& [key, value] : parameters.all()) parameterJson[key] = pw::parameterValueJson(value);
 
     std::uint64_t runsPlanned = 0;
-    for (const auto& puzzle : loaded.puzzles)
-        if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
+    const auto plan = [&] {
+        for (const auto& puzzle : puzzles)
+            if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
+    };
     std::uint64_t runsDone = 0;
     // Exact Sudoku solving that nobody watches and no budget ends takes the runner-free path: the same result
     // (tests/cli_test.cpp compares the lines), a fraction of the time per puzzle for a batch.
@@ -207,11 +219,10 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     // A work item is one puzzle, or 64 of them when each takes microseconds (batch exact solving), so that
     // handing results over costs little beside them.
     const std::size_t perItem = batchExact ? 64 : 1;
-    const std::size_t items = (loaded.puzzles.size() + perItem - 1) / perItem;
     const std::function<PuzzleRuns(std::size_t)> solveItem = [&](std::size_t item) {
         PuzzleRuns out;
-        const std::size_t end = std::min(loaded.puzzles.size(), (item + 1) * perItem);
-        for (std::size_t index = item * perItem; index < end && !out.cut; ++index) solvePuzzle(loaded.puzzles[index], out);
+        const std::size_t end = std::min(puzzles.size(), (item + 1) * perItem);
+        for (std::size_t index = item * perItem; index < end && !out.cut; ++index) solvePuzzle(puzzles[index], out);
         return out;
     };
     ResultOutput output;  // each puzzle's results soon after they are known, many fast ones in large writes
@@ -227,7 +238,17 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     // Puzzles run on --jobs threads (every core by default) and their results come in the input's order. A
     // trace is one stream of events and a recording one run, so they keep to one thread.
     const int jobs = traceSink || !options.recordPath.empty() ? 1 : jobsOrEveryCore(options.jobs);
-    parallelInOrder(items, jobs, solveItem, write, interrupted);
+    for (; more && !interrupted; more = input.next(puzzles)) {
+        plan();
+        parallelInOrder((puzzles.size() + perItem - 1) / perItem, jobs, solveItem, write, interrupted);
+    }
+    if (interrupted) {
+        plan();  // the runs not made still count in "N of M runs done"
+        while (input.next(puzzles)) plan();
+    }
+    const std::vector<pw::ParseError> errors = input.errors();
+    reportErrors(errors);
+    rejected |= !errors.empty();
     trace.commit();
     if (interrupted)
         std::cerr << "puzzle-cli: interrupted: " << runsDone << " of " << runsPlanned << " runs done\n";
