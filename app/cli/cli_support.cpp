@@ -177,12 +177,14 @@ void InputStream::read() {
     Reading& r = *m_reading;
     std::vector<Puzzle> chunk;
     chunk.reserve(kChunk);
+    bool closed = false;  // the stream is being closed: no more reading
     // Hands the chunk over, waiting while two are ready, and starts the next in a spare one's memory (fresh
     // memory costs a page fault every 4 KB); false once the stream is being closed.
-    const auto publish = [&r, &chunk] {
+    const auto publish = [&r, &chunk, &closed] {
         std::unique_lock lock(r.mutex);
         r.changed.wait(lock, [&r] { return r.ready.size() < 2 || r.stopping; });
-        if (r.stopping) return false;
+        closed = r.stopping;
+        if (closed) return false;
         r.ready.push_back(std::move(chunk));
         chunk = {};
         if (!r.spare.empty()) {
@@ -204,6 +206,7 @@ void InputStream::read() {
     };
     try {
         for (auto& input : r.inputs) {
+            if (closed) break;
             switch (input.kind) {
             case CheckedInput::Kind::Stdin: keepErrors(readPuzzles(standardInputText(), "<stdin>", take)); break;
             case CheckedInput::Kind::File: keepErrors(readPuzzleFile(input.path, take)); break;
@@ -213,7 +216,7 @@ void InputStream::read() {
                 break;
             }
         }
-        if (!chunk.empty()) publish();
+        if (!closed && !chunk.empty()) publish();
     } catch (...) {
         const std::lock_guard lock(r.mutex);
         r.failure = std::current_exception();
