@@ -33,8 +33,8 @@
 // The search is an explicit stack of states, advanced one node per step(), so that the same code serves the
 // solution counter (the oracle for tests, the generator and the metrics) and the stepping `exact` algorithm
 // the window animates. The engine is a template over the box shape so the inner loops have constant bounds;
-// 9x9 grids run the same search, node for node, on the band solver's words (sudoku_band_search.cpp), several
-// times faster.
+// 9x9 grids run the same search, node for node, on the band solver's words (sudoku_band_search.cpp), about
+// twice as fast.
 
 #include "sudoku/sudoku_exact.h"
 
