@@ -70,13 +70,13 @@ public:
 
     Status step() override {
         // A leaf (solution or contradiction) stays on show until the next step resumes the search.
-        m_resumed = m_leafPending;
+        m_trace.resumed = m_leafPending;
         if (m_leafPending) {
             m_leafPending = false;
             resumeAfterLeaf();
         }
         if (m_exhausted) {
-            m_outcome = Outcome::Exhausted;
+            m_trace.outcome = Outcome::Exhausted;
             return Status::Exhausted;
         }
         ++m_nodes;
@@ -84,34 +84,25 @@ public:
         m_pendingContradiction = false;
         if (!consistent || m_current.solved()) {
             m_leafPending = true;
-            m_outcome = consistent ? Outcome::Solution : Outcome::Contradiction;
+            m_trace.outcome = consistent ? Outcome::Solution : Outcome::Contradiction;
             return consistent ? Status::FoundSolution : Status::Running;
         }
         int band = 0, pos = 0;
-        m_branchCandidates = chooseCell(m_current, band, pos);
-        m_branchCell = 27 * band + pos;
+        m_trace.branchCandidates = chooseCell(m_current, band, pos);
+        m_trace.branchCell = 27 * band + pos;
         m_frames[m_depth++] = Frame{m_current, band, pos, m_current.digitsAt(band, pos),
-                                    m_tracing ? static_cast<int>(m_path.size()) : 0};
-        m_outcome = Outcome::Branched;
+                                    m_trace.tracing ? static_cast<int>(m_trace.path.size()) : 0};
+        m_trace.outcome = Outcome::Branched;
         tryNextDigit();
         return Status::Running;
     }
 
     void setTracing(bool tracing) override {
-        m_tracing = tracing;
-        m_path.reserve(81);
+        m_trace.tracing = tracing;
+        m_trace.path.reserve(81);
     }
 
-    SudokuSearchTrace trace() const override {
-        SudokuSearchTrace out;
-        out.outcome = m_outcome;
-        out.stack = m_path;
-        out.resumed = m_resumed;
-        out.branchCell = m_branchCell;
-        out.branchCandidates = m_branchCandidates;
-        if (m_outcome == Outcome::Contradiction) out.contradiction = describeFailure(m_failure, SudokuShape{3, 3});
-        return out;
-    }
+    SudokuSearchTrace trace() const override { return m_trace.toTrace(SudokuShape{3, 3}); }
 
     void writeCurrent(SudokuGrid& grid) const override {
         std::array<std::uint8_t, 81> values{};
@@ -257,9 +248,9 @@ private:
     void tryNextDigit() {
         Frame& frame = m_frames[static_cast<std::size_t>(m_depth - 1)];
         const int d = std::countr_zero(frame.untried);
-        if (m_tracing) {
-            m_path.resize(static_cast<std::size_t>(frame.level));
-            m_path.emplace_back(27 * frame.band + frame.pos, d + 1);
+        if (m_trace.tracing) {
+            m_trace.path.resize(static_cast<std::size_t>(frame.level));
+            m_trace.path.emplace_back(27 * frame.band + frame.pos, d + 1);
         }
         frame.untried &= frame.untried - 1;
         m_current = frame.state;
@@ -269,7 +260,7 @@ private:
 
     // A contradiction, noted (a store or three, on the failing path only) for the trace.
     bool fail(SearchFailure::Kind kind, int at, int digit = 0) {
-        m_failure = {kind, at, digit};
+        m_trace.failure = {kind, at, digit};
         return false;
     }
 
@@ -291,14 +282,7 @@ private:
     bool m_leafPending = false;
     bool m_exhausted = false;
     std::uint64_t m_nodes = 0;
-    // The trace of the last node.
-    bool m_tracing = false;
-    std::vector<std::pair<int, int>> m_path;  // branch choices (cell, digit) of the current node, when tracing
-    Outcome m_outcome = Outcome::Exhausted;
-    bool m_resumed = false;
-    int m_branchCell = -1;
-    int m_branchCandidates = 0;
-    SearchFailure m_failure;
+    NodeTrace m_trace;  // what the last node did
 };
 
 }  // namespace

@@ -110,13 +110,13 @@ public:
 
     SudokuSearch::Status step() override {
         // A leaf (solution or contradiction) stays on show until the next step resumes the search.
-        m_resumed = m_leafPending;
+        m_trace.resumed = m_leafPending;
         if (m_leafPending) {
             m_leafPending = false;
             resumeAfterLeaf();
         }
         if (m_exhausted) {
-            m_outcome = SudokuSearchTrace::Outcome::Exhausted;
+            m_trace.outcome = SudokuSearchTrace::Outcome::Exhausted;
             return SudokuSearch::Status::Exhausted;
         }
         ++m_nodes;
@@ -124,7 +124,7 @@ public:
         m_pendingContradiction = false;
         if (!consistent || m_current.open == 0) {
             m_leafPending = true;
-            m_outcome = consistent ? SudokuSearchTrace::Outcome::Solution : SudokuSearchTrace::Outcome::Contradiction;
+            m_trace.outcome = consistent ? SudokuSearchTrace::Outcome::Solution : SudokuSearchTrace::Outcome::Contradiction;
             return consistent ? SudokuSearch::Status::FoundSolution : SudokuSearch::Status::Running;
         }
         // Branch on the open cell with the fewest candidates.
@@ -140,30 +140,20 @@ public:
             }
         }
         m_frames.push_back(Frame{m_current, bestCell, m_current.candidates[bestCell],
-                                 m_tracing ? static_cast<int>(m_path.size()) : 0});
-        m_outcome = SudokuSearchTrace::Outcome::Branched;
-        m_branchCell = bestCell;
-        m_branchCandidates = bestCount;
+                                 m_trace.tracing ? static_cast<int>(m_trace.path.size()) : 0});
+        m_trace.outcome = SudokuSearchTrace::Outcome::Branched;
+        m_trace.branchCell = bestCell;
+        m_trace.branchCandidates = bestCount;
         tryNextDigit();
         return SudokuSearch::Status::Running;
     }
 
     void setTracing(bool tracing) override {
-        m_tracing = tracing;
-        m_path.reserve(Cells);
+        m_trace.tracing = tracing;
+        m_trace.path.reserve(Cells);
     }
 
-    SudokuSearchTrace trace() const override {
-        SudokuSearchTrace out;
-        out.outcome = m_outcome;
-        out.stack = m_path;
-        out.resumed = m_resumed;
-        out.branchCell = m_branchCell;
-        out.branchCandidates = m_branchCandidates;
-        if (m_outcome == SudokuSearchTrace::Outcome::Contradiction)
-            out.contradiction = describeFailure(m_failure, m_geometry.shape);
-        return out;
-    }
+    SudokuSearchTrace trace() const override { return m_trace.toTrace(m_geometry.shape); }
 
     void writeCurrent(SudokuGrid& grid) const override {
         for (int cell = 0; cell < Cells; ++cell) grid.setValue(cell, m_current.values[cell]);
@@ -338,16 +328,16 @@ private:
 
     // A contradiction, noted (a store or three, on the failing path only) for the trace.
     bool fail(Failure failure, int at, int digit = 0) {
-        m_failure = {failure, at, digit};
+        m_trace.failure = {failure, at, digit};
         return false;
     }
 
     void tryNextDigit() {
         Frame& frame = m_frames.back();
         const int digit = lowestDigit(frame.untried);
-        if (m_tracing) {
-            m_path.resize(static_cast<std::size_t>(frame.level));
-            m_path.emplace_back(frame.cell, digit);
+        if (m_trace.tracing) {
+            m_trace.path.resize(static_cast<std::size_t>(frame.level));
+            m_trace.path.emplace_back(frame.cell, digit);
         }
         frame.untried = static_cast<DigitMask>(withoutLowestBit(frame.untried));
         m_current = frame.state;
@@ -366,14 +356,7 @@ private:
     bool m_leafPending = false;
     bool m_exhausted = false;
     std::uint64_t m_nodes = 0;
-    // The trace of the last node.
-    bool m_tracing = false;
-    std::vector<std::pair<int, int>> m_path;  // branch choices (cell, digit) of the current node, when tracing
-    SudokuSearchTrace::Outcome m_outcome = SudokuSearchTrace::Outcome::Exhausted;
-    bool m_resumed = false;
-    int m_branchCell = -1;
-    int m_branchCandidates = 0;
-    SearchFailure m_failure;
+    NodeTrace m_trace;  // what the last node did
 };
 
 std::unique_ptr<SudokuSearch::Engine> makeEngine(const SudokuGrid& givens) {
@@ -390,6 +373,17 @@ std::unique_ptr<SudokuSearch::Engine> makeGenericSearchEngine(const SudokuGrid& 
     if (shape == SudokuShape{2, 3}) return std::make_unique<ShapedEngine<2, 3>>(givens);
     if (shape == SudokuShape{4, 4}) return std::make_unique<ShapedEngine<4, 4>>(givens);
     return std::make_unique<ShapedEngine<3, 3>>(givens);
+}
+
+SudokuSearchTrace NodeTrace::toTrace(const SudokuShape& shape) const {
+    SudokuSearchTrace out;
+    out.outcome = outcome;
+    out.stack = path;
+    out.resumed = resumed;
+    out.branchCell = branchCell;
+    out.branchCandidates = branchCandidates;
+    if (outcome == SudokuSearchTrace::Outcome::Contradiction) out.contradiction = describeFailure(failure, shape);
+    return out;
 }
 
 std::string describeFailure(const SearchFailure& failure, const SudokuShape& shape) {

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pw {
@@ -32,6 +33,19 @@ struct SearchFailure {
 
 // "r3c4 has no candidate left", "5 cannot go in r1c2", "row 3 has no place left for some digit".
 std::string describeFailure(const SearchFailure& failure, const SudokuShape& shape);
+
+// What the last node did, kept by either engine for trace().
+struct NodeTrace {
+    bool tracing = false;                   // keep `path` (a search nobody explains keeps none)
+    std::vector<std::pair<int, int>> path;  // branch choices (cell, digit) of the current node, when tracing
+    SudokuSearchTrace::Outcome outcome = SudokuSearchTrace::Outcome::Exhausted;
+    bool resumed = false;
+    int branchCell = -1;
+    int branchCandidates = 0;
+    SearchFailure failure;
+
+    SudokuSearchTrace toTrace(const SudokuShape& shape) const;
+};
 
 // The engine for 9x9 givens (sudoku_band_search.cpp).
 std::unique_ptr<SudokuSearch::Engine> makeBandSearchEngine(const SudokuGrid& givens);
