@@ -148,9 +148,9 @@ std::string kindsText(const AlgorithmInfo& info);
 
 // The lines a command writes to standard output, sent in large writes: a thread writes what is pending every
 // 50 ms (at once past a quarter of a megabyte), so the result of a slow input shows within that time even while
-// the next input is being worked on,
-// and thousands of fast results cost a few system calls instead of one each. Everything is written by the
-// time the object is destroyed. Only this object may write to standard output while it lives.
+// the next input is being worked on, and thousands of fast results cost a few system calls instead of one each.
+// Everything is written by the time the object is destroyed. Only this object may write to standard output
+// while it lives.
 class ResultOutput {
 public:
     ResultOutput();

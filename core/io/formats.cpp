@@ -93,34 +93,32 @@ struct Token {
     int column;  // 1-based
 };
 
-std::vector<Token> tokenize(std::string_view text) {
-    std::vector<Token> tokens;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && isSpace(text[i])) ++i;
-        const std::size_t start = i;
-        while (i < text.size() && !isSpace(text[i])) ++i;
-        if (i > start) tokens.push_back({std::string(text.substr(start, i - start)), static_cast<int>(start) + 1});
-    }
-    return tokens;
-}
-
 // A word of a line, viewed in place.
 struct Word {
     std::string_view text;  // empty when the line has no such word
     int column = 0;         // 1-based
 };
 
-// The first two white-space separated words of `text` (tokenize without copying, for the one-line formats).
+// The white-space separated word of `text` that starts at or after `i`; `i` moves past it.
+Word nextWord(std::string_view text, std::size_t& i) {
+    while (i < text.size() && isSpace(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !isSpace(text[i])) ++i;
+    return {text.substr(start, i - start), static_cast<int>(start) + 1};
+}
+
+std::vector<Token> tokenize(std::string_view text) {
+    std::vector<Token> tokens;
+    for (std::size_t i = 0; i < text.size();)
+        if (const Word word = nextWord(text, i); !word.text.empty()) tokens.push_back({std::string(word.text), word.column});
+    return tokens;
+}
+
+// The first two words of `text` (tokenize without copying, for the one-line formats).
 std::array<Word, 2> firstTwoWords(std::string_view text) {
     std::array<Word, 2> words;
     std::size_t i = 0;
-    for (Word& word : words) {
-        while (i < text.size() && isSpace(text[i])) ++i;
-        const std::size_t start = i;
-        while (i < text.size() && !isSpace(text[i])) ++i;
-        word = {text.substr(start, i - start), static_cast<int>(start) + 1};
-    }
+    for (Word& word : words) word = nextWord(text, i);
     return words;
 }
 
@@ -240,10 +238,7 @@ private:
     }
 
     void addSudoku(SudokuGrid grid, std::optional<SudokuGrid> solution, int line, std::string id = {}) {
-        if (!admit(line)) return;
-        std::string origin = place(line);
-        if (id.empty()) id = origin;
-        hand(Puzzle{std::move(id), std::move(origin), SudokuPuzzle{std::move(grid), std::move(solution)}});
+        add(SudokuPuzzle{std::move(grid), std::move(solution)}, line, std::move(id));
     }
 
     // The columns of a one-line puzzle's cells: one character each, from `first` on.
@@ -699,12 +694,7 @@ private:
     }
 
     void addNurikabe(NurikabeGrid clues, std::optional<NurikabeGrid> solution, int line, std::string id) {
-        if (!admit(line)) return;
-        Puzzle puzzle;
-        puzzle.origin = place(line);
-        puzzle.id = id.empty() ? puzzle.origin : std::move(id);
-        puzzle.content = NurikabePuzzle{std::move(clues), std::move(solution)};
-        hand(std::move(puzzle));
+        add(NurikabePuzzle{std::move(clues), std::move(solution)}, line, std::move(id));
     }
 
     // puzz.link: "...?nurikabe/W/H/body", the body in pzprjs's number16 encoding.
@@ -816,9 +806,14 @@ private:
         readLines(lines);
     }
 
-    void hand(Puzzle&& puzzle) {
+    // Hands a puzzle read at `line` to the sink, named `id` or else by its place.
+    template <class Content>
+    void add(Content&& content, int line, std::string id) {
+        if (!admit(line)) return;
+        std::string origin = place(line);
+        if (id.empty()) id = origin;
         ++m_handed;
-        if (!m_take(std::move(puzzle))) m_stopped = true;
+        if (!m_take(Puzzle{std::move(id), std::move(origin), std::forward<Content>(content)})) m_stopped = true;
     }
 
     std::string m_source;
@@ -846,7 +841,7 @@ std::optional<std::string> puzzleFileText(const std::string& path, std::vector<P
     std::string text(ec ? 0 : static_cast<std::size_t>(size), '\0');
     in.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(in.gcount()));
-    if (in) {  // the file grew, or its size was not known: the rest
+    if (in && in.peek() != std::ifstream::traits_type::eof()) {  // the file grew, or its size was not known
         std::ostringstream rest;
         rest << in.rdbuf();
         text += std::move(rest).str();

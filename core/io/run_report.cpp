@@ -103,7 +103,7 @@ void appendJsonNumber(std::string& out, std::uint64_t value) {
 // nlohmann's shortest round-trip form ("0.0", "26.0", "5.167e-05"). A whole number below 10^15 is its digits
 // and ".0" there (from 10^15 on it switches to an exponent), written here without building a JSON value.
 void appendJsonNumber(std::string& out, double value) {
-    if (value >= 0 && value < 1e15 && !std::signbit(value) && value == std::floor(value)) {
+    if (!std::signbit(value) && value < 1e15 && value == std::floor(value)) {  // not NaN: it compares false
         appendJsonNumber(out, static_cast<std::uint64_t>(value));
         out += ".0";
         return;
