@@ -127,6 +127,31 @@ bool isInteger(const std::string& text) {
            std::all_of(text.begin(), text.end(), [](char c) { return isDigit(c); });
 }
 
+// The value of a one-line Sudoku's cell character: 0 for an empty cell ('.', '0', '-', '*', '_'), 1-9, then
+// 10-16 for A-G or a-g; kNotACell for any other character.
+constexpr unsigned kNotACell = 0xff;
+constexpr std::array<std::uint8_t, 256> kCellValues = [] {
+    std::array<std::uint8_t, 256> values{};
+    for (int c = 0; c < 256; ++c) {
+        unsigned value = kNotACell;
+        if (c == '.' || c == '0' || c == '-' || c == '*' || c == '_') value = 0;
+        else if (c >= '1' && c <= '9') value = static_cast<unsigned>(c - '0');
+        else if (c >= 'A' && c <= 'G') value = static_cast<unsigned>(c - 'A' + 10);
+        else if (c >= 'a' && c <= 'g') value = static_cast<unsigned>(c - 'a' + 10);
+        values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(value);
+    }
+    return values;
+}();
+
+// A line that is one 81-character Sudoku of digits, '.' and '0' and nothing else: the common case, which no
+// other format can claim (no letters, no separators, no '|', not a grid row), read without trying them.
+bool isPlainSudokuLine(std::string_view text) {
+    if (text.size() != 81) return false;
+    unsigned other = 0;
+    for (const char c : text) other |= static_cast<unsigned>(c != '.' && (c < '0' || c > '9'));
+    return other == 0;
+}
+
 class Reader {
 public:
     Reader(std::string source, const PuzzleSink& take) : m_source(std::move(source)), m_take(take) {}
@@ -181,6 +206,14 @@ private:
             return std::nullopt;
         }
         SudokuGrid grid(shape);
+        // Every cell at once, without a branch per cell; the loop below finds the first bad one for the message.
+        unsigned bad = 0;
+        for (int cell = 0; cell < grid.cellCount(); ++cell) {
+            const unsigned value = kCellValues[static_cast<unsigned char>(cells[static_cast<std::size_t>(cell)])];
+            bad |= static_cast<unsigned>(value > static_cast<unsigned>(size));
+            grid.setValue(cell, static_cast<int>(value));
+        }
+        if (!bad) return grid;
         for (int cell = 0; cell < grid.cellCount(); ++cell) {
             const char c = cells[cell];
             if (c == '.' || c == '0' || c == '-' || c == '*' || c == '_') continue;
@@ -304,6 +337,12 @@ private:
         return false;
     }
 
+    // A line isPlainSudokuLine accepts, its cells starting at `column`: what readSudokuLine makes of it.
+    void readPlainSudoku(std::string_view cells, int line, int column) {
+        auto grid = sudokuFromCells(cells, line, column);
+        if (grid && checkGivens(*grid, line, consecutiveColumns(column))) addSudoku(std::move(*grid), std::nullopt, line);
+    }
+
     // A one-line Sudoku, optionally after an id token; true when the line was taken as one.
     bool readSudokuLine(const Line& line) {
         const auto words = firstTwoWords(line.text);
@@ -398,6 +437,10 @@ private:
             if (m_stopped) return;
             const std::string_view text = trimmed(line.text);
             if (text.empty() || text[0] == '#') continue;
+            if (grid.rows.empty() && isPlainSudokuLine(text)) {
+                readPlainSudoku(text, line.number, static_cast<int>(text.data() - line.text.data()) + 1);
+                continue;
+            }
             if (text.find("nurikabe/") != std::string_view::npos) {
                 finishGrid(grid);
                 readNurikabeUrl(line);

@@ -60,8 +60,19 @@ nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmI
 }
 
 void appendJsonString(std::string& out, std::string_view text) {
+    // Ids, boards and names need no escape: one scan finds that, and they go in one piece.
+    const auto special = std::find_if(text.begin(), text.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u >= 0x80 || c == '"' || c == '\\';
+    });
+    if (special == text.end()) {
+        out += '"';
+        out += text;
+        out += '"';
+        return;
+    }
     // nlohmann passes valid UTF-8 through and rejects invalid UTF-8: text beyond ASCII is left to it.
-    if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+    if (std::any_of(special, text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
         out += nlohmann::json(std::string(text)).dump();
         return;
     }

@@ -126,7 +126,9 @@ constexpr Tables buildTables() {
 
 inline constexpr Tables kTables = buildTables();
 
-constexpr bool isSingle(std::uint32_t x) { return x && !(x & (x - 1)); }
+// x when it has at most one bit, else 0. (std::has_single_bit would call a library popcount in the portable
+// build.)
+constexpr std::uint32_t onlyIfSingle(std::uint32_t x) { return (x & (x - 1)) ? 0u : x; }
 
 // The columns (bits 0..8) of a band word that hold a bit.
 constexpr std::uint32_t columnsOf(std::uint32_t word) { return (word | (word >> 9) | (word >> 18)) & kRow; }
@@ -164,14 +166,9 @@ inline void hiddenSingles(const std::uint32_t (&w)[3], std::uint32_t (&singles)[
         const std::uint32_t r0 = w[b] & kRow, r1 = (w[b] >> 9) & kRow, r2 = w[b] >> 18;
         bandColumns[b] = r0 | r1 | r2;
         multi |= (r0 & r1) | (r0 & r2) | (r1 & r2);
-        std::uint32_t found = 0;
-        if (isSingle(r0)) found |= r0;
-        if (isSingle(r1)) found |= r1 << 9;
-        if (isSingle(r2)) found |= r2 << 18;
-        for (int k = 0; k < 3; ++k) {
-            const std::uint32_t box = w[b] & (kBox << (3 * k));
-            if (isSingle(box)) found |= box;
-        }
+        // Without branches: which units hold one bit is unpredictable.
+        std::uint32_t found = onlyIfSingle(r0) | (onlyIfSingle(r1) << 9) | (onlyIfSingle(r2) << 18);
+        for (int k = 0; k < 3; ++k) found |= onlyIfSingle(w[b] & (kBox << (3 * k)));
         singles[b] = found;
     }
     const std::uint32_t c0 = bandColumns[0], c1 = bandColumns[1], c2 = bandColumns[2];
@@ -240,6 +237,27 @@ inline bool place(State& s, int d, int b, int pos) {
     s.dirty |= held;
     placeOnly(s, d, b, pos);
     return true;
+}
+
+// Places digit d (0-based) at the open cells `cells` of band b, each found alone in a unit for d: every
+// other digit leaves them at once, then d takes them one by one. Returns the first of them (its bit
+// position) that d had already lost, to an earlier placement or an earlier band (two of them are peers: a
+// contradiction), or -1 when all are placed.
+inline int placeSingles(State& s, int d, int b, std::uint32_t cells) {
+    const std::uint32_t own = s.positions[d][b];
+    std::uint32_t held = 0;
+    for (int e = 0; e < 9; ++e) {
+        held |= static_cast<std::uint32_t>((s.positions[e][b] & cells) != 0) << e;
+        s.positions[e][b] &= ~cells;
+    }
+    s.positions[d][b] = own;
+    s.dirty |= held;
+    for (; cells; cells &= cells - 1) {
+        const int pos = std::countr_zero(cells);
+        if (!(s.positions[d][b] & (1u << pos))) return pos;
+        placeOnly(s, d, b, pos);
+    }
+    return -1;
 }
 
 }  // namespace pw::band

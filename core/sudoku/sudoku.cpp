@@ -110,14 +110,18 @@ std::vector<SudokuConflict> SudokuGrid::conflicts() const {
 bool SudokuGrid::hasConflicts() const {
     const SudokuGeometry& g = geometry();
     const int n = size();
-    // Without a branch per cell: an empty cell (0) adds no bit.
+    // One pass in reading order, without a branch per cell: an empty cell (0) adds no bit.
+    std::array<std::uint32_t, kMaxSudokuSize> inColumn{}, inBox{};
     std::uint32_t repeated = 0;
-    for (int unit = 0; unit < g.shape.unitCount(); ++unit) {
-        std::uint32_t seen = 0;
-        for (int k = 0; k < n; ++k) {
-            const std::uint32_t bit = (1u << m_values[g.unitCells[unit][k]]) >> 1;
-            repeated |= seen & bit;
-            seen |= bit;
+    for (int row = 0, cell = 0; row < n; ++row) {
+        std::uint32_t inRow = 0;
+        for (int column = 0; column < n; ++column, ++cell) {
+            const std::uint32_t bit = (1u << m_values[cell]) >> 1;
+            std::uint32_t& box = inBox[static_cast<std::size_t>(g.box(cell))];
+            repeated |= (inRow | inColumn[static_cast<std::size_t>(column)] | box) & bit;
+            inRow |= bit;
+            inColumn[static_cast<std::size_t>(column)] |= bit;
+            box |= bit;
         }
     }
     return repeated != 0;
@@ -125,9 +129,12 @@ bool SudokuGrid::hasConflicts() const {
 
 bool SudokuGrid::keepsGivens(const SudokuGrid& givens) const {
     if (!(givens.shape() == m_shape)) return false;
-    for (int cell = 0; cell < cellCount(); ++cell)
-        if (givens.value(cell) && givens.value(cell) != m_values[cell]) return false;
-    return true;
+    unsigned changed = 0;  // without a branch per cell, so that the loop vectorises
+    for (int cell = 0; cell < cellCount(); ++cell) {
+        const unsigned given = givens.m_values[cell];
+        changed |= static_cast<unsigned>(given != 0) & static_cast<unsigned>(given != m_values[cell]);
+    }
+    return changed == 0;
 }
 
 void SudokuGrid::apply(const Move& move) {
@@ -179,11 +186,6 @@ std::string unitName(const SudokuShape& shape, int unit) {
 
 std::string cellName(const SudokuShape& shape, int cell) {
     return "r" + std::to_string(cell / shape.size() + 1) + "c" + std::to_string(cell % shape.size() + 1);
-}
-
-char digitChar(int digit) {
-    if (digit <= 0) return '.';
-    return digit <= 9 ? static_cast<char>('0' + digit) : static_cast<char>('A' + digit - 10);
 }
 
 int digitValue(char c, int size) {

@@ -104,8 +104,12 @@ private:
 std::string cellName(const SudokuShape& shape, int cell);
 // "row 3", "column 7", "box 1" (1-based), for unit ids numbered as in SudokuGeometry.
 std::string unitName(const SudokuShape& shape, int unit);
-// The digit character for a value: 1-9 then A-G (16x16 uses 1-9, A-G for 10-16).
-char digitChar(int digit);
+// The digit character for a value: 1-9 then A-G (16x16 uses 1-9, A-G for 10-16); '.' for an empty cell.
+// Inline: boards are written a character at a time in every result line.
+inline char digitChar(int digit) {
+    if (digit <= 0) return '.';
+    return digit <= 9 ? static_cast<char>('0' + digit) : static_cast<char>('A' + digit - 10);
+}
 // The value of a digit character for a grid of `size`, or 0 when it is no digit of that size.
 int digitValue(char c, int size);
 

@@ -23,6 +23,7 @@
 #include "sudoku/band_words.h"
 #include "sudoku/sudoku_search_engine.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -47,12 +48,7 @@ class BandSearchEngine final : public SudokuSearch::Engine {
 
 public:
     explicit BandSearchEngine(const SudokuGrid& givens) : m_current(State::empty()) {
-        bool consistent = true;
-        for (int cell = 0; cell < 81 && consistent; ++cell) {
-            const int digit = givens.value(cell);
-            if (digit && !place(m_current, digit - 1, cell / 27, cell % 27))
-                consistent = fail(SearchFailure::Kind::NotACandidate, cell, digit);
-        }
+        bool consistent = placeGivens(givens);
         // Pencil marks, where a puzzle carries them, restrict the open cells' candidates.
         for (int cell = 0; cell < 81 && consistent; ++cell) {
             const std::uint32_t marks = givens.marks(cell);
@@ -175,11 +171,12 @@ private:
         const std::uint32_t w[3] = {s.positions[d][0], s.positions[d][1], s.positions[d][2]};
         std::uint32_t singles[3];
         band::hiddenSingles(w, singles);
-        for (int b = 0; b < 3; ++b)
-            for (std::uint32_t toPlace = singles[b] & s.open[b]; toPlace; toPlace &= toPlace - 1) {
-                const int pos = std::countr_zero(toPlace);
-                if (!place(s, d, b, pos)) return fail(SearchFailure::Kind::NotACandidate, 27 * b + pos, d + 1);
-            }
+        for (int b = 0; b < 3; ++b) {
+            const std::uint32_t toPlace = singles[b] & s.open[b];
+            if (!toPlace) continue;
+            if (const int lost = placeSingles(s, d, b, toPlace); lost >= 0)
+                return fail(SearchFailure::Kind::NotACandidate, 27 * b + lost, d + 1);
+        }
         return true;
     }
 
@@ -233,6 +230,26 @@ private:
                 }
             }
         return fewest;
+    }
+
+    // Places the givens; false, with the failure, when two of them clash. All of a digit's givens in a band
+    // go at once; when that fails, placing them cell by cell in reading order names the first clash.
+    bool placeGivens(const SudokuGrid& givens) {
+        std::uint32_t cells[11][3] = {};  // by value (0: open; 10: any value no 9x9 grid holds) and band
+        for (int b = 0; b < 3; ++b)
+            for (int pos = 0; pos < 27; ++pos) cells[std::min(givens.value(27 * b + pos), 10)][b] |= 1u << pos;
+        bool placed = !(cells[10][0] | cells[10][1] | cells[10][2]);
+        for (int d = 0; d < 9 && placed; ++d)
+            for (int b = 0; b < 3 && placed; ++b)
+                placed = !cells[d + 1][b] || placeSingles(m_current, d, b, cells[d + 1][b]) < 0;
+        if (placed) return true;
+        m_current = State::empty();
+        for (int cell = 0; cell < 81; ++cell) {
+            const int digit = givens.value(cell);
+            if (digit && (digit > 9 || !place(m_current, digit - 1, cell / 27, cell % 27)))
+                return fail(SearchFailure::Kind::NotACandidate, cell, digit);
+        }
+        return true;
     }
 
     // After a solution or a contradiction: resume the deepest branch with digits left.

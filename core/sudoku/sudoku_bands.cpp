@@ -83,14 +83,9 @@ bool propagateSingles(State& s) {
                     s.dirty |= 1u << d;
                 }
             }
-            for (int b = 0; b < 3; ++b) {
-                std::uint32_t toPlace = singles[b] & s.open[b];
-                while (toPlace) {
-                    const int pos = std::countr_zero(toPlace);
-                    toPlace &= toPlace - 1;
-                    if (!place(s, d, b, pos)) return false;
-                }
-            }
+            for (int b = 0; b < 3; ++b)
+                if (const std::uint32_t toPlace = singles[b] & s.open[b]; toPlace && placeSingles(s, d, b, toPlace) >= 0)
+                    return false;
         }
     }
     return true;

@@ -413,18 +413,18 @@ SudokuSearch::Status SudokuSearch::step(std::vector<Move>* moves) {
     const Status status = m_engine->step();
     m_nodes = m_engine->nodes();
     if (status == Status::FoundSolution) ++m_solutionsFound;
-    if (moves || status == Status::FoundSolution) {
+    if (moves) {
         SudokuGrid next = m_current;
         m_engine->writeCurrent(next);
-        if (moves) {
-            for (int cell = 0; cell < next.cellCount(); ++cell) {
-                const int before = m_current.value(cell);
-                const int after = next.value(cell);
-                if (before == after) continue;
-                moves->push_back(after ? Move::place(cell, after, before) : Move::erase(cell, before));
-            }
+        for (int cell = 0; cell < next.cellCount(); ++cell) {
+            const int before = m_current.value(cell);
+            const int after = next.value(cell);
+            if (before == after) continue;
+            moves->push_back(after ? Move::place(cell, after, before) : Move::erase(cell, before));
         }
         m_current = next;
+    } else if (status == Status::FoundSolution) {
+        m_engine->writeCurrent(m_current);  // every cell is written
     }
     if (status == Status::FoundSolution && !m_firstSolution) m_firstSolution = m_current;
     return status;

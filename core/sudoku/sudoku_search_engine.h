@@ -16,6 +16,7 @@ struct SudokuSearch::Engine {
     virtual ~Engine() = default;
     // Propagates the current state; then reports a solution, a contradiction or branches.
     virtual Status step() = 0;
+    // Writes the value of every cell of the current state (0 where open) into `grid`.
     virtual void writeCurrent(SudokuGrid& grid) const = 0;
     virtual std::vector<std::uint16_t> candidates() const = 0;
     virtual std::uint64_t nodes() const = 0;  // propagations run
