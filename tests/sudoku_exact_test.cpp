@@ -251,6 +251,18 @@ TEST(SudokuExactTest, TheBandEngineTakesTheGenericEnginesNodesOnSpecialGrids) {
     expectSameNodes(marked, 3, true, "pencil marks that contradict a given");
 }
 
+TEST(SudokuExactTest, BothEnginesNameTheFirstClashingGivenInReadingOrder) {
+    // 2 repeats in row 1 (r1c9 meets r1c1); 1 repeats in row 6: a lower digit, later in reading order.
+    const SudokuGrid givens = test::sudokuFromLine("2.......2" + std::string(36, '.') + "1.......1" + std::string(27, '.'));
+    const auto band = makeBandSearchEngine(givens);
+    const auto generic = makeGenericSearchEngine(givens);
+    ASSERT_EQ(band->step(), SudokuSearch::Status::Running);
+    ASSERT_EQ(generic->step(), SudokuSearch::Status::Running);
+    EXPECT_EQ(band->trace().outcome, SudokuSearchTrace::Outcome::Contradiction);
+    EXPECT_EQ(band->trace().contradiction, generic->trace().contradiction);
+    EXPECT_NE(band->trace().contradiction.find("r1c9"), std::string::npos) << band->trace().contradiction;
+}
+
 TEST(SudokuExactTest, TheBandEngineTakesTheGenericEnginesNodesOnBundledPuzzles) {
     int checked = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(test::puzzlesDir() + "/sudoku")) {
