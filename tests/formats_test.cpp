@@ -197,6 +197,11 @@ TEST(FormatsTest, BadEntriesNameTheirPlaceAndTheRestStillLoad) {
     EXPECT_NE(collection.errors[1].message.find("repeat 4"), std::string::npos);
     EXPECT_EQ(collection.errors[2].line, 4);
     EXPECT_EQ(collection.errors[2].column, 1);
+    // The same lines indented: the columns move with the cells.
+    const auto indented = parsePuzzles("  " + badDigit + "\n\t" + repeated + "\n", "in.txt");
+    ASSERT_EQ(indented.errors.size(), 2u);
+    EXPECT_EQ(indented.errors[0].column, 83);
+    EXPECT_EQ(indented.errors[1].column, collection.errors[1].column + 1);
 }
 
 TEST(FormatsTest, BadNurikabeTokensNameLineAndColumn) {
