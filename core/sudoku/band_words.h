@@ -126,9 +126,18 @@ constexpr Tables buildTables() {
 
 inline constexpr Tables kTables = buildTables();
 
-// x when it has at most one bit, else 0. (std::has_single_bit would call a library popcount in the portable
-// build.)
+// The portable build has no popcount instruction, and std::popcount and std::has_single_bit call a library
+// function there; these two stay inline.
+// x when it has at most one bit, else 0.
 constexpr std::uint32_t onlyIfSingle(std::uint32_t x) { return (x & (x - 1)) ? 0u : x; }
+// The number of bits of x, counted in parallel within the word.
+constexpr int bitCount(std::uint32_t x) {
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return static_cast<int>((x * 0x01010101u) >> 24);
+}
+static_assert(bitCount(0) == 0 && bitCount(0x1ffu) == 9 && bitCount(0x80000001u) == 2 && bitCount(~0u) == 32);
 
 // The columns (bits 0..8) of a band word that hold a bit.
 constexpr std::uint32_t columnsOf(std::uint32_t word) { return (word | (word >> 9) | (word >> 18)) & kRow; }

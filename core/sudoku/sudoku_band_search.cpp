@@ -222,7 +222,7 @@ private:
         for (int b = 0; b < 3; ++b)
             for (std::uint32_t open = s.open[b]; open; open &= open - 1) {
                 const int p = std::countr_zero(open);
-                const int count = std::popcount(s.digitsAt(b, p));
+                const int count = bitCount(s.digitsAt(b, p));
                 if (count < fewest) {
                     fewest = count;
                     band = b;

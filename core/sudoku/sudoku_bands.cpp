@@ -187,8 +187,8 @@ bool propagate(State& s) {
 // The number of open cells among a cell's twenty peers: its row and box in the band, its column elsewhere.
 inline int openPeers(const State& s, int b, int pos) {
     const std::uint32_t column = kColumn << (pos % 9);
-    return std::popcount(s.open[b] & kTables.bandPeers[pos]) + std::popcount(s.open[b == 0 ? 1 : 0] & column) +
-           std::popcount(s.open[b == 2 ? 1 : 2] & column);
+    return bitCount(s.open[b] & kTables.bandPeers[pos]) + bitCount(s.open[b == 0 ? 1 : 0] & column) +
+           bitCount(s.open[b == 2 ? 1 : 2] & column);
 }
 
 // The open cell to branch on: the fewest candidates (two whenever some cell has two, found bit-sliced), and
