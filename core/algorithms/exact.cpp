@@ -222,7 +222,8 @@ std::optional<RunResult> runExactSudoku(const Puzzle& puzzle, int solutionLimit,
     }
     RunResult result;
     result.counters = {steps, steps};  // one evaluation per node, as ExactAlgorithm counts
-    result.finalBoard = lastSolution ? *lastSolution : givens;
+    if (lastSolution) result.finalBoard = *lastSolution;  // (a conditional expression would copy the grid twice)
+    else result.finalBoard = givens;
     result.bestCost = lastSolution ? 0 : givens.cellCount() - givens.filledCount();
     result.valid = puzzle.isSolvedBy(result.finalBoard);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -131,10 +131,18 @@ void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::stri
     std::stable_sort(extra.begin(), extra.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
     std::size_t next = 0;
     bool first = true;
-    const auto key = [&](std::string_view name) {
+    // Text made here (field names, board lines, status names) holds no character JSON escapes: it is written
+    // as it is. Names and text from elsewhere go through appendJsonString.
+    const auto plain = [&out](std::string_view text) {
+        out += '"';
+        out += text;
+        out += '"';
+    };
+    const auto key = [&](std::string_view name, bool plainName = true) {
         out += first ? '{' : ',';
         first = false;
-        appendJsonString(out, name);
+        if (plainName) plain(name);
+        else appendJsonString(out, name);
         out += ':';
     };
     // Writes the results that sort before the field `name` (all that are left when there is none); true when
@@ -143,7 +151,7 @@ void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::stri
         while (next < extra.size() && (!name || std::string_view(extra[next]->first) <= *name)) {
             while (next + 1 < extra.size() && extra[next + 1]->first == extra[next]->first) ++next;
             const auto& [extraName, value] = *extra[next++];
-            key(extraName);
+            key(extraName, false);
             out += parameterValueJson(value).dump();
             if (name && extraName == *name) return true;
         }
@@ -160,19 +168,19 @@ void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::stri
     field("evaluations", [&] { appendJsonNumber(out, result.counters.evaluations); });
     field("false_solution", [&] { out += isFalseSolution(result) ? "true" : "false"; });
     field("id", [&] { appendJsonString(out, puzzle.id); });
-    field("kind", [&] { appendJsonString(out, puzzleKindName(puzzle.kind())); });
+    field("kind", [&] { plain(puzzleKindName(puzzle.kind())); });
     field("matches_known", [&] {
         const std::optional<Board> known = knownSolution(puzzle);
         out += !known ? "null" : boardLine(*known) == solution ? "true" : "false";
     });
-    field("outcome", [&] { appendJsonString(out, outcomeName(result.outcome)); });
-    field("puzzle", [&] { appendJsonString(out, puzzleLine(puzzle)); });
+    field("outcome", [&] { plain(outcomeName(result.outcome)); });
+    field("puzzle", [&] { plain(puzzleLine(puzzle)); });
     field("reason", [&] { appendJsonString(out, result.reason); });
     field("run", [&] { appendJsonNumber(out, run); });
     field("seconds", [&] { appendJsonNumber(out, result.seconds); });
     field("seed", [&] { appendJsonNumber(out, seed); });
-    field("solution", [&] { appendJsonString(out, solution); });
-    field("status", [&] { appendJsonString(out, runStatusName(result.outcome)); });
+    field("solution", [&] { plain(solution); });
+    field("status", [&] { plain(runStatusName(result.outcome)); });
     field("steps", [&] { appendJsonNumber(out, result.counters.steps); });
     field("valid", [&] { out += result.valid ? "true" : "false"; });
     extraBefore(std::nullopt);

@@ -1,10 +1,12 @@
 // Sudoku's side of the puzzle-kind contract (puzzle/puzzle_kind.h).
 
 #include "puzzle/puzzle_kind.h"
+
 #include "sudoku/sudoku_bands.h"
 #include "sudoku/sudoku_exact.h"
 
 #include <algorithm>
+#include <array>
 
 namespace pw {
 
@@ -42,9 +44,8 @@ SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBud
             count.found = std::min(fast.solutionCount, upTo);
             count.nodes = fast.nodes;
             if (fast.solutionCount > 0) {
-                SudokuGrid solution = givens;
+                auto& solution = std::get<SudokuGrid>(count.first.emplace(std::in_place_type<SudokuGrid>, givens));
                 for (int cell = 0; cell < 81; ++cell) solution.setValue(cell, fast.first[static_cast<std::size_t>(cell)]);
-                count.first = Board(std::move(solution));
             }
             return count;
         }
@@ -68,9 +69,12 @@ SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBud
 }
 
 std::string boardLine(const SudokuGrid& board) {
-    std::string line(static_cast<std::size_t>(board.cellCount()), '.');
-    for (int cell = 0; cell < board.cellCount(); ++cell) line[static_cast<std::size_t>(cell)] = digitChar(board.value(cell));
-    return line;
+    // Written to a local array first: a character written into the string might, for all the compiler knows,
+    // change the board, which would make it read the board again cell by cell.
+    std::array<char, kMaxSudokuCells> line;
+    const int cells = board.cellCount();
+    for (int cell = 0; cell < cells; ++cell) line[static_cast<std::size_t>(cell)] = digitChar(board.value(cell));
+    return std::string(line.data(), static_cast<std::size_t>(cells));
 }
 
 GridSize gridSize(const SudokuGrid& board) { return {board.size(), board.size()}; }
