@@ -25,6 +25,7 @@
 // Each line of such a pattern (a row, or a box of the stack) and each column of it (a box of the band, or a
 // column) holds d exactly once, so both rules are statements about 3x3 patterns, answered by tables.
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -245,6 +246,36 @@ inline bool place(State& s, int d, int b, int pos) {
     s.positions[d][b] |= bit;
     s.dirty |= held;
     placeOnly(s, d, b, pos);
+    return true;
+}
+
+// Places the givens on the empty state s, valueAt(cell) giving each cell's value (0: open); false when two
+// of them clash or a value is no 9x9 digit. Every digit leaves every given cell at once, and then each given
+// clears its digit from its peers.
+template <class ValueAt>
+bool placeGivens(State& s, const ValueAt& valueAt) {
+    std::uint32_t cells[11][3] = {};  // by value (1..9; 10: any value above 9) and band
+    for (int b = 0; b < 3; ++b) {
+        // The filled cells first, in a register: the open ones are most cells, and adding each to one word in
+        // memory would make a chain of dependent stores.
+        std::uint32_t filled = 0;
+        for (int pos = 0; pos < 27; ++pos) filled |= static_cast<std::uint32_t>(valueAt(27 * b + pos) != 0) << pos;
+        s.open[b] = kBandCells & ~filled;
+        for (; filled; filled &= filled - 1) {
+            const int pos = std::countr_zero(filled);
+            cells[std::min(static_cast<int>(valueAt(27 * b + pos)), 10)][b] |= 1u << pos;
+        }
+    }
+    if (cells[10][0] | cells[10][1] | cells[10][2]) return false;
+    for (int d = 0; d < 9; ++d)
+        for (int b = 0; b < 3; ++b) s.positions[d][b] = s.open[b] | cells[d + 1][b];
+    for (int d = 0; d < 9; ++d)
+        for (int b = 0; b < 3; ++b)
+            for (std::uint32_t own = cells[d + 1][b]; own; own &= own - 1) {
+                const int pos = std::countr_zero(own);
+                if (!((s.positions[d][b] >> pos) & 1u)) return false;  // a peer given took d
+                placeOnly(s, d, b, pos);
+            }
     return true;
 }
 

@@ -23,7 +23,6 @@
 #include "sudoku/band_words.h"
 #include "sudoku/sudoku_search_engine.h"
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <vector>
@@ -236,33 +235,10 @@ private:
         return fewest;
     }
 
-    // Places the givens on the empty state; false, with the failure, when two of them clash. Every digit
-    // leaves every given cell at once, and then each given clears its digit from its peers; when a given
-    // finds its digit gone, placing them cell by cell in reading order names the first clash.
+    // Places the givens; false, with the failure, when two of them clash: placing them cell by cell in reading
+    // order then names the first clash.
     bool placeGivens(const SudokuGrid& givens) {
-        std::uint32_t cells[11][3] = {};  // by value (1..9; 10: any value no 9x9 grid holds) and band
-        for (int b = 0; b < 3; ++b) {
-            // The filled cells first, in a register: the open ones are most cells, and adding each to one
-            // word in memory would make a chain of dependent stores.
-            std::uint32_t filled = 0;
-            for (int pos = 0; pos < 27; ++pos) filled |= static_cast<std::uint32_t>(givens.value(27 * b + pos) != 0) << pos;
-            m_current.open[b] = kBandCells & ~filled;
-            for (; filled; filled &= filled - 1) {
-                const int pos = std::countr_zero(filled);
-                cells[std::min(givens.value(27 * b + pos), 10)][b] |= 1u << pos;
-            }
-        }
-        bool placed = !(cells[10][0] | cells[10][1] | cells[10][2]);
-        for (int d = 0; d < 9; ++d)
-            for (int b = 0; b < 3; ++b) m_current.positions[d][b] = m_current.open[b] | cells[d + 1][b];
-        for (int d = 0; d < 9 && placed; ++d)
-            for (int b = 0; b < 3 && placed; ++b)
-                for (std::uint32_t own = cells[d + 1][b]; own && placed; own &= own - 1) {
-                    const int pos = std::countr_zero(own);
-                    placed = (m_current.positions[d][b] >> pos) & 1u;
-                    if (placed) placeOnly(m_current, d, b, pos);
-                }
-        if (placed) return true;
+        if (band::placeGivens(m_current, [&givens](int cell) { return givens.value(cell); })) return true;
         m_current = State::empty();
         for (int cell = 0; cell < 81; ++cell) {
             const int digit = givens.value(cell);

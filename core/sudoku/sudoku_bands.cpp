@@ -232,10 +232,7 @@ BandSolveResult solveSudokuBands(const std::array<std::uint8_t, 81>& givens, int
     BandSolveResult result;
     if (solutionLimit < 1) solutionLimit = 1;
     State current = State::empty();
-    for (int cell = 0; cell < 81; ++cell) {
-        const int value = givens[static_cast<std::size_t>(cell)];
-        if (value && !place(current, value - 1, cell / 27, cell % 27)) return result;
-    }
+    if (!placeGivens(current, [&givens](int cell) { return givens[static_cast<std::size_t>(cell)]; })) return result;
     // One pending "without this digit" state per branch on the current path, and each branch places a cell.
     std::array<State, 81> pending;
     int depth = 0;
