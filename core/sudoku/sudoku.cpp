@@ -62,7 +62,7 @@ const SudokuGeometry& SudokuGeometry::of(SudokuShape shape) {
     return geometries[2];
 }
 
-SudokuGrid::SudokuGrid(SudokuShape shape) : m_shape(shape) {
+SudokuGrid::SudokuGrid(SudokuShape shape) : m_shape(shape), m_values{}, m_marks{} {
     SudokuShape checked;
     if (!SudokuShape::fromSize(shape.size(), checked) || !(checked == shape)) m_shape = {3, 3};
 }

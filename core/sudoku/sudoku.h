@@ -8,6 +8,7 @@
 #include "base/bits.h"
 #include "base/move.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -62,6 +63,14 @@ struct SudokuConflict {
 class SudokuGrid {
 public:
     explicit SudokuGrid(SudokuShape shape = {});
+    // A copy reads and writes the cells of the grid's size and clears the rest: the arrays have room for
+    // 16x16, and a 9x9 grid would otherwise carry 500 unused bytes through every copy.
+    SudokuGrid(const SudokuGrid& other) noexcept : m_shape(other.m_shape) { copyCells(other); }
+    SudokuGrid& operator=(const SudokuGrid& other) noexcept {
+        m_shape = other.m_shape;
+        copyCells(other);
+        return *this;
+    }
 
     SudokuShape shape() const { return m_shape; }
     const SudokuGeometry& geometry() const { return SudokuGeometry::of(m_shape); }
@@ -95,9 +104,18 @@ public:
     bool operator==(const SudokuGrid& other) const;
 
 private:
+    void copyCells(const SudokuGrid& other) {
+        const auto used = static_cast<std::size_t>(other.cellCount());
+        std::copy_n(other.m_values.begin(), used, m_values.begin());
+        std::fill(m_values.begin() + static_cast<std::ptrdiff_t>(used), m_values.end(), std::uint8_t{0});
+        std::copy_n(other.m_marks.begin(), used, m_marks.begin());
+        std::fill(m_marks.begin() + static_cast<std::ptrdiff_t>(used), m_marks.end(), DigitMask{0});
+    }
+
+    // Cleared by the constructors; cells beyond cellCount() stay 0.
     SudokuShape m_shape;
-    std::array<std::uint8_t, kMaxSudokuCells> m_values{};
-    std::array<DigitMask, kMaxSudokuCells> m_marks{};
+    std::array<std::uint8_t, kMaxSudokuCells> m_values;
+    std::array<DigitMask, kMaxSudokuCells> m_marks;
 };
 
 // "r3c7" style cell names (1-based), used in explanations and logs.
