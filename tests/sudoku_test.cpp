@@ -50,6 +50,32 @@ TEST(SudokuGridTest, LegalDigitsAndConflicts) {
     EXPECT_FALSE(grid.isSolved());
 }
 
+TEST(SudokuGridTest, CopiesKeepEveryCellAcrossShapes) {
+    SudokuGrid big(SudokuShape{4, 4});
+    big.setValue(0, 16);
+    big.setValue(255, 3);
+    big.setMarks(200, 0x8001);
+    SudokuGrid small;  // 9x9
+    small.setValue(80, 9);
+    small.setMarks(5, 0x0006);
+    SudokuGrid target = small;
+    EXPECT_EQ(target, small);
+    target = big;  // a larger shape over a smaller one
+    EXPECT_EQ(target, big);
+    EXPECT_EQ(target.value(255), 3);
+    EXPECT_EQ(target.marks(200), 0x8001);
+    target = small;  // and back
+    EXPECT_EQ(target, small);
+    EXPECT_EQ(target.shape(), (SudokuShape{3, 3}));
+    const SudokuGrid& same = target;
+    target = same;  // onto itself
+    EXPECT_EQ(target.value(80), 9);
+    EXPECT_EQ(target.marks(5), 0x0006);
+    const SudokuGrid copied(big);
+    EXPECT_EQ(copied, big);
+    EXPECT_EQ(copied.marks(200), 0x8001);
+}
+
 TEST(SudokuGridTest, MovesApplyAndInvert) {
     const SudokuGrid start = test::sudokuFromLine(test::kPillayFigure1);
     SudokuGrid grid = start;

@@ -67,6 +67,7 @@ public:
     // 16x16, and a 9x9 grid would otherwise carry 500 unused bytes through every copy.
     SudokuGrid(const SudokuGrid& other) noexcept : m_shape(other.m_shape) { copyCells(other); }
     SudokuGrid& operator=(const SudokuGrid& other) noexcept {
+        if (this == &other) return *this;
         m_shape = other.m_shape;
         copyCells(other);
         return *this;
