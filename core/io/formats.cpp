@@ -144,7 +144,8 @@ constexpr std::array<std::uint8_t, 256> kCellValues = [] {
 }();
 
 // A line that is one 81-character Sudoku of digits, '.' and '0' and nothing else: the common case, which no
-// other format can claim (no letters, no separators, no '|', not a grid row), read without trying them.
+// other format can claim (no letters, no separators, no '|', not a grid row), read without trying them
+// (readSudokuLine would take it as the same one-line Sudoku).
 bool isPlainSudokuLine(std::string_view text) {
     if (text.size() != 81) return false;
     unsigned other = 0;
@@ -206,7 +207,7 @@ private:
             return std::nullopt;
         }
         SudokuGrid grid(shape);
-        // Every cell at once, without a branch per cell; the loop below finds the first bad one for the message.
+        // Every cell at once, without a branch per cell; only a bad line looks for its first bad cell.
         unsigned bad = 0;
         for (int cell = 0; cell < grid.cellCount(); ++cell) {
             const unsigned value = kCellValues[static_cast<unsigned char>(cells[static_cast<std::size_t>(cell)])];
@@ -214,20 +215,14 @@ private:
             grid.setValue(cell, static_cast<int>(value));
         }
         if (!bad) return grid;
-        for (int cell = 0; cell < grid.cellCount(); ++cell) {
-            const char c = cells[cell];
-            if (c == '.' || c == '0' || c == '-' || c == '*' || c == '_') continue;
-            const int value = digitValue(c, size);
-            if (!value) {
-                const std::string allowed = size == 16 ? "1-9, A-G" : "1-" + std::to_string(size);
-                error(line, column + cell,
-                      std::string("unexpected character '") + c + "' in a " + std::to_string(size) + "x" +
-                          std::to_string(size) + " puzzle line (expected " + allowed + ", '.', '0' or '-')");
-                return std::nullopt;
-            }
-            grid.setValue(cell, value);
-        }
-        return grid;
+        int cell = 0;
+        while (kCellValues[static_cast<unsigned char>(cells[static_cast<std::size_t>(cell)])] <= static_cast<unsigned>(size)) ++cell;
+        const std::string allowed = size == 16 ? "1-9, A-G" : "1-" + std::to_string(size);
+        error(line, column + cell,
+              std::string("unexpected character '") + cells[static_cast<std::size_t>(cell)] + "' in a " +
+                  std::to_string(size) + "x" + std::to_string(size) + " puzzle line (expected " + allowed +
+                  ", '.', '0' or '-')");
+        return std::nullopt;
     }
 
     // Givens must not repeat a digit in a unit.
@@ -329,18 +324,16 @@ private:
         }
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (!isPuzzleToken(fields[i].text) || fields[i].text.size() == 729) continue;
-            auto grid = sudokuFromCells(fields[i].text, line.number, fields[i].column);
-            if (grid && checkGivens(*grid, line.number, consecutiveColumns(fields[i].column)))
-                addSudoku(*grid, std::nullopt, line.number, i > 0 ? fields[0].text : std::string());
+            readOneLineSudoku(fields[i].text, line.number, fields[i].column, i > 0 ? fields[0].text : std::string());
             return true;
         }
         return false;
     }
 
-    // A line isPlainSudokuLine accepts, its cells starting at `column`: what readSudokuLine makes of it.
-    void readPlainSudoku(std::string_view cells, int line, int column) {
+    // A one-line Sudoku's cells, starting at `column` on their line, named `id` when the line gives a name.
+    void readOneLineSudoku(std::string_view cells, int line, int column, const std::string& id = {}) {
         auto grid = sudokuFromCells(cells, line, column);
-        if (grid && checkGivens(*grid, line, consecutiveColumns(column))) addSudoku(std::move(*grid), std::nullopt, line);
+        if (grid && checkGivens(*grid, line, consecutiveColumns(column))) addSudoku(std::move(*grid), std::nullopt, line, id);
     }
 
     // A one-line Sudoku, optionally after an id token; true when the line was taken as one.
@@ -358,9 +351,7 @@ private:
             readPencilMarks(token.text, line.number, token.column, id);
             return true;
         }
-        auto grid = sudokuFromCells(token.text, line.number, token.column);
-        if (grid && checkGivens(*grid, line.number, consecutiveColumns(token.column)))
-            addSudoku(std::move(*grid), std::nullopt, line.number, id);
+        readOneLineSudoku(token.text, line.number, token.column, id);
         return true;
     }
 
@@ -438,7 +429,7 @@ private:
             const std::string_view text = trimmed(line.text);
             if (text.empty() || text[0] == '#') continue;
             if (grid.rows.empty() && isPlainSudokuLine(text)) {
-                readPlainSudoku(text, line.number, static_cast<int>(text.data() - line.text.data()) + 1);
+                readOneLineSudoku(text, line.number, static_cast<int>(text.data() - line.text.data()) + 1);
                 continue;
             }
             if (text.find("nurikabe/") != std::string_view::npos) {
