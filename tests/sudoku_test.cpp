@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace pw {
 namespace {
 
@@ -48,6 +50,44 @@ TEST(SudokuGridTest, LegalDigitsAndConflicts) {
     EXPECT_EQ(conflicts[1].unitKind, UnitKind::Box);
     EXPECT_TRUE(grid.hasConflicts());
     EXPECT_FALSE(grid.isSolved());
+}
+
+// hasConflicts() is the quick test and conflicts() the list: both must see the same repeats, in rows, columns
+// and boxes of every shape, with any number of empty cells.
+TEST(SudokuGridTest, TheQuickConflictTestAgreesWithTheListOnEveryShape) {
+    std::mt19937 random(17);
+    for (const SudokuShape shape : {SudokuShape{2, 2}, SudokuShape{2, 3}, SudokuShape{3, 3}, SudokuShape{4, 4}}) {
+        const int n = shape.size();
+        int withRepeats = 0;
+        for (int trial = 0; trial < 2000; ++trial) {
+            SudokuGrid grid(shape);
+            // A few digits placed at random: some grids repeat one, some do not.
+            const int placed = static_cast<int>(random() % static_cast<unsigned>(2 * n));
+            for (int k = 0; k < placed; ++k)
+                grid.setValue(static_cast<int>(random() % static_cast<unsigned>(shape.cellCount())),
+                              1 + static_cast<int>(random() % static_cast<unsigned>(n)));
+            const bool listed = !grid.conflicts().empty();
+            withRepeats += listed;
+            ASSERT_EQ(grid.hasConflicts(), listed) << shape.name() << ", trial " << trial;
+        }
+        EXPECT_GT(withRepeats, 200) << shape.name();
+        EXPECT_LT(withRepeats, 1800) << shape.name();
+    }
+    // A repeat in a column only, a row only and a box only, each alone; and the largest digit of 16x16.
+    for (const auto& [first, second] : {std::pair{0, 72}, std::pair{0, 8}, std::pair{0, 10}}) {
+        SudokuGrid grid;
+        grid.setValue(first, 9);
+        grid.setValue(second, 9);
+        EXPECT_TRUE(grid.hasConflicts()) << "cells " << first << " and " << second;
+        grid.setValue(second, 8);
+        EXPECT_FALSE(grid.hasConflicts()) << "cells " << first << " and " << second;
+    }
+    SudokuGrid big(SudokuShape{4, 4});
+    big.setValue(0, 16);
+    big.setValue(255, 16);  // other row, column and box
+    EXPECT_FALSE(big.hasConflicts());
+    big.setValue(15, 16);  // r1c16: the row of cell 0 and the column of cell 255
+    EXPECT_TRUE(big.hasConflicts());
 }
 
 TEST(SudokuGridTest, CopiesKeepEveryCellAcrossShapes) {

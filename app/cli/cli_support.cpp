@@ -266,22 +266,27 @@ ProgressBar::ProgressBar(std::string label, std::size_t total)
     : m_label(std::move(label)), m_total(total), m_terminal(::isatty(STDERR_FILENO) != 0),
       m_start(std::chrono::steady_clock::now()) {}
 
-ResultOutput::ResultOutput()
-    : m_writer([this] {
-          std::string text;  // swapped with m_pending, so both buffers keep their capacity from write to write
-          std::unique_lock lock(m_mutex);
-          while (!m_closing) {
-              m_wake.wait_for(lock, std::chrono::milliseconds(50));
-              text.swap(m_pending);
-              lock.unlock();
-              if (!text.empty()) {
-                  std::fwrite(text.data(), 1, text.size(), stdout);
-                  std::fflush(stdout);
-                  text.clear();
-              }
-              lock.lock();
-          }
-      }) {}
+ResultOutput::ResultOutput() {
+    // Both buffers get room for what piles up while the other one is written. Growing them would take fresh
+    // memory each time, a page fault every 4 KB.
+    m_pending.reserve(2 * kWriteSoonBytes);
+    m_writer = std::thread([this] {
+        std::string text;  // swapped with m_pending, so both buffers keep their capacity from write to write
+        text.reserve(2 * kWriteSoonBytes);
+        std::unique_lock lock(m_mutex);
+        while (!m_closing) {
+            m_wake.wait_for(lock, std::chrono::milliseconds(50));
+            text.swap(m_pending);
+            lock.unlock();
+            if (!text.empty()) {
+                std::fwrite(text.data(), 1, text.size(), stdout);
+                std::fflush(stdout);
+                text.clear();
+            }
+            lock.lock();
+        }
+    });
+}
 
 ResultOutput::~ResultOutput() {
     {

@@ -94,7 +94,7 @@ public:
     std::vector<ParseError> errors() const;
 
 private:
-    static constexpr std::size_t kChunk = 512;  // puzzles a chunk: the first work waits for no more
+    static constexpr std::size_t kChunk = 256;  // puzzles a chunk: the first work waits for no more
     struct Reading;
     void read();
     std::unique_ptr<Reading> m_reading;

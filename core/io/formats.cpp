@@ -74,6 +74,8 @@ std::string trim(std::string_view text) { return std::string(trimmed(text)); }
 std::vector<Line> splitLines(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     std::vector<Line> lines;
+    // Room for every line at once: a list of 20,000 lines grown by doubling takes fresh memory every time.
+    lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     int number = 0;
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -206,15 +208,17 @@ private:
                   "a one-line Sudoku has 16, 36, 81 or 256 cells, not " + std::to_string(cells.size()));
             return std::nullopt;
         }
-        SudokuGrid grid(shape);
+        std::optional<SudokuGrid> result(std::in_place, shape);  // built where it is returned: no copy
+        SudokuGrid& grid = *result;
         // Every cell at once, without a branch per cell; only a bad line looks for its first bad cell.
+        // (The cell count is read once: a value written as a byte might, for all the compiler knows, change it.)
         unsigned bad = 0;
-        for (int cell = 0; cell < grid.cellCount(); ++cell) {
+        for (int cell = 0, count = grid.cellCount(); cell < count; ++cell) {
             const unsigned value = kCellValues[static_cast<unsigned char>(cells[static_cast<std::size_t>(cell)])];
             bad |= static_cast<unsigned>(value > static_cast<unsigned>(size));
             grid.setValue(cell, static_cast<int>(value));
         }
-        if (!bad) return grid;
+        if (!bad) return result;
         int cell = 0;
         while (kCellValues[static_cast<unsigned char>(cells[static_cast<std::size_t>(cell)])] <= static_cast<unsigned>(size)) ++cell;
         const std::string allowed = size == 16 ? "1-9, A-G" : "1-" + std::to_string(size);
@@ -265,8 +269,8 @@ private:
         return false;
     }
 
-    void addSudoku(SudokuGrid grid, std::optional<SudokuGrid> solution, int line, std::string id = {}) {
-        add(SudokuPuzzle{std::move(grid), std::move(solution)}, line, std::move(id));
+    void addSudoku(const SudokuGrid& grid, std::optional<SudokuGrid> solution, int line, std::string id = {}) {
+        add(SudokuPuzzle{grid, std::move(solution)}, line, std::move(id));
     }
 
     // The columns of a one-line puzzle's cells: one character each, from `first` on.
@@ -333,7 +337,7 @@ private:
     // A one-line Sudoku's cells, starting at `column` on their line, named `id` when the line gives a name.
     void readOneLineSudoku(std::string_view cells, int line, int column, const std::string& id = {}) {
         auto grid = sudokuFromCells(cells, line, column);
-        if (grid && checkGivens(*grid, line, consecutiveColumns(column))) addSudoku(std::move(*grid), std::nullopt, line, id);
+        if (grid && checkGivens(*grid, line, consecutiveColumns(column))) addSudoku(*grid, std::nullopt, line, id);
     }
 
     // A one-line Sudoku, optionally after an id token; true when the line was taken as one.

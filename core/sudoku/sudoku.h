@@ -63,8 +63,8 @@ struct SudokuConflict {
 class SudokuGrid {
 public:
     explicit SudokuGrid(SudokuShape shape = {});
-    // A copy reads and writes the cells of the grid's size and clears the rest: the arrays have room for
-    // 16x16, and a 9x9 grid would otherwise carry 500 unused bytes through every copy.
+    // A copy reads and writes the cells of the grid's size only: the arrays have room for 16x16, and a 9x9
+    // grid would otherwise carry 500 unused bytes through every copy.
     SudokuGrid(const SudokuGrid& other) noexcept : m_shape(other.m_shape) { copyCells(other); }
     SudokuGrid& operator=(const SudokuGrid& other) noexcept {
         if (this == &other) return *this;
@@ -108,12 +108,11 @@ private:
     void copyCells(const SudokuGrid& other) {
         const auto used = static_cast<std::size_t>(other.cellCount());
         std::copy_n(other.m_values.begin(), used, m_values.begin());
-        std::fill(m_values.begin() + static_cast<std::ptrdiff_t>(used), m_values.end(), std::uint8_t{0});
         std::copy_n(other.m_marks.begin(), used, m_marks.begin());
-        std::fill(m_marks.begin() + static_cast<std::ptrdiff_t>(used), m_marks.end(), DigitMask{0});
     }
 
-    // Cleared by the constructors; cells beyond cellCount() stay 0.
+    // The cells of the grid's size, cleared by the constructor. Nothing reads the cells beyond cellCount(), so
+    // neither the constructor nor a copy spends time on them.
     SudokuShape m_shape;
     std::array<std::uint8_t, kMaxSudokuCells> m_values;
     std::array<DigitMask, kMaxSudokuCells> m_marks;
