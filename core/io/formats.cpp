@@ -23,6 +23,7 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -194,7 +195,15 @@ private:
                                            " bad entries (kMaxParseErrors); the later ones are not listed"});
         }
     }
-    std::string place(int line) const { return m_source + ":" + std::to_string(line); }
+    // "file:line", in one allocation (every puzzle gets one).
+    std::string place(int line) const {
+        std::array<char, 16> number;
+        char* end = std::to_chars(number.data(), number.data() + number.size(), line).ptr;
+        std::string text;
+        text.reserve(m_source.size() + 1 + static_cast<std::size_t>(end - number.data()));
+        text.append(m_source).append(1, ':').append(number.data(), end);
+        return text;
+    }
 
     // ------------------------------------------------------------------------------------------- Sudoku
 

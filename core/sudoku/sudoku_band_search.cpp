@@ -53,7 +53,8 @@ public:
         m_frames.reserve(7);
         bool consistent = placeGivens(givens);
         // Pencil marks, where a puzzle carries them, restrict the open cells' candidates.
-        for (int cell = 0; cell < 81 && consistent; ++cell) {
+        const bool marked = givens.hasMarks();
+        for (int cell = 0; cell < 81 && consistent && marked; ++cell) {
             const std::uint32_t marks = givens.marks(cell);
             const int b = cell / 27, pos = cell % 27;
             if (!marks || !(m_current.open[b] & (1u << pos))) continue;
@@ -104,12 +105,13 @@ public:
     SudokuSearchTrace trace() const override { return m_trace.toTrace(SudokuShape{3, 3}); }
 
     void writeCurrent(SudokuGrid& grid) const override {
-        std::array<std::uint8_t, 81> values{};
-        for (int d = 0; d < 9; ++d)
-            for (int b = 0; b < 3; ++b)
+        for (int b = 0; b < 3; ++b) {
+            for (std::uint32_t open = m_current.open[b]; open; open &= open - 1)
+                grid.setValue(27 * b + std::countr_zero(open), 0);
+            for (int d = 0; d < 9; ++d)
                 for (std::uint32_t w = m_current.positions[d][b] & ~m_current.open[b] & kBandCells; w; w &= w - 1)
-                    values[static_cast<std::size_t>(27 * b + std::countr_zero(w))] = static_cast<std::uint8_t>(d + 1);
-        for (int cell = 0; cell < 81; ++cell) grid.setValue(cell, values[static_cast<std::size_t>(cell)]);
+                    grid.setValue(27 * b + std::countr_zero(w), d + 1);
+        }
     }
 
     std::vector<std::uint16_t> candidates() const override {
