@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the tsan preset (clang 14, -fsanitize=thread, the GUI on) and runs, under ThreadSanitizer, the tests
 # whose code runs on more than one thread: the runner's stop and pause, the event sinks, a recording's
-# cancellable load, the bench and rating thread pools, the CLI's bench and its result-writer thread, and the
-# offscreen window tests (solver worker, run controller, replay, race, Compare, Generate, hand solving).
+# cancellable load, the bench and rating thread pools and the threads they share, the CLI's bench and its
+# result-writer thread, and the offscreen window tests (solver worker, run controller, replay, race, Compare,
+# Generate, hand solving).
 # Only those targets are built. Left out: the soaks (the live run, the race of four, the replay) and the process tests (animation_export, export_kill),
 # which measure speed or drive other programs, and the few window checks named below.
 # A race is a failure (halt_on_error); tests/tsan.supp lists only Qt's hand-overs and Qt's own memory traffic,
@@ -16,7 +17,7 @@ cmake --build --preset tsan -j "$(nproc)" --target core_tests cli_tests puzzle-c
   generate_dialog_tests replay_ui_tests compare_view_tests animation_export_tests race_view_tests \
   run_control_bug_tests run_state_machine_tests decision_panel_tests hand_solving_tests
 # The window tests' TIMEOUT is raised in the tsan tree (tests/ui/CMakeLists.txt): TSan is ~5-15x slower.
-ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs|CheckWritesTheSameLinesWithAnyNumberOfJobs|SolveWritesTheSameResultsWithAnyNumberOfJobs)$'
+ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|ParallelForTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs|CheckWritesTheSameLinesWithAnyNumberOfJobs|SolveWritesTheSameResultsWithAnyNumberOfJobs)$'
 # The window tests. Qt's own calls are not checked (tests/tsan.supp), and then TSan 14 cannot follow a
 # QProcess's clone: the checks that launch the workbench or the CLI as a program run in the ordinary suite only,
 # as do the two checks of wall-clock pace that TSan's slowness breaks (not a race): the paced run's move-by-move

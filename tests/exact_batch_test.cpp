@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -88,7 +89,8 @@ TEST(ExactBatchTest, TheDirectLineIsTheDumpOfTheJsonObject) {
         }
     }
     for (const double seconds : {0.0, -0.0, 1.0, 26.0, -3.0, 123456789.25, 1e-9, 0.1, 1e14, 999999999999999.0,
-                                 1e15, 1e16, 4503599627370496.0, 1e300}) {
+                                 1e15, 1e16, 4503599627370496.0, 1e300, 5.167e-05, 1.0 / 3, -2.5e-300,
+                                 std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
         std::string text;
         appendJsonNumber(text, seconds);
         EXPECT_EQ(text, nlohmann::json(seconds).dump());

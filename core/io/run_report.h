@@ -32,7 +32,8 @@ nlohmann::json runResultJson(const Puzzle& puzzle, const std::string& algorithmI
 void appendRunResultJson(std::string& out, const Puzzle& puzzle, const std::string& algorithmId, std::uint64_t seed,
                          std::uint64_t run, const RunResult& result);
 
-// JSON values appended to `out` exactly as nlohmann::json's dump() writes them, for lines written directly.
+// JSON values appended to `out` exactly as nlohmann::json's dump() writes them, for lines written directly
+// (`text` must not lie within `out`).
 void appendJsonString(std::string& out, std::string_view text);
 void appendJsonNumber(std::string& out, std::uint64_t value);
 void appendJsonNumber(std::string& out, double value);
