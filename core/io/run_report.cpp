@@ -158,13 +158,10 @@ public:
         else putQuoted(boardLine(board));
     }
     void putBoardLine(const SudokuGrid& grid) {
-        const int cells = grid.cellCount();
-        room(static_cast<std::size_t>(cells) + 2);
-        char* at = m_at;  // (a member written through a char pointer would be read again for every cell)
-        *at++ = '"';
-        for (int cell = 0; cell < cells; ++cell) *at++ = digitChar(grid.value(cell));
-        *at++ = '"';
-        m_at = at;
+        room(static_cast<std::size_t>(grid.cellCount()) + 2);
+        *m_at++ = '"';
+        m_at = writeBoardLine(m_at, grid);
+        *m_at++ = '"';
     }
 
 private:

@@ -87,6 +87,8 @@ SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, const SearchBu
 // A board as one line of text: the 81-character line for Sudoku, the solution string for Nurikabe.
 std::string boardLine(const SudokuGrid& board);
 std::string boardLine(const NurikabeGrid& board);
+// The Sudoku line written at `out`, which has room for the board's cellCount() characters; returns its end.
+char* writeBoardLine(char* out, const SudokuGrid& board);
 
 GridSize gridSize(const SudokuGrid& board);
 GridSize gridSize(const NurikabeGrid& board);

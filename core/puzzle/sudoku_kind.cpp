@@ -68,13 +68,17 @@ SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBud
     return count;
 }
 
+char* writeBoardLine(char* out, const SudokuGrid& board) {
+    // The cell count read once: a character written might, for all the compiler knows, change the board.
+    for (int cell = 0, cells = board.cellCount(); cell < cells; ++cell) *out++ = digitChar(board.value(cell));
+    return out;
+}
+
 std::string boardLine(const SudokuGrid& board) {
     // Written to a local array first: a character written into the string might, for all the compiler knows,
     // change the board, which would make it read the board again cell by cell.
     std::array<char, kMaxSudokuCells> line;
-    const int cells = board.cellCount();
-    for (int cell = 0; cell < cells; ++cell) line[static_cast<std::size_t>(cell)] = digitChar(board.value(cell));
-    return std::string(line.data(), static_cast<std::size_t>(cells));
+    return std::string(line.data(), writeBoardLine(line.data(), board));
 }
 
 GridSize gridSize(const SudokuGrid& board) { return {board.size(), board.size()}; }
