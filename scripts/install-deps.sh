@@ -18,6 +18,7 @@ packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libgt
           libbenchmark-dev libboost-math-dev python3 man-db bash-completion dpkg-dev)
 if ((gui)); then
   packages+=(qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6 libgl-dev qt6-qpa-plugins xvfb xauth
+            openbox xdotool x11-utils  # the window-manager test: a real desktop, key presses, window geometry
             help2man librsvg2-bin desktop-file-utils appstream
             libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev ffmpeg
             python3-pil)  # python3-pil: scripts/help-illustrations.sh crops the Help pictures

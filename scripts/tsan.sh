@@ -5,7 +5,8 @@
 # result-writer thread, and the offscreen window tests (solver worker, run controller, replay, race, Compare,
 # Generate, hand solving).
 # Only those targets are built. Left out: the soaks (the live run, the race of four, the replay) and the process tests (animation_export, export_kill),
-# which measure speed or drive other programs, and the few window checks named below.
+# which measure speed or drive other programs, the classroom checks (paced runs timed against the clock) and the
+# window-manager test (a real X server, not the offscreen window), and the few window checks named below.
 # A race is a failure (halt_on_error); tests/tsan.supp lists only Qt's hand-overs and Qt's own memory traffic,
 # each with its reason.
 # Usage: scripts/tsan.sh
@@ -23,7 +24,7 @@ ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTes
 # as do the two checks of wall-clock pace that TSan's slowness breaks (not a race): the paced run's move-by-move
 # animation and the library's 30 s wait for its background solution counts.
 ctest --preset tsan -j "$(nproc)" -L ui \
-  -E '^(workbench_soak|workbench_race_soak|replay_soak|animation_export|export_kill|ui_tests|run_state_machine_tests)$'
+  -E '^(workbench_soak|workbench_race_soak|replay_soak|animation_export|export_kill|ui_tests|run_state_machine_tests|classroom_tests|window_manager_test)$'
 export QT_QPA_PLATFORM=offscreen
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp"
 run_window_tests() {  # BINARY SKIPPED_FUNCTIONS (names joined by |)

@@ -49,8 +49,10 @@ def replay_soak(steps, workbench, cli):
     print(result.stdout, end="")
     if result.returncode != 0:
         sys.exit(f"puzzle-workbench exited with {result.returncode}:\n{result.stderr}")
-    stats = stats_of(result.stdout, ("rss_start_kb", "rss_end_kb", "rss_peak_kb", "replay_events", "seek_max_ms"))
-    events, start_kb, end_kb = int(stats["replay_events"]), int(stats["rss_start_kb"]), int(stats["rss_end_kb"])
+    stats = stats_of(result.stdout, ("rss_before_seeks_kb", "rss_after_seeks_kb", "rss_peak_kb", "replay_events",
+                                     "seek_max_ms"))
+    events = int(stats["replay_events"])
+    start_kb, end_kb = int(stats["rss_before_seeks_kb"]), int(stats["rss_after_seeks_kb"])
     seek_max = float(stats["seek_max_ms"])
     if events < steps // 100:  # annealing here sends about one event every ten steps (its moves and samples)
         sys.exit(f"the timeline holds {events} events for {steps} recorded steps")
@@ -58,8 +60,8 @@ def replay_soak(steps, workbench, cli):
         sys.exit(f"memory grew while seeking: {start_kb} kB -> {end_kb} kB (more than {MAX_GROWTH - 1:.0%})")
     if seek_max > MAX_STALL_MS:
         sys.exit(f"a seek held the window for {seek_max} ms")
-    print(f"replay soak: {events} events opened and seeked 100 times in {seconds:.1f} s; RSS {start_kb} kB once "
-          f"open, {end_kb} kB at exit, peak {stats['rss_peak_kb']} kB; longest seek {seek_max} ms, mean "
+    print(f"replay soak: {events} events opened and seeked 100 times in {seconds:.1f} s; RSS {start_kb} kB before "
+          f"the seeks, {end_kb} kB after, peak {stats['rss_peak_kb']} kB; longest seek {seek_max} ms, mean "
           f"{stats['seek_mean_ms']} ms")
 
 

@@ -6,6 +6,7 @@
 #include <QListWidget>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QEvent>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -37,11 +38,7 @@ DecisionPanel::DecisionPanel(QWidget* parent)
     m_sentence->setObjectName(QStringLiteral("decisionSentence"));
     m_sentence->setWordWrap(true);
     m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_sentence->setMinimumHeight(m_sentence->fontMetrics().lineSpacing() * 3);
     m_sentence->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    QFont sentenceFont = m_sentence->font();
-    sentenceFont.setPointSizeF(sentenceFont.pointSizeF() * 1.1);
-    m_sentence->setFont(sentenceFont);
     layout->addWidget(m_sentence);
 
     // Side by side under the sentence: the dock sits in a wide, low row beside the log.
@@ -49,8 +46,10 @@ DecisionPanel::DecisionPanel(QWidget* parent)
     m_values->setObjectName(QStringLiteral("decisionValues"));
     m_values->setHorizontalHeaderLabels({tr("name"), tr("value")});
     m_values->verticalHeader()->hide();
-    m_values->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);  // a compact table
+    // Both columns as wide as their contents: a narrow dock scrolls the table sideways, never hides the values.
+    m_values->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_values->horizontalHeader()->setStretchLastSection(true);
+    m_values->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_values->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_values->setSelectionMode(QAbstractItemView::NoSelection);
     m_values->setToolTip(tr("The numbers behind the latest step's sentence"));
@@ -65,17 +64,34 @@ DecisionPanel::DecisionPanel(QWidget* parent)
 
     m_historyView->setObjectName(QStringLiteral("decisionHistory"));
     m_historyView->setWordWrap(true);
-    m_historyView->setMinimumWidth(fontMetrics().averageCharWidth() * 40);  // a sentence stays readable
     m_historyView->setToolTip(tr("The last %1 steps, the newest on top").arg(kHistorySize));
     splitter->addWidget(m_historyView);
     layout->addWidget(splitter, 1);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 0);
     splitter->setStretchFactor(2, 1);
-    // The stack is short entries ("r3c5=1"): narrow, so the history keeps the width for its sentences.
-    m_listBox->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("search stack (88 entries)")) + 40);
-    m_values->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("probability  0.9753")) + 24);
+    splitter->setChildrenCollapsible(false);
+    fitToFont();
     clear();
+}
+
+void DecisionPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitToFont();
+}
+
+void DecisionPanel::fitToFont() {
+    // The sentence a little larger than the rest; every width follows the font, so the panel zooms with the window.
+    QFont sentenceFont = font();
+    sentenceFont.setPointSizeF(font().pointSizeF() * 1.1);
+    m_sentence->setFont(sentenceFont);
+    m_sentence->setMinimumHeight(QFontMetrics(sentenceFont).lineSpacing() * 3);
+    const QFontMetrics metrics = fontMetrics();
+    m_values->verticalHeader()->setDefaultSectionSize(metrics.height() + 4);  // a compact table
+    m_historyView->setMinimumWidth(metrics.averageCharWidth() * 40);  // a sentence stays readable
+    // The stack is short entries ("r3c5=1"): narrow, so the history keeps the width for its sentences.
+    m_listBox->setMaximumWidth(metrics.horizontalAdvance(QStringLiteral("search stack (88 entries)")) + 40);
+    m_values->setMinimumWidth(metrics.horizontalAdvance(QStringLiteral("probability  0.9753")) + 24);
 }
 
 void DecisionPanel::clear() {
@@ -127,7 +143,6 @@ void DecisionPanel::showLatest() {
     setRow(tr("action"), QString::fromStdString(latest.action));
     for (const DecisionValue& value : latest.values) setRow(QString::fromStdString(value.name), formatValue(value.value));
     if (latest.accepted) setRow(tr("accepted"), *latest.accepted ? QStringLiteral("✓") : QStringLiteral("✗"));
-    m_values->resizeColumnToContents(0);
 
     m_list->clear();
     if (latest.list.empty() && latest.listLabel.empty()) {

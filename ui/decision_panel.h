@@ -39,8 +39,12 @@ public:
     QString listLabel() const;
     int listCount() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void showLatest();
+    void fitToFont();
 
     QLabel* m_sentence;
     QTableWidget* m_values;

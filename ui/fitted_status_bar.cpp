@@ -17,6 +17,7 @@ constexpr int kKeptBeforeMessage = 75;
 // What QStatusBar's layout puts between and around its permanent widgets, and around its message.
 constexpr int kFieldSpacing = 6;
 constexpr int kMessageMargins = 6 + 2 + 6;
+const QString kPartSeparator = QStringLiteral(" · ");
 }  // namespace
 
 FittedStatusBar::FittedStatusBar(QWidget* parent) : QStatusBar(parent) {
@@ -45,9 +46,31 @@ QRect FittedStatusBar::messageRect() const {
     return QRect(6, 0, std::max(0, right - 6), height());
 }
 
+void FittedStatusBar::showMessageInParts(const QStringList& parts, int timeoutMs) {
+    m_parts = parts;
+    m_partsMessage = parts.join(kPartSeparator);
+    showMessage(m_partsMessage, timeoutMs);
+}
+
+QString FittedStatusBar::shownMessage(int width) const {
+    const QString message = currentMessage();
+    if (message.isEmpty() || message != m_partsMessage) return fontMetrics().elidedText(message, Qt::ElideRight, width);
+    // A message in parts loses whole parts from its end, never words: the first part, the most important, stays.
+    QString shown = m_parts.value(0);
+    for (qsizetype i = 1; i < m_parts.size(); ++i) {
+        const QString longer = shown + kPartSeparator + m_parts[i];
+        if (fontMetrics().horizontalAdvance(longer) > width) break;
+        shown = longer;
+    }
+    return fontMetrics().horizontalAdvance(shown) <= width ? shown : fontMetrics().elidedText(shown, Qt::ElideRight, width);
+}
+
 bool FittedStatusBar::messageShownInFull() const {
     const QString message = currentMessage();
-    return message.isEmpty() || fontMetrics().horizontalAdvance(message) <= messageRect().width();
+    if (message.isEmpty()) return true;
+    const QString shown = shownMessage(messageRect().width());
+    return message == m_partsMessage ? fontMetrics().horizontalAdvance(m_parts.value(0)) <= messageRect().width()
+                                     : shown == message;
 }
 
 void FittedStatusBar::refit() {
@@ -57,7 +80,8 @@ void FittedStatusBar::refit() {
     const auto* grip = findChild<QSizeGrip*>();
     const int room = width() - 2 * kFieldSpacing - (grip && grip->isVisible() ? grip->width() : 0);
     const QString message = currentMessage();
-    const int messageNeeds = message.isEmpty() ? 0 : fontMetrics().horizontalAdvance(message) + kMessageMargins;
+    const QString needed = !message.isEmpty() && message == m_partsMessage ? m_parts.value(0) : message;
+    const int messageNeeds = needed.isEmpty() ? 0 : fontMetrics().horizontalAdvance(needed) + kMessageMargins;
     int used = 0;
     QStringList dropped;
     for (const Field& field : m_fields) {
@@ -116,8 +140,7 @@ void FittedStatusBar::paintEvent(QPaintEvent* event) {
     }
     const QRect rect = messageRect();
     painter.setPen(palette().windowText().color());
-    painter.drawText(rect, Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine,
-                     fontMetrics().elidedText(message, Qt::ElideRight, rect.width()));
+    painter.drawText(rect, Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine, shownMessage(rect.width()));
 }
 
 }  // namespace pw::ui

@@ -6,6 +6,7 @@
 // elided; the full message and the hidden fields' texts are in the bar's tooltip.
 
 #include <QStatusBar>
+#include <QStringList>
 
 class QLabel;
 
@@ -21,7 +22,11 @@ public:
     void addField(QLabel* field, int keep);
     // Fields hidden for lack of room (not the empty ones).
     QList<QLabel*> droppedFields() const;
-    // Whether the temporary message is shown whole (true when there is none).
+    // A temporary message of parts in order of importance, shown joined by " · ": where the bar is too narrow
+    // for all of them, the last parts give way whole (into the tooltip), never cut mid-word.
+    void showMessageInParts(const QStringList& parts, int timeoutMs = 0);
+    // Whether the temporary message is shown whole (true when there is none); for a message in parts, whether
+    // its first part is.
     bool messageShownInFull() const;
     // Fits the fields to the width now (it also happens on its own after a resize, a message or a change of
     // a shown field's text).
@@ -34,6 +39,8 @@ protected:
 
 private:
     QRect messageRect() const;
+    // The message as painted in `width` pixels: elided, or a message in parts without the parts that do not fit.
+    QString shownMessage(int width) const;
     void scheduleRefit();
 
     struct Field {
@@ -43,6 +50,8 @@ private:
     QList<Field> m_fields;
     bool m_refitScheduled = false;
     bool m_fitting = false;
+    QStringList m_parts;     // the parts of the message shown by showMessageInParts
+    QString m_partsMessage;  // those parts joined: the message they make while it is shown
 };
 
 }  // namespace pw::ui

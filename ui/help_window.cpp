@@ -50,7 +50,7 @@ QString gettingStartedHtml() {
                         "the board is from a solution (0 = solved), the <i>Algorithm</i> chart what the algorithm "
                         "steers by (temperature for annealing, the population for evolutionary methods).") +
             illustration("watch-a-run.png", QObject::tr("Annealing mid-run: the board and its two charts")) +
-            QObject::tr("<b>Step (F10)</b> goes one step at a time, <b>Pause (F6)</b> holds, <b>Stop (Esc)</b> ends "
+            QObject::tr("<b>Step (F10)</b> goes one step at a time, <b>Pause (F6)</b> holds and resumes, <b>Stop (Esc)</b> ends "
                         "the run, <b>Reset (Ctrl+R)</b> puts the givens back. The <i>Speed</i> slider sets the pace "
                         "(Ctrl+Plus, Ctrl+Minus).") +
             illustration("run-controls.png", QObject::tr("The toolbar: Run, Pause, Step and what one step is, Stop, "
@@ -62,8 +62,11 @@ QString gettingStartedHtml() {
                         "a set and draws how fast each brings the cost down.") +
             illustration("compare.png", QObject::tr("The Compare view: the median best cost of three settings")) +
             QObject::tr("</li>"
-                        "<li><b>In class</b>: View ▸ Presentation mode (F11) shows the board big with the cost chart "
-                        "beside it; F11 in the Compare view shows its charts full screen.</li>"
+                        "<li><b>In class</b>: View ▸ Presentation mode (F11) fills the screen with the board and what "
+                        "View ▸ Presentation shows ticks (cost chart, temperature or population, Decisions, program); "
+                        "View ▸ Zoom (Ctrl+Alt+=, Ctrl+Alt+-, Ctrl+Alt+0) makes every text larger for the back of the "
+                        "room. To show a refused annealing move, pause (F6) and press Step (F10) until the Decisions "
+                        "strip says ✗ refused. F11 in the Compare view shows its charts full screen.</li>"
                         "</ol>"
                         "<p>To solve a puzzle yourself, click a cell and type its digit; P switches to pencil marks, H "
                         "gives a hint (press again for more), Ctrl+K checks the board. Tools ▸ Difficulty lab rates "

@@ -15,7 +15,11 @@ constexpr int kMaxLinesPerBatch = 400;
 LogPane::LogPane(QWidget* parent) : QPlainTextEdit(parent) {
     setReadOnly(true);
     setMaximumBlockCount(kMaxLines);
-    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // The fixed-pitch family only: the size follows the window's, so the log zooms with it.
+    QFont fixed;
+    fixed.setFamilies(QFontDatabase::systemFont(QFontDatabase::FixedFont).families());
+    fixed.setStyleHint(QFont::Monospace);
+    setFont(fixed);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setPlaceholderText(tr("Phases, reheats and explanations of the run appear here."));
 }

@@ -136,7 +136,9 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_viewMenu->addAction(m_handSolving->instantMistakesAction());
     m_viewMenu->addSeparator();
     connect(m_library, &PuzzleLibrary::puzzleChosen, this,
-            [this](const Puzzle& puzzle, const QString& file) { setPuzzle(puzzle, file); });
+            [this](const Puzzle& puzzle, const QString& file) {
+                if (confirmLeavingHandSolving()) setPuzzle(puzzle, file);
+            });
     connect(m_library, &PuzzleLibrary::openFolderRequested, this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Add a puzzle folder"));
         if (!folder.isEmpty()) m_library->addFolder(folder);
@@ -144,11 +146,14 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     connect(m_panel, &AlgorithmPanel::settingsChanged, this, [this] { updateActions(); });
     connect(m_panel, &AlgorithmPanel::algorithmChanged, this, [this](const QString& id) {
         if (!m_currentAlgorithm.isEmpty()) saveAlgorithmSettings();
+        // Never a run stepping on under another algorithm's labels and charts.
+        endActiveRun(tr("%1 was chosen").arg(id));
         m_currentAlgorithm = id;
         restoreAlgorithmSettings(id);
         offerStepGrains();
         showSpeed();
         updateDocks();
+        if (statusBar()->currentMessage() == m_welcomeMessage) showWelcomeMessage();
     });
     m_currentAlgorithm = QString::fromStdString(m_panel->algorithmId());
     // Replay playback: each tick shows events up to and including the next one worth a pause.
@@ -174,6 +179,8 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     connect(&m_probe, &QTimer::timeout, this, &MainWindow::probeTick);
     m_probeClock.start();
     m_probe.start();
+    m_frameWatch.setInterval(50);
+    connect(&m_frameWatch, &QTimer::timeout, this, &MainWindow::checkFrame);
 
     m_library->addFolder(m_puzzlesDir);
     // The first launch teaches: simulated annealing on a medium puzzle, paced to finish in about a minute.
@@ -181,15 +188,57 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     setStepsPerSecond(kSpeeds[kDefaultSpeedIndex]);
     qApp->installEventFilter(this);
     createLayoutActions();
+    readZoom();
+    applyZoom();
     fitWindowTo(screen()->availableGeometry());
     if (m_useSettings) readSettings();
     if (m_model->puzzle().id == "empty")
         setPuzzle(defaultPuzzle(m_puzzlesDir), QDir(m_puzzlesDir).filePath(QString::fromLatin1(kDefaultPuzzleFile)));
     updateDocks();
     updateActions();
-    statusBar()->showMessage(tr("Press Run (F5) to watch %1 solve this puzzle · Step (F10): one step at a time · "
-                                "F1: how it works")
-                                 .arg(QString::fromStdString(m_panel->algorithmInfo() ? m_panel->algorithmInfo()->name : "")));
+    showWelcomeMessage();
+}
+
+void MainWindow::showWelcomeMessage() {
+    const AlgorithmInfo* info = m_panel->algorithmInfo();
+    const QStringList parts = {tr("Press Run (F5) to watch %1 solve this puzzle").arg(QString::fromStdString(info ? info->name : "")),
+                               tr("Step (F10): one step at a time"), tr("F1: how it works")};
+    m_statusBar->showMessageInParts(parts);
+    m_welcomeMessage = statusBar()->currentMessage();
+}
+
+void MainWindow::endActiveRun(const QString& why) {
+    if (!m_controller->isActive()) return;
+    const RunStatus status = m_controller->status();
+    m_log->addNote(tr("run of %1 ended at step %L2 (%3): %4")
+                       .arg(m_lastRequest ? QString::fromStdString(m_lastRequest->algorithmId) : m_currentAlgorithm)
+                       .arg(status.counters.steps)
+                       .arg(QCoreApplication::translate("pw::ui::RunController", runStateName(m_controller->state()))
+                                .toLower(),
+                            why));
+    m_controller->discard();
+    m_model->clearRunOverlays();
+    m_charts->clear();
+    m_decisions->clear();
+    m_programView->clear();
+    m_lastRequest.reset();
+    m_lastFinished.reset();
+    updateDocks();
+    refreshRunStatus();
+    updateActions();
+}
+
+bool MainWindow::confirmLeavingHandSolving() {
+    // A scripted window (tests, --screenshot) has nobody to answer: it asks only through a given confirmation.
+    if (!m_handSolving->timerRunning() || (!m_useSettings && !m_confirmLeaving)) return true;
+    const QString question = tr("You have started solving %1 by hand. Load another puzzle and lose that progress?")
+                                 .arg(QString::fromStdString(m_model->puzzle().id));
+    const bool leave = m_confirmLeaving ? m_confirmLeaving(question)
+                                        : QMessageBox::question(this, tr("Leave this puzzle?"), question,
+                                                                QMessageBox::Discard | QMessageBox::Cancel,
+                                                                QMessageBox::Cancel) == QMessageBox::Discard;
+    if (!leave) m_log->addNote(tr("kept %1: another puzzle was not loaded").arg(QString::fromStdString(m_model->puzzle().id)));
+    return leave;
 }
 
 MainWindow::~MainWindow() {
@@ -276,7 +325,7 @@ void MainWindow::createActions() {
     m_runAction = runMenu->addAction(workbenchIcon(IconKind::Run), tr("&Run"), this, &MainWindow::run);
     m_runAction->setObjectName(QStringLiteral("runAction"));
     m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_pauseAction = runMenu->addAction(workbenchIcon(IconKind::Pause), tr("&Pause"), this, &MainWindow::pause);
+    m_pauseAction = runMenu->addAction(workbenchIcon(IconKind::Pause), tr("&Pause"), this, &MainWindow::togglePause);
     m_pauseAction->setObjectName(QStringLiteral("pauseAction"));
     m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
     m_stepAction = runMenu->addAction(workbenchIcon(IconKind::Step), tr("&Step"), this, &MainWindow::step);
@@ -538,7 +587,9 @@ void MainWindow::updateActions() {
     const bool usable = info && info->supports(m_model->puzzle().kind()) && m_panel->parametersValid();
     m_runAction->setEnabled(usable && !running && state != RunState::Finishing);
     m_runAction->setText(state == RunState::Paused || state == RunState::Stepping ? tr("Resume") : tr("Run"));
-    m_pauseAction->setEnabled(running);
+    // F6 toggles: it pauses a running run and resumes a paused one.
+    m_pauseAction->setEnabled(running || state == RunState::Paused);
+    m_pauseAction->setText(state == RunState::Paused ? tr("Resume") : tr("Pause"));
     m_stepAction->setEnabled(usable && state != RunState::Finished && state != RunState::Finishing);
     m_stopAction->setEnabled(active && state != RunState::Finishing);
     m_hintAction->setEnabled(m_model->isSudoku() && !active);
@@ -551,7 +602,8 @@ void MainWindow::updateActions() {
 }
 
 void MainWindow::setPuzzle(const Puzzle& puzzle, const QString& sourceFile) {
-    m_controller->discard();  // nothing of the old run is painted on the new board
+    endActiveRun(tr("puzzle %1 was loaded").arg(QString::fromStdString(puzzle.id)));
+    m_controller->discard();  // nothing of a finished run is painted on the new board
     stopReplay();
     closeRecording();
     m_lastRequest.reset();
@@ -583,6 +635,7 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
         return error.isEmpty();
     }
     PuzzleLoad load = loadPuzzlesFromFile(path);
+    if (!load.puzzles.empty() && !confirmLeavingHandSolving()) return false;
     if (load.puzzles.empty()) {
         if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
         for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
@@ -600,6 +653,7 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
 
 bool MainWindow::openText(const QString& text, const QString& sourceName, bool quiet) {
     PuzzleLoad load = parsePuzzleText(text, sourceName);
+    if (!load.puzzles.empty() && !confirmLeavingHandSolving()) return false;
     if (load.puzzles.empty()) {
         if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found in the text").arg(sourceName));
         for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
@@ -639,6 +693,7 @@ void MainWindow::copyBoard(SudokuTextStyle style) {
 }
 
 void MainWindow::newEmpty(SudokuShape shape) {
+    if (!confirmLeavingHandSolving()) return;
     setPuzzle(emptySudoku(shape));
     m_view->setSelectedCell(0);
     m_view->setFocus();
@@ -723,7 +778,9 @@ void MainWindow::solveWithLogic() {
 GenerateDialog* MainWindow::openGenerateDialog() {
     if (!m_generateDialog) {
         m_generateDialog = new GenerateDialog(this);
-        connect(m_generateDialog, &GenerateDialog::generated, this, [this](const Puzzle& puzzle) { setPuzzle(puzzle); });
+        connect(m_generateDialog, &GenerateDialog::generated, this, [this](const Puzzle& puzzle) {
+            if (confirmLeavingHandSolving()) setPuzzle(puzzle);
+        });
     }
     m_generateDialog->show();
     m_generateDialog->raise();
@@ -869,6 +926,12 @@ void MainWindow::run() {
 
 void MainWindow::pause() { m_controller->pause(); }
 
+void MainWindow::togglePause() {
+    const RunState state = m_controller->state();
+    if (state == RunState::Running) pause();
+    else if (state == RunState::Paused) m_controller->resume();
+}
+
 void MainWindow::step() {
     if (!m_controller->isActive()) {
         startRun(true);
@@ -880,6 +943,7 @@ void MainWindow::step() {
 void MainWindow::stop() { m_controller->stop(); }
 
 void MainWindow::reset() {
+    endActiveRun(tr("Reset"));
     m_controller->discard();
     stopReplay();
     closeRecording();

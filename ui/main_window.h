@@ -14,6 +14,7 @@
 #include <QMainWindow>
 
 #include <deque>
+#include <functional>
 #include <optional>
 #include <QTimer>
 
@@ -65,6 +66,8 @@ public:
 
     void run();
     void pause();
+    // F6: pauses a running run, resumes a paused one.
+    void togglePause();
     void step();
     void stop();
     void reset();
@@ -78,6 +81,8 @@ public:
     // 0 asks again at the next level when the board has not changed since the last hint, else at level 1.
     void showHint(int level = 0);
     const QString& lastHint() const { return m_lastHint; }
+    // Replaces the question asked before hand-solving progress is thrown away (tests answer it themselves).
+    void setLeavingConfirmation(std::function<bool(const QString& question)> confirm) { m_confirmLeaving = std::move(confirm); }
     // Runs `logic` with refutation from the givens at a readable pace: explanations in the log, cells outlined.
     void solveWithLogic();
     // Opens the Difficulty lab (created on first use), with the current Sudoku for its filling-order view.
@@ -119,6 +124,13 @@ public:
     // a minimal toolbar; the docks as they were when it ends.
     void setPresentationMode(bool on);
     bool presentationMode() const { return m_presentation; }
+    // View ▸ Zoom: every text of the window times `factor` (0: back to the mode's default), remembered per screen
+    // and separately for presentation mode, which starts zoomed.
+    void setZoom(double factor);
+    double zoomLevel() const;
+    // For --stats and the window-manager test: the window's state, frame, screen and zoom, and every text a
+    // reader would miss (a label cut short, a widget past the window's edge, an elided status message).
+    QStringList layoutReport() const;
     // Help ▸ … (created on first use): `topic` as HelpWindow::showTopic takes it; F1 opens the chosen
     // algorithm's page.
     HelpWindow* openHelp(const QString& topic);
@@ -164,6 +176,13 @@ private:
     void onEventsPlayed(std::uint64_t runId, const std::vector<Event>& events, bool animate);
     void onRunFinished(const Finished& finished);
     void startRun(bool paused);
+    // Ends a running or paused run explicitly, `why` said in the log; its charts and explanations cleared.
+    void endActiveRun(const QString& why);
+    // The first launch's "what to press" line, naming the chosen algorithm.
+    void showWelcomeMessage();
+    // Asks before a new puzzle throws away progress solving this one by hand; true to go on. A window without
+    // settings (scripted, tests) asks only through setLeavingConfirmation.
+    bool confirmLeavingHandSolving();
     void stopReplay();
     void closeRecording();
     // Opens the recording at `path` and shows its timeline at `fraction` of the run (default: the end); the
@@ -204,6 +223,15 @@ private:
     void fitToolbar();
     void updateDocks();
     void fitProgramDock();
+    // In presentation mode, whether the teacher chose to show this panel ("costChart", "decisions", ...).
+    bool presented(const QString& key) const;
+    void showPresentedPanels();
+    QString zoomSettingsKey() const;
+    void readZoom();
+    void applyZoom();
+    void enterFullScreen();
+    void leaveFullScreen();
+    void checkFrame();
 
     QString m_puzzlesDir;
     bool m_useSettings;
@@ -269,11 +297,17 @@ private:
     QDockWidget* m_logDock = nullptr;
     QAction* m_presentationAction = nullptr;
     bool m_presentation = false;
-    QRect m_fitArea;
+    QRect m_fitArea;  // the area the window was last fitted to; refitted once its frame is known
+    QTimer m_frameWatch;  // after showing: looks for the window manager's frame, every 50 ms for up to 2 s
+    int m_frameChecks = 0;
+    static constexpr int kFrameChecks = 40;
     HelpWindow* m_helpWindow = nullptr;
-    QToolBar* m_presentationToolbar = nullptr;  // the area the window was last fitted to; refitted once its frame is known
+    QToolBar* m_presentationToolbar = nullptr;  // the run controls alone, big, in presentation mode
+    QList<QAction*> m_presentedPanels;  // View ▸ Presentation shows: one checkable action per panel
+    double m_zoom = 1.0;
+    double m_presentationZoom = 1.5;
     QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode
-    QByteArray m_geometryPresentationLeft;
+    QRect m_framePresentationLeft;  // the frame's position and the window's size before presentation mode
     QString m_programAlgorithm;  // the algorithm whose program the Program dock shows
     QString m_decisionsAlgorithm;  // the algorithm whose steps the Decisions dock shows
     QLabel* m_rulesLabel = nullptr;  // Nurikabe: the broken rules, named
@@ -286,6 +320,8 @@ private:
     int m_hintLevel = 0;
     std::optional<SudokuGrid> m_hintBoard;  // the board the last hint was given for
     QString m_lastHint;
+    QString m_welcomeMessage;
+    std::function<bool(const QString&)> m_confirmLeaving;
 };
 
 }  // namespace pw::ui

@@ -7,11 +7,16 @@
 #include "algorithm_panel.h"
 #include "board_view.h"
 #include "charts/chart_panel.h"
+#include "charts/live_chart.h"
 #include "decision_panel.h"
+#include "fitted_status_bar.h"
+#include "log_pane.h"
 #include "help_window.h"
 #include "program_view.h"
 
+#include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
+#include <QLabel>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -22,6 +27,8 @@
 #include <QMenuBar>
 #include <QResizeEvent>
 #include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <QToolBar>
@@ -29,6 +36,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pw::ui {
 
@@ -38,6 +46,28 @@ constexpr int kPreferredWidth = 1440;
 constexpr int kPreferredHeight = 900;
 // The Decisions dock's height when it opens.
 constexpr int kDecisionDockHeight = 230;
+// Zoom: each step multiplies every text of the window by kZoomStep, within [kMinZoom, kMaxZoom]; presentation
+// mode starts at kPresentationZoom.
+constexpr double kZoomStep = 1.15;
+constexpr double kMinZoom = 0.7;
+constexpr double kMaxZoom = 3.0;
+constexpr double kPresentationZoom = 1.5;
+// What presentation mode can show beside the board: the settings key, the menu text, on by default. Each
+// shows only once the run has something for it (the temperature chart for annealing, the population chart
+// for the evolutionary algorithms, the Decisions of the algorithms that explain their steps, a program or
+// group table), so the defaults are the sensible set for every family: annealing gets board, cost,
+// temperature with acceptance and the Decisions strip; the evolutionary ones board, cost, population and
+// program; the searches board, cost and their search stack.
+struct PresentedPanel {
+    const char* key;
+    const char* text;
+};
+constexpr PresentedPanel kPresentedPanels[] = {
+    {"costChart", QT_TRANSLATE_NOOP("pw::ui::MainWindow", "&Cost chart")},
+    {"algorithmChart", QT_TRANSLATE_NOOP("pw::ui::MainWindow", "&Algorithm chart (temperature, population)")},
+    {"decisions", QT_TRANSLATE_NOOP("pw::ui::MainWindow", "&Decisions")},
+    {"program", QT_TRANSLATE_NOOP("pw::ui::MainWindow", "&Program (heuristic moves)")},
+};
 }  // namespace
 
 void MainWindow::createLayoutActions() {
@@ -50,6 +80,37 @@ void MainWindow::createLayoutActions() {
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     const QList<QAction*> viewActions = m_viewMenu->actions();
     m_viewMenu->insertAction(viewActions.value(0), m_presentationAction);
+    // What presentation mode shows beside the board: the teacher's choice, remembered.
+    QMenu* shows = new QMenu(tr("Presentation &shows"), this);
+    shows->setObjectName(QStringLiteral("presentationShowsMenu"));
+    for (const PresentedPanel& panel : kPresentedPanels) {
+        QAction* action = shows->addAction(tr(panel.text));
+        action->setObjectName(QStringLiteral("present_") + QLatin1String(panel.key));
+        action->setCheckable(true);
+        action->setChecked(!m_useSettings ||
+                           QSettings().value(QStringLiteral("presentation/") + QLatin1String(panel.key), true).toBool());
+        connect(action, &QAction::toggled, this, [this, key = QString::fromLatin1(panel.key)](bool on) {
+            if (m_useSettings) QSettings().setValue(QStringLiteral("presentation/") + key, on);
+            if (m_presentation) showPresentedPanels();
+        });
+        m_presentedPanels.append(action);
+    }
+    m_viewMenu->insertMenu(viewActions.value(0), shows);
+    // Zoom for the room: every text of the window, remembered per screen. Ctrl+Alt, because Ctrl+Plus and
+    // Ctrl+Minus set the speed.
+    QMenu* zoom = new QMenu(tr("&Zoom"), this);
+    auto zoomAction = [this, zoom](const QString& text, const QString& name, const QList<QKeySequence>& keys, double factor) {
+        QAction* action = zoom->addAction(text, this, [this, factor] { setZoom(factor == 0 ? 0 : zoomLevel() * factor); });
+        action->setObjectName(name);
+        action->setShortcuts(keys);
+        addAction(action);  // the keys work in presentation mode too, without the menu bar
+    };
+    zoomAction(tr("Zoom &in"), QStringLiteral("zoomInAction"),
+               {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Plus)}, kZoomStep);
+    zoomAction(tr("Zoom &out"), QStringLiteral("zoomOutAction"), {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Minus)},
+               1 / kZoomStep);
+    zoomAction(tr("&Reset zoom"), QStringLiteral("zoomResetAction"), {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_0)}, 0);
+    m_viewMenu->insertMenu(viewActions.value(0), zoom);
     m_viewMenu->insertSeparator(viewActions.value(0));
     addAction(m_presentationAction);  // F11 works whatever is shown
 
@@ -106,7 +167,10 @@ void MainWindow::fitWindowTo(const QRect& available) {
     m_fitArea = available;
     // The frame a window manager adds is known once the window is shown; before, the whole area is used and a
     // window manager fits the frame in when it maps the window.
-    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
+    QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
+    // At a fractional scale (1.5) the frame's device pixels round to logical ones either way: a pixel to spare.
+    const qreal scale = devicePixelRatioF();
+    if (frame != QSize(0, 0) && scale != std::floor(scale)) frame += QSize(1, 1);
     const QSize room = available.size() - frame;
     const QSize size(std::min(kPreferredWidth, room.width()), std::min(kPreferredHeight, room.height()));
     resize(size);
@@ -138,11 +202,22 @@ void MainWindow::fitProgramDock() {
 
 void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
-    // Once shown, the frame the window system adds is known: fit again if it pushed the window over the edge.
-    QTimer::singleShot(0, this, [this] {
-        if (!m_fitArea.isEmpty() && !isFullScreen() && !isMaximized() && !m_fitArea.contains(frameGeometry()))
-            fitWindowTo(m_fitArea);
-    });
+    // A window manager adds its frame (a title bar, borders) some time after the window is mapped. Until it
+    // does, the frame is not known; once it is, fit again if the frame pushed the window over the screen's edge
+    // (the status bar with its "what to press" line below the screen). Without a window manager no frame comes.
+    m_frameChecks = 0;
+    m_frameWatch.start();
+}
+
+void MainWindow::checkFrame() {
+    const bool framed = frameGeometry() != geometry();
+    if (!framed && ++m_frameChecks < kFrameChecks) return;
+    m_frameWatch.stop();
+    // Presentation mode asked before the window manager took the window (--presentation) can be lost in the
+    // mapping: ask again now that it manages it.
+    if (m_presentation && !isFullScreen()) enterFullScreen();
+    else if (!m_fitArea.isEmpty() && !isFullScreen() && !isMaximized() && !m_fitArea.contains(frameGeometry()))
+        fitWindowTo(m_fitArea);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
@@ -170,27 +245,89 @@ void MainWindow::fitToolbar() {
 
 void MainWindow::updateDocks() {
     // A dock shows what the last run of the chosen algorithm left (its program, its explained steps); with
-    // nothing to show, or in presentation mode (the board and the charts only), it stays hidden.
-    const bool program = !m_presentation && !m_programView->program().isEmpty() && m_programAlgorithm == m_currentAlgorithm;
+    // nothing to show, or in presentation mode when the teacher left it out, it stays hidden.
+    const bool program = presented(QStringLiteral("program")) && !m_programView->program().isEmpty() &&
+                         m_programAlgorithm == m_currentAlgorithm;
     if (program == m_programDock->isHidden()) {
         m_programDock->setVisible(program);
         if (program) proportionDocks();  // the charts keep most of the column
     }
-    const bool decisions = !m_presentation && !m_decisions->isEmpty() && m_decisionsAlgorithm == m_currentAlgorithm;
+    const bool decisions = presented(QStringLiteral("decisions")) && !m_decisions->isEmpty() &&
+                           m_decisionsAlgorithm == m_currentAlgorithm;
     if (decisions == m_decisionDock->isHidden()) {
         m_decisionDock->setVisible(decisions);
         if (decisions) {
             // Room for the sentence, its numbers and a few earlier steps; the log shares the row.
-            if (m_decisionDock->height() < kDecisionDockHeight)
-                resizeDocks({m_decisionDock}, {kDecisionDockHeight}, Qt::Vertical);
-            resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
+            const int wanted = m_presentation ? height() / 4 : kDecisionDockHeight;
+            if (m_decisionDock->height() < wanted) resizeDocks({m_decisionDock}, {wanted}, Qt::Vertical);
+            if (!m_presentation) resizeDocks({m_decisionDock}, {width() / 2}, Qt::Horizontal);
         }
     }
 }
 
+bool MainWindow::presented(const QString& key) const {
+    if (!m_presentation) return true;
+    for (const QAction* action : m_presentedPanels)
+        if (action->objectName() == QStringLiteral("present_") + key) return action->isChecked();
+    return true;
+}
+
+void MainWindow::showPresentedPanels() {
+    const bool cost = presented(QStringLiteral("costChart"));
+    const bool algorithm = presented(QStringLiteral("algorithmChart"));
+    m_charts->setChartsShown(cost, algorithm);
+    m_chartDock->setVisible(cost || algorithm);
+    updateDocks();
+}
+
+double MainWindow::zoomLevel() const { return m_presentation ? m_presentationZoom : m_zoom; }
+
+QString MainWindow::zoomSettingsKey() const {
+    const QScreen* where = screen();
+    return QStringLiteral("%1/%2").arg(m_presentation ? QStringLiteral("presentationZoom") : QStringLiteral("zoom"),
+                                       where ? where->name() : QString());
+}
+
+void MainWindow::setZoom(double factor) {
+    const double level = factor <= 0 ? (m_presentation ? kPresentationZoom : 1.0) : std::clamp(factor, kMinZoom, kMaxZoom);
+    (m_presentation ? m_presentationZoom : m_zoom) = level;
+    if (m_useSettings) QSettings().setValue(zoomSettingsKey(), level);
+    applyZoom();
+    statusBar()->showMessage(tr("Zoom %1 %").arg(std::lround(level * 100)), 3000);
+}
+
+void MainWindow::readZoom() {
+    if (!m_useSettings) return;
+    const QSettings settings;
+    const bool presentation = m_presentation;
+    m_presentation = false;
+    m_zoom = std::clamp(settings.value(zoomSettingsKey(), 1.0).toDouble(), kMinZoom, kMaxZoom);
+    m_presentation = true;
+    m_presentationZoom = std::clamp(settings.value(zoomSettingsKey(), kPresentationZoom).toDouble(), kMinZoom, kMaxZoom);
+    m_presentation = presentation;
+}
+
+void MainWindow::applyZoom() {
+    // Every text of the window follows its font: the docks, the log, the Decisions, the chart titles, ticks and
+    // legends, the board's labels and the status bar.
+    const double level = zoomLevel();
+    QFont zoomed = QApplication::font();
+    zoomed.setPointSizeF(QApplication::font().pointSizeF() * level);
+    if (level == 1.0) {
+        setFont(QFont());
+        setAttribute(Qt::WA_SetFont, false);
+    } else {
+        setFont(zoomed);
+    }
+    const int icon = static_cast<int>(std::lround(20 * level));
+    if (auto* toolbar = findChild<QToolBar*>(QStringLiteral("runToolbar"))) toolbar->setIconSize(QSize(icon, icon));
+    if (m_presentationToolbar) m_presentationToolbar->setIconSize(QSize(icon * 3 / 2, icon * 3 / 2));
+    m_statusBar->refit();
+    if (!m_presentation) fitToolbar();
+}
+
 void MainWindow::setPresentationMode(bool on) {
     if (on == m_presentation) return;
-    m_presentation = on;
     {
         const QSignalBlocker blocker(m_presentationAction);
         m_presentationAction->setChecked(on);
@@ -198,15 +335,17 @@ void MainWindow::setPresentationMode(bool on) {
     auto* toolbar = findChild<QToolBar*>(QStringLiteral("runToolbar"));
     if (on) {
         m_statePresentationLeft = saveState();
-        m_geometryPresentationLeft = saveGeometry();
-        for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->setVisible(dock == m_chartDock);
+        m_framePresentationLeft = QRect(pos(), size());  // where the frame stood, and the window's own size
+        m_presentation = true;
+        // The board, and beside and under it what the teacher chose; the side panel and the log stay behind.
+        for (QDockWidget* dock : {m_algorithmDock, m_logDock, findChild<QDockWidget*>(QStringLiteral("libraryDock"))})
+            if (dock) dock->hide();
         // Only the run controls, big, with their words, on a toolbar of their own.
         if (toolbar) toolbar->hide();
         if (!m_presentationToolbar) {
             m_presentationToolbar = new QToolBar(tr("Presentation"), this);
             m_presentationToolbar->setObjectName(QStringLiteral("presentationToolbar"));
             m_presentationToolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-            m_presentationToolbar->setIconSize(QSize(32, 32));
             m_presentationToolbar->setMovable(false);
             for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stopAction, m_resetAction})
                 m_presentationToolbar->addAction(action);
@@ -215,28 +354,95 @@ void MainWindow::setPresentationMode(bool on) {
             addToolBar(Qt::TopToolBarArea, m_presentationToolbar);
         }
         m_presentationToolbar->show();
-        QFont larger = font();
-        larger.setPointSizeF(std::max(14.0, QFont().pointSizeF() * 1.5));
-        setFont(larger);
-        // The chart controls keep their size (the charts' own text grows): the chart column stays narrow.
-        m_charts->setFont(QApplication::font());
-        m_charts->setPresentation(true);
-        showFullScreen();  // resizeEvent gives the chart column its share of the full-screen width
+        menuBar()->hide();
+        applyZoom();
+        showPresentedPanels();
+        enterFullScreen();
         m_view->setFocus();
     } else {
-        m_charts->setPresentation(false);
-        m_charts->setFont(QFont());
-        m_charts->setAttribute(Qt::WA_SetFont, false);
-        setFont(QFont());
-        setAttribute(Qt::WA_SetFont, false);
+        m_presentation = false;
         if (m_presentationToolbar) m_presentationToolbar->hide();
         if (toolbar) toolbar->show();
-        showNormal();
-        restoreGeometry(m_geometryPresentationLeft);
+        menuBar()->show();
+        m_charts->setChartsShown(true, true);
+        applyZoom();
+        leaveFullScreen();
         restoreState(m_statePresentationLeft);
         updateDocks();
         fitToolbar();
     }
+}
+
+QStringList MainWindow::layoutReport() const {
+    QStringList report;
+    const QRect frame = frameGeometry();
+    const QScreen* where = screen();
+    auto rectText = [](const QRect& r) { return QStringLiteral("%1,%2,%3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()); };
+    report << QStringLiteral("layout state=%1 frame=%2 screen=%3 available=%4 zoom=%5")
+                  .arg(isFullScreen() ? QStringLiteral("fullscreen") : isMaximized() ? QStringLiteral("maximized")
+                                                                                      : QStringLiteral("normal"),
+                       rectText(frame), rectText(where->geometry()), rectText(where->availableGeometry()))
+                  .arg(zoomLevel());
+    // What a reader at the back would miss: a label cut short, a widget reaching past the window's edge, the
+    // status bar's message elided.
+    QStringList cut;
+    const QRect inside = rect().adjusted(0, 0, 1, 1);
+    for (const QWidget* widget : findChildren<QWidget*>()) {
+        // Shown, and not behind another (a dock in a tab that is not raised is visible but never drawn).
+        if (!widget->isVisible() || widget->window() != this || widget->visibleRegion().isEmpty()) continue;
+        const QString name = widget->objectName().isEmpty() ? QString::fromLatin1(widget->metaObject()->className())
+                                                            : widget->objectName();
+        const QRect placed(widget->mapTo(this, QPoint(0, 0)), widget->size());
+        // A child of a scroll area may reach past its viewport; what matters is its scroll area.
+        bool scrolled = false;
+        for (const QWidget* up = widget->parentWidget(); up && up != this; up = up->parentWidget())
+            scrolled = scrolled || qobject_cast<const QAbstractScrollArea*>(up) != nullptr;
+        if (!scrolled && !inside.contains(placed)) cut << QStringLiteral("%1(outside %2)").arg(name, rectText(placed));
+        const auto* label = qobject_cast<const QLabel*>(widget);
+        if (!label || scrolled || label->text().isEmpty()) continue;
+        const bool rich = Qt::mightBeRichText(label->text());
+        if (label->wordWrap()) {
+            if (label->heightForWidth(label->contentsRect().width()) > label->contentsRect().height() + 2)
+                cut << QStringLiteral("%1(wrapped text cut)").arg(name);
+        } else if (!rich && label->fontMetrics().horizontalAdvance(label->text()) > label->contentsRect().width()) {
+            cut << QStringLiteral("%1(cut: '%2')").arg(name, label->text());
+        }
+    }
+    if (!m_statusBar->messageShownInFull()) cut << QStringLiteral("statusMessage(elided)");
+    report << QStringLiteral("layout_cut=%1 %2").arg(cut.size()).arg(cut.join(QLatin1Char(' ')));
+    QStringList dropped;
+    for (const QLabel* field : m_statusBar->droppedFields()) dropped << field->objectName();
+    report << QStringLiteral("status_fields_dropped=%1 %2").arg(dropped.size()).arg(dropped.join(QLatin1Char(' ')));
+    QStringList legends;
+    for (const LiveChart* chart : {m_charts->costChart(), m_charts->progressChart()})
+        if (chart->isVisible()) legends << chart->legendLabels().join(QLatin1Char('|'));
+    report << QStringLiteral("chart_legends=%1").arg(legends.join(QStringLiteral(" / ")));
+    return report;
+}
+
+void MainWindow::enterFullScreen() {
+    // Full screen on the window's own screen, under a window manager too: nothing in the window may ask for more
+    // room than the screen has, or the manager keeps the window's minimum size and it spills over the edge.
+    const QRect screenArea = screen()->geometry();
+    m_charts->setMinimumWidth(std::min(260, screenArea.width() / 4));
+    setWindowState(windowState() | Qt::WindowFullScreen);
+    show();
+    resizeDocks({m_chartDock}, {std::max(300, screenArea.width() * 30 / 100)}, Qt::Horizontal);
+}
+
+void MainWindow::leaveFullScreen() {
+    setWindowState(windowState() & ~Qt::WindowFullScreen);
+    m_charts->setMinimumWidth(260);
+    show();
+    // Back where it stood: at once, and again once a window manager has carried out the change of state (it
+    // puts the window back itself, its frame rounded at a fractional scale).
+    auto restore = [this] {
+        if (isFullScreen() || QRect(pos(), size()) == m_framePresentationLeft) return;
+        resize(m_framePresentationLeft.size());
+        move(m_framePresentationLeft.topLeft());
+    };
+    restore();
+    QTimer::singleShot(300, this, restore);
 }
 
 }  // namespace pw::ui

@@ -105,7 +105,8 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
     if (!load.timeline) return tr("%1: %2").arg(path, QString::fromStdString(load.error));
     const std::shared_ptr<const RunTimeline>& timeline = load.timeline;
 
-    setPuzzle(recording.puzzle);  // stops any run and closes the recording shown before
+    endActiveRun(tr("recording %1 was opened").arg(QFileInfo(path).fileName()));
+    setPuzzle(recording.puzzle);  // closes the recording shown before
     // The panel takes the recorded settings, so Run repeats the same run live.
     m_panel->setAlgorithm(recording.algorithmId);
     m_panel->setParameters(recording.parameters);

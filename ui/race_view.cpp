@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QAction>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -223,6 +224,30 @@ RaceView::RaceView(QWidget* parent)
     connect(m_startButton, &QPushButton::clicked, this, [this] { isRunning() ? pause() : start(); });
     connect(m_stepButton, &QPushButton::clicked, this, &RaceView::step);
     connect(m_stopButton, &QPushButton::clicked, this, &RaceView::stop);
+    m_restartButton = new QPushButton(tr("Restart"), this);
+    m_restartButton->setObjectName(QStringLiteral("raceRestart"));
+    m_restartButton->setToolTip(tr("The same race again from its start (Ctrl+R)"));
+    controls->insertWidget(controls->indexOf(m_stopButton) + 1, m_restartButton);
+    connect(m_restartButton, &QPushButton::clicked, this, &RaceView::restart);
+    // The main window's keys, here too: F5 runs, F6 pauses or resumes, F10 steps, Shift+F5 or Esc stops,
+    // Ctrl+R restarts.
+    auto key = [this](const QList<QKeySequence>& keys, auto slot) {
+        auto* action = new QAction(this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+    };
+    key({QKeySequence(Qt::Key_F5)}, [this] {
+        if (!isRunning()) start();
+    });
+    key({QKeySequence(Qt::Key_F6)}, [this] { isRunning() ? pause() : start(); });
+    key({QKeySequence(Qt::Key_F10)}, [this] { step(); });
+    key({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::Key_Escape)}, [this] { stop(); });
+    key({QKeySequence(Qt::CTRL | Qt::Key_R)}, [this] { restart(); });
+    m_startButton->setToolTip(tr("Start, or pause and resume (F5, F6)"));
+    m_stepButton->setToolTip(tr("One step of every run still going (F10)"));
+    m_stopButton->setToolTip(tr("Stop every run (Shift+F5 or Esc)"));
     connect(m_paceCombo, &QComboBox::currentIndexChanged, this, &RaceView::readControls);
     connect(m_speed, &QDoubleSpinBox::valueChanged, this, &RaceView::readControls);
     connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
@@ -431,6 +456,15 @@ void RaceView::start() {
     }
     m_running = true;
     updateControls();
+}
+
+void RaceView::restart() {
+    if (m_replay || m_runs.empty()) return;
+    std::vector<RaceEntry> entries;
+    for (const auto& run : m_runs) entries.push_back(run->entry);
+    const Puzzle puzzle = m_puzzle;
+    setRace(puzzle, std::move(entries), m_budget);
+    start();
 }
 
 void RaceView::pause() {
@@ -825,6 +859,8 @@ void RaceView::updateControls() {
     m_exportButton->setEnabled(finished);
     m_stepButton->setEnabled(!m_runs.empty() && !finished);
     m_stopButton->setEnabled(!m_runs.empty() && !finished);
+    m_restartButton->setEnabled(!m_runs.empty() && !m_replay);
+    m_restartButton->setVisible(!m_replay);
 }
 
 RaceSetupDialog::RaceSetupDialog(PuzzleKind kind, const QString& algorithms, QWidget* parent)

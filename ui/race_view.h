@@ -89,6 +89,8 @@ public:
     void pause();
     void step();  // one step of every run still going
     void stop();
+    // The same race again from its start (same runs, seeds, budget and pace), started at once.
+    void restart();
     bool isRunning() const { return m_running; }
     bool isFinished() const;
     // Every run has ended or is paused with its last batch received: the counters stay as they are.
@@ -171,6 +173,7 @@ private:
     QPushButton* m_startButton;
     QPushButton* m_stepButton;
     QPushButton* m_stopButton;
+    QPushButton* m_restartButton = nullptr;
     QLabel* m_paceLabel = nullptr;
     QComboBox* m_paceCombo;
     QDoubleSpinBox* m_speed;

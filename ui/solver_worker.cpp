@@ -237,8 +237,12 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         if (!pending.events.empty() || pending.droppedEvents || control->commandSerial.load() != answeredSerial)
             deliverNow(true);
         control->phase.store(WorkerPhase::Waiting);
-        std::unique_lock lock(control->mutex);
-        control->wake.wait_for(lock, std::chrono::milliseconds(50), [&] { return control->hasWork(); });
+        const auto pausedAt = Clock::now();
+        {
+            std::unique_lock lock(control->mutex);
+            control->wake.wait_for(lock, std::chrono::milliseconds(50), [&] { return control->hasWork(); });
+        }
+        runner.discountIdle(Clock::now() - pausedAt);  // the run's clock stands still while it is paused
     }
     if (request.gate) request.gate->leave(request.gateSeat);
     deliver(true, false);

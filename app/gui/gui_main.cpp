@@ -168,8 +168,10 @@ int main(int argc, char* argv[]) {
         std::printf("rss_start_kb=%ld rss_warm_kb=%ld rss_end_kb=%ld rss_peak_kb=%ld rss_samples=%zu\n",
                     rssSamples.front(), rssSamples[rssSamples.size() / 5], rssSamples.back(),
                     *std::max_element(rssSamples.begin(), rssSamples.end()), rssSamples.size());
+        for (const QString& line : window.layoutReport()) std::printf("%s\n", line.toLocal8Bit().constData());
         if (pw::ui::ReplayView* replay = window.replayView(); replay && replay->timeline()) {
             // Scrubbing: 100 positions spread over the run, visited in a jumping order (forward and back).
+            const long rssBeforeSeeks = residentKilobytes();  // the window shown and painted: seeking alone from here
             const std::size_t events = replay->timeline()->size();
             const std::size_t before = replay->position();
             double total = 0;
@@ -179,6 +181,8 @@ int main(int argc, char* argv[]) {
             for (std::size_t i = 0; i < 100; ++i) {
                 const std::size_t position = (i * 37 % 100) * events / 99;
                 replay->seek(position);
+                // What the event loop does between two seeks of the slider: the charts' old series are deleted.
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
                 total += replay->lastSeekMilliseconds();
                 longest = std::max(longest, replay->lastSeekMilliseconds());
                 stateClock.start();  // the board state alone, without the widgets and charts
@@ -186,8 +190,10 @@ int main(int argc, char* argv[]) {
                 stateTotal += static_cast<double>(stateClock.nsecsElapsed()) / 1e6;
             }
             replay->seek(before);
-            std::printf("replay_events=%zu snapshots=%zu seek_mean_ms=%.2f seek_max_ms=%.2f state_mean_ms=%.3f\n",
-                        events, replay->timeline()->snapshotCount(), total / 100, longest, stateTotal / 100);
+            std::printf("replay_events=%zu snapshots=%zu seek_mean_ms=%.2f seek_max_ms=%.2f state_mean_ms=%.3f "
+                        "rss_before_seeks_kb=%ld rss_after_seeks_kb=%ld\n",
+                        events, replay->timeline()->snapshotCount(), total / 100, longest, stateTotal / 100,
+                        rssBeforeSeeks, residentKilobytes());
         }
         std::fflush(stdout);
     };

@@ -162,6 +162,11 @@ double Runner::elapsedSeconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
 }
 
+void Runner::discountIdle(std::chrono::steady_clock::duration idle) {
+    m_started += idle;
+    m_lastPoll += idle;
+}
+
 bool Runner::advanceBy(std::uint64_t steps) {
     if (m_finished) return false;
     // A caller between calls may have set the Stop flag: the first step of every call is polled.

@@ -96,6 +96,9 @@ public:
     const RunResult& result() const { return m_result; }
     RunResult runToEnd();
     double elapsedSeconds() const;
+    // Leaves `idle` out of the run's time (a window's run while it is paused): elapsed seconds, the time limit
+    // and the result's seconds count only the time the run could advance.
+    void discountIdle(std::chrono::steady_clock::duration idle);
 
 private:
     void close(Outcome outcome, std::string reason);

@@ -1095,8 +1095,9 @@ private slots:
         }
     }
 
-    // Presentation mode: full screen, only the charts dock beside the board with the cost chart alone, larger
-    // text, the run controls; leaving it restores the docks.
+    // Presentation mode: full screen, the board big with what the lesson needs beside it (the charts, a
+    // program, the Decisions strip once a run explains its steps), larger text, the run controls; leaving it
+    // restores the docks.
     void presentationModeShowsTheBoardBig() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.fitWindowTo(QRect(0, 0, 1280, 720));
@@ -1113,8 +1114,7 @@ private slots:
         QVERIFY(window.presentationMode());
         QVERIFY(window.isFullScreen());
         QVERIFY(window.font().pointSizeF() > fontBefore);
-        QVERIFY(window.chartPanel()->presentation());
-        QVERIFY(!window.chartPanel()->progressChartVisible());
+        QVERIFY(!window.chartPanel()->progressChartVisible());  // no run yet: nothing for it
         for (QDockWidget* dock : window.findChildren<QDockWidget*>())
             QCOMPARE(dock->isVisible(), dock->objectName() == QStringLiteral("chartDock"));
         // The board takes most of the screen's width (the offscreen screen is smaller than the window was).
@@ -1127,8 +1127,9 @@ private slots:
         QVERIFY(toolbar->sizeHint().width() <= window.width());  // nothing in an overflow menu
         QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("runToolbar"))->isVisible());
         QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("heatMapCombo"))->isVisible());
-        // A run that has a program (gp) or explains its steps (sa, paced) opens no dock in presentation mode,
-        // and the status bar's larger text is not cut.
+        // A run that has a program (gp) shows it beside the board with the population chart; one that explains
+        // its steps (sa, paced) shows the Decisions strip and its temperature chart; the status bar's larger
+        // text is not cut.
         QVERIFY(window.openText(QStringLiteral("5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13.."),
                                 QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
@@ -1141,14 +1142,18 @@ private slots:
         QTest::qWait(100);
         QVERIFY(!window.programView()->program().isEmpty());
         for (QDockWidget* dock : window.findChildren<QDockWidget*>())
-            QVERIFY2(dock->isVisible() == (dock->objectName() == QStringLiteral("chartDock")), qPrintable(dock->objectName()));
+            QVERIFY2(dock->isVisible() == (dock->objectName() == QStringLiteral("chartDock") ||
+                                           dock->objectName() == QStringLiteral("programDock")),
+                     qPrintable(dock->objectName()));
+        QVERIFY(window.chartPanel()->progressChartVisible());
         QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
         window.setStepsPerSecond(50);
         window.run();
         QTRY_VERIFY_WITH_TIMEOUT(!window.decisionPanel()->isEmpty(), 5000);
         QTest::qWait(300);
-        QVERIFY(!window.decisionDock()->isVisible());
+        QVERIFY(window.decisionDock()->isVisible());
+        QVERIFY(window.chartPanel()->progressChartVisible());  // temperature and acceptance
         QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
         window.stop();
         QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);

@@ -145,6 +145,9 @@ AxisLabeller::AxisLabeller(QChart* chart, Qt::Alignment side, const QString& tit
     setParent(m_labelAxis);  // removed and deleted with its axis
     m_labelAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_labelAxis->setTitleText(title);
+    // The ticks are already as few as the axis has room for: a label is drawn whole, never cut to "3…" where
+    // Qt Charts finds the axis narrower than its own estimate.
+    m_labelAxis->setTruncateLabels(false);
     if (logarithmic) {
         // Added first, so the chart's first axis on this side is the one the series use.
         m_log = new QLogValueAxis;
@@ -233,9 +236,18 @@ void AxisLabeller::relabel() {
             if (budget <= 2 || static_cast<double>(ticks.size()) * (widest + gap) <= length) break;
         }
     }
+    double shownHigh = ticks.back().value;
+    if (m_endAtData && !m_logarithmic && m_high > m_low && ticks.back().value > m_high) {
+        // The axis ends at the data, not at the next round tick past it: one tick more, then the ticks past the
+        // data dropped (0, 100, 200 for data up to 112 becomes 0, 50, 100 ending at 112).
+        std::vector<AxisTick> finer = ticksFor(static_cast<int>(ticks.size()) + 1);
+        while (finer.size() > 2 && finer.back().value > m_high) finer.pop_back();
+        if (finer.back().value <= m_high) ticks = std::move(finer);
+        shownHigh = std::max(m_high, ticks.back().value);
+    }
     QStringList labels;
     for (const AxisTick& tick : ticks) labels.append(tick.label);
-    const double shownLow = ticks.front().value, shownHigh = ticks.back().value;
+    const double shownLow = ticks.front().value;
     if (labels != m_labels || shownLow != m_shownLow || shownHigh != m_shownHigh) {
         m_labels = labels;
         m_shownLow = shownLow;

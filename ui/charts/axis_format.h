@@ -59,7 +59,9 @@ public:
     bool logarithmic() const { return m_logarithmic; }
     void setIntegers(bool integers);
     void setTitle(const QString& title);
-    // The data's range; the axis shows it widened to the ticks around it.
+    // A live x axis ends where the data ends rather than at the next tick past it (linear axes only).
+    void setEndAtData(bool endAtData) { m_endAtData = endAtData; }
+    // The data's range; the axis shows it widened to the ticks around it (see setEndAtData).
     void setRange(double low, double high);
     double shownMinimum() const { return m_shownLow; }
     double shownMaximum() const { return m_shownHigh; }
@@ -77,6 +79,7 @@ private:
     QChart* m_chart;
     Qt::Alignment m_side;
     QCategoryAxis* m_labelAxis;
+    bool m_endAtData = false;
     QPointer<QLogValueAxis> m_log;  // a chart clearing its axes may delete it first
     bool m_logarithmic = false;
     bool m_integers;

@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
@@ -33,7 +34,7 @@ const SeriesStyle kSeriesStyles[] = {
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "best"), nullptr, false, QColor(230, 120, 20), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "cycle start"), nullptr, false, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "temperature"), nullptr, true, QColor(220, 70, 50), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
-    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
+    {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "acceptance ratio"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "accepted (last 50)"), true, QColor(40, 150, 200), LiveChart::Side::Right, LiveChart::Style::Line, 1.2},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "reheat"), nullptr, true, QColor(250, 190, 0), LiveChart::Side::Left, LiveChart::Style::Markers, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population worst"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "worst"), true, QColor(200, 80, 80), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
     {QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "population mean"), QT_TRANSLATE_NOOP("pw::ui::ChartPanel", "mean"), true, QColor(120, 120, 200), LiveChart::Side::Left, LiveChart::Style::Line, 2.0},
@@ -41,6 +42,8 @@ const SeriesStyle kSeriesStyles[] = {
 };
 
 // The cost parts an algorithm declares (AlgorithmInfo::costParts), coloured by their position.
+static_assert(ChartPanel::kAcceptanceWindow == 50, "the acceptance ratio's legend names its window: 50 proposals");
+
 const QColor kPartColors[] = {QColor(60, 170, 90),  QColor(170, 80, 200), QColor(200, 60, 90),  QColor(120, 120, 120),
                               QColor(20, 160, 170), QColor(150, 110, 40), QColor(90, 90, 210),  QColor(220, 120, 170)};
 }  // namespace
@@ -76,6 +79,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     m_refreshTimer->setInterval(kRefreshMs);
     connect(m_refreshTimer, &QTimer::timeout, this, &ChartPanel::refreshNow);
     m_refreshTimer->start();
+    fitChartText();
 }
 
 ChartPanel::~ChartPanel() = default;
@@ -85,8 +89,12 @@ void ChartPanel::clear() {
     m_progress->clear();
     m_seriesIndex.fill(-1);
     std::fill(m_partSeries.begin(), m_partSeries.end(), -1);
-    m_progress->setVisible(m_progressPinned);
+    m_progress->setVisible(m_progressPinned && m_algorithmChartShown);
     m_batchSeconds = {};
+    m_acceptanceWindow.clear();
+    m_acceptanceProposals = 0;
+    m_acceptanceAccepted = 0;
+    m_lastTemperatureSteps = 0;
 }
 
 void ChartPanel::setCostParts(const std::vector<std::string>& names) {
@@ -122,7 +130,7 @@ void ChartPanel::addSample(SeriesKind kind, const Counters& at, double value) {
         // ratio; the population's "worst", "mean", "best").
         if (style.side == LiveChart::Side::Right) chart->setRightAxisTitle(style.legend ? tr(style.legend) : name);
         if (style.legend) chart->setLegendLabel(index, tr(style.legend));
-        if (chart == m_progress && !m_presentation && m_progress->isHidden()) {
+        if (chart == m_progress && m_algorithmChartShown && m_progress->isHidden()) {
             m_progress->show();
             m_splitter->setSizes({1, 1});  // the two charts share the column evenly
         }
@@ -161,7 +169,7 @@ void ChartPanel::addEvent(const Event& event) {
         if (phase->number != 1) addSample(SeriesKind::CycleStart, phase->at, m_lastBest);
     } else if (const auto* temperature = std::get_if<TemperatureSample>(&event)) {
         addSample(SeriesKind::Temperature, temperature->at, temperature->temperature);
-        addSample(SeriesKind::Acceptance, temperature->at, temperature->acceptanceRatio);
+        addSample(SeriesKind::Acceptance, temperature->at, movingAcceptance(*temperature));
     } else if (const auto* reheat = std::get_if<Reheat>(&event)) {
         addSample(SeriesKind::Reheat, reheat->at, reheat->temperature);
     } else if (const auto* generation = std::get_if<GenerationStats>(&event)) {
@@ -171,13 +179,42 @@ void ChartPanel::addEvent(const Event& event) {
     }
 }
 
-void ChartPanel::setPresentation(bool on) {
-    m_presentation = on;
-    const qreal points = on ? 13 : 8;
+void ChartPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    // The charts' titles, ticks and legends follow the panel's font: they zoom with the window.
+    if (event->type() == QEvent::FontChange) fitChartText();
+}
+
+void ChartPanel::fitChartText() {
+    const qreal points = std::max(6.0, font().pointSizeF() * kChartTextRatio);
     m_cost->setFontPointSize(points);
     m_progress->setFontPointSize(points);
-    const bool progressHasData = m_progress->hasData();
-    m_progress->setVisible(!on && progressHasData);
+}
+
+void ChartPanel::setChartsShown(bool cost, bool algorithm) {
+    m_algorithmChartShown = algorithm;
+    m_cost->setVisible(cost);
+    m_progress->setVisible(algorithm && (m_progress->hasData() || m_progressPinned));
+}
+
+double ChartPanel::movingAcceptance(const TemperatureSample& sample) {
+    // Each sample gives the share accepted of the proposals since the one before. The chart shows the share over
+    // the last kAcceptanceWindow proposals (or the last sample's, when one sample spans more): at a few steps a
+    // second a ratio per sample would be a train of 0s and 1s.
+    const std::uint64_t proposals = sample.at.steps - std::min(sample.at.steps, m_lastTemperatureSteps);
+    m_lastTemperatureSteps = sample.at.steps;
+    if (proposals == 0) return m_acceptanceProposals ? m_acceptanceAccepted / static_cast<double>(m_acceptanceProposals)
+                                                     : sample.acceptanceRatio;
+    const double accepted = sample.acceptanceRatio * static_cast<double>(proposals);
+    m_acceptanceWindow.push_back({proposals, accepted});
+    m_acceptanceProposals += proposals;
+    m_acceptanceAccepted += accepted;
+    while (m_acceptanceWindow.size() > 1 && m_acceptanceProposals - m_acceptanceWindow.front().first >= kAcceptanceWindow) {
+        m_acceptanceProposals -= m_acceptanceWindow.front().first;
+        m_acceptanceAccepted -= m_acceptanceWindow.front().second;
+        m_acceptanceWindow.pop_front();
+    }
+    return m_acceptanceAccepted / static_cast<double>(m_acceptanceProposals);
 }
 
 void ChartPanel::setCostChartVisible(bool visible) { m_cost->setVisible(visible); }

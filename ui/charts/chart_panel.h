@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include <array>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -75,12 +76,17 @@ public:
     QList<QPair<QString, int>> pointCounts() const;
     // The algorithm's own chart alone (temperature, population, ...), where another chart shows the cost.
     void setCostChartVisible(bool visible);
-    // Presentation mode: the cost chart alone, with larger text.
-    void setPresentation(bool on);
-    bool presentation() const { return m_presentation; }
+    // Which of the two charts show (presentation mode lets the teacher choose); the algorithm's chart shows
+    // once it has data.
+    void setChartsShown(bool cost, bool algorithm);
+    // The acceptance ratio is drawn over this many proposals (its legend and axis say so).
+    static constexpr std::uint64_t kAcceptanceWindow = 50;
     // The two charts (for their tick labels in tests, and their fonts in presentation mode).
     LiveChart* costChart() const { return m_cost; }
     LiveChart* progressChart() const { return m_progress; }
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 signals:
     void axisChanged();
@@ -96,6 +102,12 @@ private:
     };
     void addSample(SeriesKind kind, const Counters& at, double value);
     void addPartSample(std::size_t part, const Counters& at, double value);
+    // The share of proposals accepted over the last kAcceptanceWindow proposals, with this sample's.
+    double movingAcceptance(const TemperatureSample& sample);
+    // The charts' text size from the panel's font (kChartTextRatio of it).
+    void fitChartText();
+    // Chart text in points per point of the panel's font.
+    static constexpr qreal kChartTextRatio = 0.9;
 
     QTimer* m_refreshTimer;
     LiveChart* m_cost;
@@ -105,7 +117,11 @@ private:
     QCheckBox* m_logCheck;
     ChartAxis m_axis = ChartAxis::Steps;
     bool m_logScale = false;
-    bool m_presentation = false;
+    bool m_algorithmChartShown = true;
+    std::deque<std::pair<std::uint64_t, double>> m_acceptanceWindow;  // (proposals, accepted) per sample
+    std::uint64_t m_acceptanceProposals = 0;
+    double m_acceptanceAccepted = 0;
+    std::uint64_t m_lastTemperatureSteps = 0;
     bool m_progressPinned = false;
     double m_lastBest = 0;  // where a cycle-start marker sits on the cost chart
     BatchSeconds m_batchSeconds;

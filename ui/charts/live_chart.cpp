@@ -4,12 +4,12 @@
 #include "chart_panel.h"
 
 #include <QEvent>
+#include <QLabel>
 #include <QResizeEvent>
 #include <QtCharts/QCategoryAxis>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
-#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QAbstractAxis>
@@ -29,6 +29,7 @@ bool isWhole(double value) { return value == std::floor(value); }
 
 struct LiveChart::Entry {
     QString name;
+    QString legend;  // the legend's word for it
     QXYSeries* series = nullptr;
     Side side = Side::Left;
     SampleBuffer buffer;
@@ -36,20 +37,29 @@ struct LiveChart::Entry {
 };
 
 LiveChart::LiveChart(const QString& title, const QString& leftTitle, QWidget* parent)
-    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_x(nullptr),
+    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_legend(new QLabel(this)), m_x(nullptr),
       m_left(nullptr), m_right(nullptr), m_leftTitle(leftTitle), m_axis(ChartAxis::Steps) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 1);
+    // The legend is a wrapping line of its own under the plot: every name stays whole at any width and zoom,
+    // where Qt Charts' own legend cuts names to "curr…" or to bare colour squares.
+    m_legend->setObjectName(QStringLiteral("chartLegend"));
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setContentsMargins(6, 0, 6, 2);
+    m_legend->hide();
+    layout->addWidget(m_legend);
     m_view->setRenderHint(QPainter::Antialiasing);
     // Below this a chart's title and ticks no longer fit: the splitter and the docks stop there.
     setMinimumHeight(150);
     m_title = title;
     m_chart->setTitle(title);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_x = new AxisLabeller(m_chart, Qt::AlignBottom, tr("steps"), false, true);
+    m_x->setEndAtData(true);
     m_x->setRange(0, 1);
     rebuildLeftAxis();
     applyTheme();
@@ -68,7 +78,7 @@ void LiveChart::applyTheme() {
     m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     m_chart->setBackgroundBrush(p.color(QPalette::Base));
     m_chart->setTitleBrush(p.color(QPalette::Text));
-    m_chart->legend()->setLabelColor(p.color(QPalette::Text));
+    m_chart->legend()->hide();  // the legend is m_legend, under the plot
     // A theme resets series colours and axis fonts; put ours back.
     for (auto& entry : m_entries) {
         const QColor color = entry->series->property("pwColor").value<QColor>();
@@ -93,9 +103,13 @@ void LiveChart::applyTheme() {
     titleFont.setPointSizeF(m_fontPoints + 1);
     titleFont.setBold(true);
     m_chart->setTitleFont(titleFont);
-    QFont legendFont = m_chart->legend()->font();
-    legendFont.setPointSizeF(std::min(m_fontPoints - 0.5, 10.0));  // a narrow chart's four or five entries fit unelided
-    m_chart->legend()->setFont(legendFont);
+    QFont legendFont = m_legend->font();
+    legendFont.setPointSizeF(m_fontPoints);
+    m_legend->setFont(legendFont);
+    QPalette legendPalette = m_legend->palette();
+    legendPalette.setColor(QPalette::WindowText, p.color(QPalette::Text));
+    m_legend->setPalette(legendPalette);
+    showLegend();
     // The last x label is centred on the plot's right edge: room for half of it, so it is not clipped.
     QFont labelFont = m_chart->titleFont();
     labelFont.setPointSizeF(m_fontPoints);
@@ -170,6 +184,7 @@ int LiveChart::series(const QString& name, const QColor& color, Side side, Style
         entry->buffer = SampleBuffer(1024);
     }
     entry->series->setName(name);
+    entry->legend = name;
     entry->series->setProperty("pwColor", color);
     entry->series->setProperty("pwWidth", width);
     m_chart->addSeries(entry->series);
@@ -190,7 +205,27 @@ int LiveChart::series(const QString& name, const QColor& color, Side side, Style
 
 void LiveChart::setLegendLabel(int series, const QString& label) {
     if (series < 0 || series >= static_cast<int>(m_entries.size())) return;
-    for (QLegendMarker* marker : m_chart->legend()->markers(m_entries[series]->series)) marker->setLabel(label);
+    m_entries[series]->legend = label;
+    showLegend();
+}
+
+void LiveChart::showLegend() {
+    QStringList items;
+    for (const auto& entry : m_entries) {
+        const QColor color = entry->series->property("pwColor").value<QColor>();
+        // A square for markers, a dash for lines; no break inside an entry, so a line wraps between entries.
+        const bool markers = qobject_cast<QScatterSeries*>(entry->series) != nullptr;
+        items << QStringLiteral("<span style='white-space:nowrap'><span style='color:%1'>%2</span>&nbsp;%3</span>")
+                     .arg(color.name(), markers ? QStringLiteral("■") : QStringLiteral("━"), entry->legend.toHtmlEscaped());
+    }
+    m_legend->setText(items.join(QStringLiteral(" &nbsp; ")));
+    m_legend->setVisible(!items.isEmpty());
+}
+
+QStringList LiveChart::legendLabels() const {
+    QStringList labels;
+    for (const auto& entry : m_entries) labels << entry->legend;
+    return labels;
 }
 
 void LiveChart::append(int series, const ChartSample& sample) {
@@ -206,6 +241,7 @@ void LiveChart::clear() {
         entry->series->deleteLater();
     }
     m_entries.clear();
+    showLegend();
     if (m_right) {
         m_right->removeFromChart();
         m_right = nullptr;
@@ -238,6 +274,12 @@ int LiveChart::pointCount(const QString& name) const {
     for (const auto& entry : m_entries)
         if (entry->name == name) return static_cast<int>(entry->series->count());
     return -1;
+}
+
+QList<QPointF> LiveChart::points(const QString& name) const {
+    for (const auto& entry : m_entries)
+        if (entry->name == name) return entry->series->points();
+    return {};
 }
 
 double LiveChart::xOf(const ChartSample& sample) const {

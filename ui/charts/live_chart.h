@@ -13,6 +13,7 @@
 #include <vector>
 
 class QChart;
+class QLabel;
 class QChartView;
 class QXYSeries;
 
@@ -44,9 +45,12 @@ public:
     void refresh();
     bool hasData() const;
     int pointCount(const QString& name) const;  // points in the Qt series, -1 when no such series
+    QList<QPointF> points(const QString& name) const;  // the points the series draws (for tests)
     // The tick labels the axes show now (for tests and the layout checks).
     QStringList xLabels() const;
     QStringList leftLabels() const;
+    // The legend's names, in the order of the series.
+    QStringList legendLabels() const;
     bool leftIsLogarithmic() const;
     QString title() const;
     void applyTheme();
@@ -61,9 +65,11 @@ private:
     struct Entry;
     double xOf(const ChartSample& sample) const;
     void rebuildLeftAxis();
+    void showLegend();
 
     QChart* m_chart;
     QChartView* m_view;
+    QLabel* m_legend;
     AxisLabeller* m_x;
     AxisLabeller* m_left;
     AxisLabeller* m_right;
