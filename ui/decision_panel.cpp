@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QEvent>
@@ -75,6 +76,15 @@ DecisionPanel::DecisionPanel(QWidget* parent)
     clear();
 }
 
+void DecisionPanel::fitValuesWidth() {
+    // The table as wide as its two columns need: the splitter gives the history what is left, never the values'
+    // room (a narrow dock scrolls the history, not the numbers out of sight).
+    m_values->resizeColumnsToContents();
+    const int needed = m_values->horizontalHeader()->length() + m_values->verticalScrollBar()->sizeHint().width() +
+                       2 * m_values->frameWidth() + 2;
+    m_values->setMinimumWidth(std::max(needed, fontMetrics().horizontalAdvance(QStringLiteral("probability  0.9753")) + 24));
+}
+
 void DecisionPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) fitToFont();
@@ -88,10 +98,10 @@ void DecisionPanel::fitToFont() {
     m_sentence->setMinimumHeight(QFontMetrics(sentenceFont).lineSpacing() * 3);
     const QFontMetrics metrics = fontMetrics();
     m_values->verticalHeader()->setDefaultSectionSize(metrics.height() + 4);  // a compact table
-    m_historyView->setMinimumWidth(metrics.averageCharWidth() * 40);  // a sentence stays readable
+    m_historyView->setMinimumWidth(metrics.averageCharWidth() * 30);  // a sentence stays readable
     // The stack is short entries ("r3c5=1"): narrow, so the history keeps the width for its sentences.
     m_listBox->setMaximumWidth(metrics.horizontalAdvance(QStringLiteral("search stack (88 entries)")) + 40);
-    m_values->setMinimumWidth(metrics.horizontalAdvance(QStringLiteral("probability  0.9753")) + 24);
+    fitValuesWidth();
 }
 
 void DecisionPanel::clear() {
@@ -143,6 +153,7 @@ void DecisionPanel::showLatest() {
     setRow(tr("action"), QString::fromStdString(latest.action));
     for (const DecisionValue& value : latest.values) setRow(QString::fromStdString(value.name), formatValue(value.value));
     if (latest.accepted) setRow(tr("accepted"), *latest.accepted ? QStringLiteral("✓") : QStringLiteral("✗"));
+    fitValuesWidth();
 
     m_list->clear();
     if (latest.list.empty() && latest.listLabel.empty()) {

@@ -45,6 +45,7 @@ protected:
 private:
     void showLatest();
     void fitToFont();
+    void fitValuesWidth();
 
     QLabel* m_sentence;
     QTableWidget* m_values;

@@ -21,6 +21,8 @@ const QString kPartSeparator = QStringLiteral(" · ");
 }  // namespace
 
 FittedStatusBar::FittedStatusBar(QWidget* parent) : QStatusBar(parent) {
+    // The bar hides fields until the rest fit (refit): its fields never hold the window wider than its screen.
+    setMinimumWidth(1);
     connect(this, &QStatusBar::messageChanged, this, &FittedStatusBar::refit);
 }
 

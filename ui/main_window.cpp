@@ -179,6 +179,9 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     connect(&m_probe, &QTimer::timeout, this, &MainWindow::probeTick);
     m_probeClock.start();
     m_probe.start();
+    m_zoomFitCheck.setSingleShot(true);
+    m_zoomFitCheck.setInterval(100);
+    connect(&m_zoomFitCheck, &QTimer::timeout, this, &MainWindow::applyZoom);
     m_frameWatch.setInterval(50);
     connect(&m_frameWatch, &QTimer::timeout, this, &MainWindow::checkFrame);
 

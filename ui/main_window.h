@@ -159,6 +159,7 @@ protected:
     // Esc stops the run, but only when no popup (a drop-down) or dialog has the key: there it closes them.
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
@@ -304,6 +305,7 @@ private:
     HelpWindow* m_helpWindow = nullptr;
     QToolBar* m_presentationToolbar = nullptr;  // the run controls alone, big, in presentation mode
     QList<QAction*> m_presentedPanels;  // View ▸ Presentation shows: one checkable action per panel
+    QTimer m_zoomFitCheck;  // single shot: applyZoom again once a grown layout has settled
     double m_zoom = 1.0;
     double m_presentationZoom = 1.5;
     QByteArray m_statePresentationLeft;  // the docks and toolbars before presentation mode

@@ -291,9 +291,9 @@ QString MainWindow::zoomSettingsKey() const {
 void MainWindow::setZoom(double factor) {
     const double level = factor <= 0 ? (m_presentation ? kPresentationZoom : 1.0) : std::clamp(factor, kMinZoom, kMaxZoom);
     (m_presentation ? m_presentationZoom : m_zoom) = level;
-    if (m_useSettings) QSettings().setValue(zoomSettingsKey(), level);
     applyZoom();
-    statusBar()->showMessage(tr("Zoom %1 %").arg(std::lround(level * 100)), 3000);
+    if (m_useSettings) QSettings().setValue(zoomSettingsKey(), zoomLevel());
+    if (zoomLevel() == level) statusBar()->showMessage(tr("Zoom %1 %").arg(std::lround(level * 100)), 3000);
 }
 
 void MainWindow::readZoom() {
@@ -310,20 +310,47 @@ void MainWindow::readZoom() {
 void MainWindow::applyZoom() {
     // Every text of the window follows its font: the docks, the log, the Decisions, the chart titles, ticks and
     // legends, the board's labels and the status bar.
-    const double level = zoomLevel();
-    QFont zoomed = QApplication::font();
-    zoomed.setPointSizeF(QApplication::font().pointSizeF() * level);
-    if (level == 1.0) {
-        setFont(QFont());
-        setAttribute(Qt::WA_SetFont, false);
-    } else {
-        setFont(zoomed);
+    auto apply = [this](double level) {
+        if (level == 1.0) {
+            setFont(QFont());
+            setAttribute(Qt::WA_SetFont, false);
+        } else {
+            QFont zoomed = QApplication::font();
+            zoomed.setPointSizeF(QApplication::font().pointSizeF() * level);
+            setFont(zoomed);
+        }
+        const int icon = static_cast<int>(std::lround(20 * level));
+        if (auto* toolbar = findChild<QToolBar*>(QStringLiteral("runToolbar"))) toolbar->setIconSize(QSize(icon, icon));
+        if (m_presentationToolbar) m_presentationToolbar->setIconSize(QSize(icon * 3 / 2, icon * 3 / 2));
+    };
+    double& level = m_presentation ? m_presentationZoom : m_zoom;
+    apply(level);
+    // Never larger than the screen holds: a window whose least size passes the screen spills over its edge
+    // under a window manager. The zoom steps back until the window fits, and says so.
+    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
+    const QSize room = screen()->availableGeometry().size() - frame;
+    auto fits = [&] {
+        // The new font's sizes reach the layouts through posted layout requests: take them in first.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QSize least = minimumSizeHint();
+        return least.width() <= room.width() && least.height() <= room.height();
+    };
+    const double wanted = level;
+    while (level > 1.0 && !fits()) {
+        level = std::max(1.0, level / kZoomStep);
+        apply(level);
     }
-    const int icon = static_cast<int>(std::lround(20 * level));
-    if (auto* toolbar = findChild<QToolBar*>(QStringLiteral("runToolbar"))) toolbar->setIconSize(QSize(icon, icon));
-    if (m_presentationToolbar) m_presentationToolbar->setIconSize(QSize(icon * 3 / 2, icon * 3 / 2));
+    if (level < wanted)
+        statusBar()->showMessage(tr("Zoom held at %1 %: larger would not fit this screen").arg(std::lround(level * 100)), 5000);
     m_statusBar->refit();
     if (!m_presentation) fitToolbar();
+}
+
+bool MainWindow::event(QEvent* event) {
+    // The window's least size grows with what a run shows (a second chart, a longer legend, the Decisions): a
+    // zoom that fitted may no longer, so it is checked again once the layout has settled.
+    if (event->type() == QEvent::LayoutRequest && zoomLevel() > 1.0 && !m_zoomFitCheck.isActive()) m_zoomFitCheck.start();
+    return QMainWindow::event(event);
 }
 
 void MainWindow::setPresentationMode(bool on) {
@@ -355,6 +382,8 @@ void MainWindow::setPresentationMode(bool on) {
         }
         m_presentationToolbar->show();
         menuBar()->hide();
+        // The chart column runs the screen's full height; the Decisions strip sits under the board alone.
+        setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
         applyZoom();
         showPresentedPanels();
         enterFullScreen();
@@ -364,6 +393,7 @@ void MainWindow::setPresentationMode(bool on) {
         if (m_presentationToolbar) m_presentationToolbar->hide();
         if (toolbar) toolbar->show();
         menuBar()->show();
+        setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
         m_charts->setChartsShown(true, true);
         applyZoom();
         leaveFullScreen();

@@ -147,6 +147,9 @@ void LiveChart::rebuildLeftAxis() {
         m_left->removeFromChart();
     }
     m_left = new AxisLabeller(m_chart, Qt::AlignLeft, m_leftTitle, m_logScale);
+    // The value axes carry no title: the chart's title and the legend under the plot name every line, and Qt
+    // Charts sizes a value axis for narrower labels than "39.95", drawing them over a title beside them.
+    m_left->labelAxis()->setTitleVisible(false);
     m_left->setRange(m_logScale ? kLogFloor : 0, m_logScale ? 10 : 1);
     for (auto& entry : m_entries) {
         if (entry->side != Side::Left) continue;
@@ -193,6 +196,7 @@ int LiveChart::series(const QString& name, const QColor& color, Side side, Style
         if (!m_right) {
             m_right = new AxisLabeller(m_chart, Qt::AlignRight, QString(), false);
             m_right->setRange(0, 1);
+            m_right->labelAxis()->setTitleVisible(false);
         }
         entry->series->attachAxis(m_right->dataAxis());
     } else {
