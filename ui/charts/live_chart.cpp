@@ -52,7 +52,7 @@ LiveChart::LiveChart(const QString& title, const QString& leftTitle, QWidget* pa
     layout->addWidget(m_legend);
     m_view->setRenderHint(QPainter::Antialiasing);
     // Below this a chart's title and ticks no longer fit: the splitter and the docks stop there.
-    setMinimumHeight(150);
+    m_view->setMinimumHeight(150);  // the legend under it adds its own lines
     m_title = title;
     m_chart->setTitle(title);
     m_chart->legend()->hide();
