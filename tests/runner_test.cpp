@@ -150,6 +150,22 @@ TEST(RunnerTest, StopBetweenStepsAndTimeLimit) {
     EXPECT_EQ(result.counters.steps, 1u);  // the clock is polled after the first step of a call
 }
 
+// A window's run stands still while paused: the time it waited is left out of its seconds and its time limit.
+TEST(RunnerTest, IdleTimeIsLeftOutOfTheRunsTime) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    auto algorithm = backtracking();
+    StopConditions stop;
+    stop.add(timeLimit(3600));
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    runner.advance();
+    const double before = runner.elapsedSeconds();
+    runner.discountIdle(std::chrono::seconds(30));
+    EXPECT_LT(runner.elapsedSeconds(), before - 29);
+    runner.discountIdle(-std::chrono::seconds(30) - std::chrono::hours(1));  // as if an hour and more had run
+    EXPECT_FALSE(runner.advanceBy(1 << 20));
+    EXPECT_EQ(runner.result().outcome, Outcome::BudgetExhausted);  // the limit counts the same clock
+}
+
 TEST(RunnerTest, EvaluationBudgetAndTargetCost) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     auto algorithm = backtracking();
