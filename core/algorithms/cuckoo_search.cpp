@@ -194,7 +194,6 @@ std::string cellName(int cell, int size) {
 void CuckooSearch::start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                          EventSink* sink) {
     begin(sink);
-    m_explain = wantsDecisions(sink);
     m_rng.reseed(seed);
     m_nestCount = static_cast<int>(parameters.integer("nests"));
     m_abandonFraction = parameters.real("p_a");
@@ -242,6 +241,9 @@ void CuckooSearch::start(const Puzzle& puzzle, const ParameterValues& parameters
 
 StepStatus CuckooSearch::step() {
     if (ended()) return status();
+    // Asked at every step: a window turns explanations on and off as its pace changes (and sets the sink up
+    // only after the run has started).
+    m_explain = wantsDecisions(m_sink);
     if (!m_failure.empty()) {
         emit(Explanation{m_counters, m_failure, {}});
         return end(StepStatus::Failed);

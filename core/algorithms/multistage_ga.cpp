@@ -175,7 +175,6 @@ std::vector<int> agreedCells(const SudokuGrid& best, const std::vector<bool>& al
 
 void MultistageGa::start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink) {
     begin(sink);
-    m_explain = wantsDecisions(sink);
     m_rng.reseed(seed);
     m_givens = puzzle.sudoku().givens;
     m_population0 = static_cast<int>(parameters.integer("population"));
@@ -217,6 +216,9 @@ void MultistageGa::start(const Puzzle& puzzle, const ParameterValues& parameters
 
 StepStatus MultistageGa::step() {
     if (m_failed) return StepStatus::Failed;
+    // Asked at every step: a window turns explanations on and off as its pace changes (and sets the sink up
+    // only after the run has started).
+    m_explain = wantsDecisions(m_sink);
     if (m_best && m_best->fitness == 0) return StepStatus::Solved;
     ++m_counters.steps;
     const int bestBefore = m_best->fitness;

@@ -93,6 +93,22 @@ private slots:
         window.stop();
     }
 
+    // mga and cuckoo decided whether to explain when the run was set up, before the window's worker told the
+    // sink it wanted explanations: their Decisions dock stayed empty at any pace.
+    void geneticAndCuckooRunsExplainThemselvesWhenPaced() {
+        for (const char* algorithm : {"mga", "mga-plus", "cuckoo", "cuckoo-plus"}) {
+            MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+            openWindow(window);
+            QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<escargot>"), true));
+            chooseRun(window, algorithm, 20);
+            window.run();
+            QTRY_VERIFY2_WITH_TIMEOUT(!window.decisionPanel()->isEmpty(), algorithm, 10000);
+            QVERIFY2(window.decisionDock()->isVisible(), algorithm);
+            QVERIFY2(!window.decisionPanel()->sentence().isEmpty(), algorithm);
+            window.stop();
+        }
+    }
+
     // Loading another puzzle or a recording, and Reset, end a live run with a line in the log.
     void endingARunIsSaidInTheLog() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
