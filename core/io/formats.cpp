@@ -15,6 +15,7 @@
 // A bad entry produces an error with its file:line:column and is skipped; the rest still load.
 
 #include "io/formats.h"
+#include "io/output.h"
 
 #include "io/csv_table.h"
 #include "io/puzzle_text.h"
@@ -1075,32 +1076,26 @@ bool writeFileAtomically(const std::string& path, std::string_view content, std:
         fd = ::mkstemp(temporary.data());
     }
     if (fd < 0) {
-        error = "cannot write '" + path + "': " + std::strerror(errno);
+        error = writeError(path, errno);
         return false;
     }
     ::fchmod(fd, 0644);  // mkstemp creates 0600, O_TMPFILE follows the umask; a saved file is an ordinary readable one
-    std::size_t written = 0;
-    while (written < content.size()) {
-        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    bool complete = written == content.size() && ::fsync(fd) == 0;
+    bool complete = writeAll(fd, content) && ::fsync(fd) == 0;
     int savedErrno = errno;
     if (complete && unnamed && !nameUnnamedFile(fd, folder, prefix, temporary)) {
         complete = false;
         savedErrno = errno;
     }
-    ::close(fd);
+    if (::close(fd) != 0 && complete) {
+        complete = false;
+        savedErrno = errno;
+    }
     if (const AtomicWriteFault fault = g_atomicWriteFault.load(); complete && fault && !fault(temporary, path)) {
         complete = false;
         savedErrno = EIO;
     }
     if (!complete || ::rename(temporary.c_str(), path.c_str()) != 0) {
-        error = "cannot write '" + path + "': " + std::strerror(complete ? errno : savedErrno);
+        error = writeError(path, complete ? errno : savedErrno);
         if (!temporary.empty()) ::unlink(temporary.c_str());
         return false;
     }
