@@ -17,6 +17,7 @@
 #include "io/formats.h"
 #include "io/output.h"
 
+#include "base/text_format.h"
 #include "io/csv_table.h"
 #include "io/puzzle_text.h"
 
@@ -24,6 +25,7 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -73,8 +75,21 @@ std::string_view trimmed(std::string_view text) {
 
 std::string trim(std::string_view text) { return std::string(trimmed(text)); }
 
+// The side of the square Sudoku a line of n * n cells of one word would be (25 for 625 characters) when the
+// workbench does not solve that size; 0 when the line is no such thing.
+int unsupportedSudokuSide(std::string_view text) {
+    if (text.size() < 4 || !std::all_of(text.begin(), text.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '.';
+        }))
+        return 0;
+    int side = 2;
+    while (static_cast<std::size_t>(side) * static_cast<std::size_t>(side) < text.size()) ++side;
+    if (static_cast<std::size_t>(side) * static_cast<std::size_t>(side) != text.size()) return 0;
+    return side == 4 || side == 6 || side == 9 || side == 16 ? 0 : side;
+}
+
 std::vector<Line> splitLines(std::string_view text) {
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    text = withoutByteOrderMark(text);
     std::vector<Line> lines;
     // Room for every line at once: a list of 20,000 lines grown by doubling takes fresh memory every time.
     lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
@@ -481,8 +496,14 @@ private:
                 continue;
             }
             if (readSudokuLine(line)) continue;
-            error(line.number, 1, "not a puzzle: expected a one-line Sudoku (81 characters), a grid row, a "
-                                  "Nurikabe grid or a puzz.link URL");
+            if (const int side = unsupportedSudokuSide(text)) {
+                error(line.number, 1, "a " + std::to_string(side) + "x" + std::to_string(side) +
+                                          " Sudoku is not supported (" + std::to_string(text.size()) +
+                                          " characters); the supported sizes are 4x4, 6x6, 9x9 and 16x16");
+                continue;
+            }
+            error(line.number, 1, "not a puzzle: expected a one-line Sudoku (16, 36, 81 or 256 characters), a grid "
+                                  "row, a Nurikabe grid or a puzz.link URL");
         }
         if (!grid.rows.empty()) {
             error(grid.lineNumbers.back(), 1, "the grid ends after " + std::to_string(grid.rows.size()) +

@@ -116,10 +116,17 @@ std::vector<json> parseBenchRunLines(std::string_view text, const std::string& s
                 throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key +
                                          " is already at line " + std::to_string(first->second) +
                                          "; a run may be counted once");
-            if (plan)
+            if (plan) {
                 if (const auto foreign = foreignRun(*plan, planHash, parsed))
                     throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key +
                                              " is not a run of this bench: " + *foreign);
+                try {
+                    benchRecordFromJson(parsed);
+                } catch (const std::invalid_argument& e) {
+                    throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key + ": " +
+                                             e.what());
+                }
+            }
             lines.push_back(std::move(parsed));
         }
         start = end + 1;
@@ -719,13 +726,7 @@ BenchDirectory readBenchDirectory(const std::string& dir) {
     std::uintmax_t wholeBytes = 0;
     const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();
     const auto lines = readRunLines(runsPath, partial, wholeBytes, &result.plan);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        try {
-            result.records.push_back(benchRecordFromJson(lines[i]));
-        } catch (const std::invalid_argument& e) {
-            throw std::runtime_error(runsPath + ": run " + std::to_string(i + 1) + ": " + e.what());
-        }
-    }
+    for (const json& line : lines) result.records.push_back(benchRecordFromJson(line));  // checked by the reader
     return result;
 }
 

@@ -124,7 +124,8 @@ inline constexpr std::uintmax_t kMaxRunsFileBytes = std::uintmax_t{256} << 20;
 // The whole run lines of a runs.jsonl text (see BenchLog); throws std::runtime_error naming
 // sourceName:line:column of a line that is not a run, of a run already on an earlier line (a run is counted
 // once), and, given the bench's `plan`, of a run that is not one of its runs: another setting, puzzle, run
-// number, seed or plan fingerprint than config.json's (lines written before the fingerprint have none).
+// number, seed or plan fingerprint than config.json's (lines written before the fingerprint have none), or a
+// line benchRecordFromJson refuses.
 std::vector<nlohmann::json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
                                                std::uintmax_t& wholeBytes, const BenchPlan* plan = nullptr);
 
