@@ -246,6 +246,23 @@ TEST(CliTest, RefusesOptionValuesOutsideWhatTheyAllow) {
     EXPECT_EQ(runCli("solve -a sa --max-steps 10 --seed 18446744073709551615 --json" + puzzle).exitCode, 0);
 }
 
+// Standard input has the bound of a puzzle file: 70 MB piped in are refused as 70 MB in a file are, at once
+// and without reading them all into memory.
+TEST(CliTest, StandardInputHasTheBoundOfAFile) {
+    const std::string command = "head -c 70000000 /dev/zero | tr '\\0' x | '" + std::string(PW_CLI_PATH) +
+                                "' check - 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string text;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
+    const int status = ::pclose(pipe);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1) << text;
+    EXPECT_NE(text.find("<stdin>: more than 67108864 bytes, the most a puzzle input may have"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("not a puzzle"), std::string::npos) << text;
+}
+
 TEST(CliTest, HintsGrowByLevelAndReportMistakesFirst) {
     const auto one = runCli("hint --level 1 " + test::kPillayFigure1);
     ASSERT_EQ(one.exitCode, 0) << one.err;

@@ -10,12 +10,15 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <mutex>
+#include <new>
+#include <poll.h>
 #include <stdexcept>
 #include <thread>
 #include <unistd.h>
@@ -127,6 +130,9 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
     } catch (const UsageError& e) {
         std::cerr << "puzzle-cli: " << e.message << "\n";
         status = kExitUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "puzzle-cli: out of memory: the inputs or the work asked for need more memory than there is\n";
+        status = kExitRejected;
     } catch (const std::exception& e) {
         std::cerr << "puzzle-cli: " << e.what() << "\n";
         status = kExitRejected;
@@ -180,8 +186,32 @@ std::vector<CheckedInput> checkInputs(const std::vector<std::string>& inputs) {
     return checked;
 }
 
-std::string standardInputText() {
-    return std::string{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+// Standard input, read as a puzzle file is: past kMaxPuzzleFileBytes it is refused with an error like a file's,
+// and Ctrl-C is heard while it is awaited or read (the reading then stops, with nothing kept). Nothing, with the
+// error, when it is too large or cannot be read.
+std::optional<std::string> standardInputText(std::vector<ParseError>& errors) {
+    constexpr std::size_t kPiece = std::size_t{1} << 20;
+    std::string text;
+    while (!g_interrupted.load()) {
+        pollfd input{STDIN_FILENO, POLLIN, 0};
+        if (::poll(&input, 1, 100) == 0) continue;  // nothing yet: look at the Ctrl-C flag again
+        const std::size_t before = text.size();
+        text.resize(before + kPiece);
+        const ssize_t n = ::read(STDIN_FILENO, text.data() + before, kPiece);
+        text.resize(before + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            errors.push_back({"<stdin>", 0, 0, std::string("cannot read standard input: ") + std::strerror(errno)});
+            return std::nullopt;
+        }
+        if (n == 0) return text;
+        if (text.size() > kMaxPuzzleFileBytes) {
+            errors.push_back({"<stdin>", 0, 0, "more than " + std::to_string(kMaxPuzzleFileBytes) +
+                                                   " bytes, the most a puzzle input may have (kMaxPuzzleFileBytes)"});
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -197,7 +227,9 @@ LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
     };
     for (auto& input : checkInputs(inputs)) {
         switch (input.kind) {
-        case CheckedInput::Kind::Stdin: take(parsePuzzles(standardInputText(), "<stdin>")); break;
+        case CheckedInput::Kind::Stdin:
+            if (auto text = standardInputText(loaded.errors)) take(parsePuzzles(*text, "<stdin>"));
+            break;
         case CheckedInput::Kind::File: take(loadPuzzleFile(input.path)); break;
         case CheckedInput::Kind::Literal: take(std::move(input.literal)); break;
         }
@@ -267,7 +299,12 @@ void InputStream::read() {
         for (auto& input : r.inputs) {
             if (closed) break;
             switch (input.kind) {
-            case CheckedInput::Kind::Stdin: keepErrors(readPuzzles(standardInputText(), "<stdin>", take)); break;
+            case CheckedInput::Kind::Stdin: {
+                std::vector<ParseError> errors;
+                if (auto text = standardInputText(errors)) errors = readPuzzles(*text, "<stdin>", take);
+                keepErrors(std::move(errors));
+                break;
+            }
             case CheckedInput::Kind::File: keepErrors(readPuzzleFile(input.path, take)); break;
             case CheckedInput::Kind::Literal:
                 for (auto& puzzle : input.literal.puzzles) take(std::move(puzzle));
