@@ -502,8 +502,8 @@ private:
                                           " characters); the supported sizes are 4x4, 6x6, 9x9 and 16x16");
                 continue;
             }
-            error(line.number, 1, "not a puzzle: expected a one-line Sudoku (16, 36, 81 or 256 characters), a grid "
-                                  "row, a Nurikabe grid or a puzz.link URL");
+            error(line.number, 1, "not a puzzle: expected a one-line Sudoku (81 characters), a grid row, a "
+                                  "Nurikabe grid or a puzz.link URL");
         }
         if (!grid.rows.empty()) {
             error(grid.lineNumbers.back(), 1, "the grid ends after " + std::to_string(grid.rows.size()) +
