@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
@@ -263,6 +264,45 @@ TEST_F(BenchCliTest, UntilSuccessesMakesTheTriesUpToTheKthSuccess) {
     ASSERT_EQ(again.exitCode, 0) << again.err;
     EXPECT_EQ(runsOf(out).size(), runs.size());
     EXPECT_NE(again.err.find("0 runs made"), std::string::npos) << again.err;
+}
+
+// A run line that cannot be written (here: past the process's file size limit, as on a full disk) ends the bench
+// with the reason beside the path.
+TEST_F(BenchCliTest, AFailedWriteOfARunLineNamesTheReason) {
+    const fs::path out = m_dir / "limited";
+    // The limit, inherited by the child, lets config.json through and stops runs.jsonl after a few lines; the
+    // signal the kernel sends past it stays ignored in the child, so the write fails with EFBIG instead.
+    ::signal(SIGXFSZ, SIG_IGN);
+    rlimit old{};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+    rlimit limited = old;
+    limited.rlim_cur = 4096;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
+    const pid_t pid = startCli({"bench", "-a", "sa", "--runs", "100", "--seed", "1", "--max-steps", "1000", "--jobs",
+                                "1", "--out", out.string(), test::kPillayFigure1},
+                               (m_dir / "err").string());
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    ::signal(SIGXFSZ, SIG_DFL);
+    ASSERT_GT(pid, 0);
+    EXPECT_EQ(waitForExit(pid), 1);
+    const std::string err = readFile(m_dir / "err");
+    EXPECT_NE(err.find("cannot write '" + (out / "runs.jsonl").string() + "': File too large"), std::string::npos)
+        << err;
+}
+
+// A runs.jsonl with a run repeated is refused on resume with the place, before anything is counted or made.
+TEST_F(BenchCliTest, ResumeRefusesARunRepeated) {
+    const fs::path out = m_dir / "repeated";
+    const std::vector<std::string> command{"bench", "-a", "sa", "--runs", "2", "--seed", "1", "--max-steps", "100",
+                                           "--out", out.string(), test::kPillayFigure1};
+    ASSERT_EQ(runCli(command, m_dir / "err").exitCode, 0);
+    const std::string runs = readFile(out / "runs.jsonl");
+    std::ofstream(out / "runs.jsonl", std::ios::app) << runs.substr(0, runs.find('\n') + 1);
+    const CliOutcome again = runCli(command, m_dir / "err");
+    EXPECT_EQ(again.exitCode, 1) << again.err;
+    EXPECT_NE(again.err.find((out / "runs.jsonl").string() + ":3:1: run sa/0/"), std::string::npos) << again.err;
+    EXPECT_NE(again.err.find("is already at line 1"), std::string::npos) << again.err;
+    EXPECT_EQ(again.err.find("resuming"), std::string::npos) << again.err;
 }
 
 TEST_F(BenchCliTest, UsageErrors) {

@@ -307,6 +307,53 @@ TEST(BenchTest, AnInterruptedExperimentResumesWithoutRedoingRuns) {
     std::filesystem::remove_all(dir);
 }
 
+// A run may be counted once: a repeated line (copied, or appended twice) is refused with its place, and so is a
+// line that is not a run of the bench's plan, whatever reads it (resume, stats, merge, the Compare view).
+TEST(BenchTest, RunLinesOfTheSameRunOrOfAnotherPlanAreRefused) {
+    const BenchPlan plan = smallPlan();
+    std::vector<json> lines;
+    runBench(plan, benchTasks(plan), 1, [&](const json& line) { lines.push_back(line); });
+    ASSERT_EQ(lines.size(), 6u);
+    EXPECT_EQ(lines[0]["plan"], benchPlanHash(plan));
+    bool partial = false;
+    std::uintmax_t wholeBytes = 0;
+    const auto textOf = [](const std::vector<json>& some) {
+        std::string text;
+        for (const json& line : some) text += line.dump() + "\n";
+        return text;
+    };
+    EXPECT_EQ(parseBenchRunLines(textOf(lines), "runs.jsonl", partial, wholeBytes, &plan).size(), 6u);
+
+    const auto refusal = [&](const std::vector<json>& some) {
+        try {
+            parseBenchRunLines(textOf(some), "runs.jsonl", partial, wholeBytes, &plan);
+        } catch (const std::runtime_error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    std::vector<json> repeated = lines;
+    repeated.push_back(lines[1]);
+    const std::string key = benchRunKey(lines[1]["configuration"], lines[1]["puzzle_index"], lines[1]["run"]);
+    EXPECT_EQ(refusal(repeated), "runs.jsonl:7:1: run " + key + " is already at line 2; a run may be counted once");
+
+    BenchPlan other = plan;
+    other.seed = 12;
+    std::vector<json> foreign = lines;
+    foreign[2]["plan"] = benchPlanHash(other);
+    EXPECT_EQ(refusal(foreign).rfind("runs.jsonl:3:1: run ", 0), 0u) << refusal(foreign);
+    EXPECT_NE(refusal(foreign).find("made by another plan"), std::string::npos) << refusal(foreign);
+    foreign = lines;
+    foreign[3].erase("plan");  // a line of a bench written before the fingerprint: its key and seed still count
+    foreign[3]["run"] = 3;
+    EXPECT_NE(refusal(foreign).find("runs.jsonl:4:1: run"), std::string::npos) << refusal(foreign);
+    EXPECT_NE(refusal(foreign).find("past config.json's 3 runs"), std::string::npos) << refusal(foreign);
+    foreign = lines;
+    foreign[0].erase("plan");
+    foreign[0]["seed"] = 99;
+    EXPECT_NE(refusal(foreign).find("seed 99 is not config.json's seed + run"), std::string::npos) << refusal(foreign);
+}
+
 TEST(BenchTest, APlanReadsBackFromItsJson) {
     BenchPlan plan = smallPlan();
     plan.configurations = benchConfigurations("sa,tabu,sa", {"sa#2.t0=5", "tabu.prefilter=false"});

@@ -37,12 +37,13 @@ struct CliResult {
     std::string err;  // standard error
 };
 
-CliResult runCli(const std::string& arguments, const std::string& input = "") {
+// `shellPrefix` goes before the program in the shell's command ("ulimit -f 8; exec ").
+CliResult runCli(const std::string& arguments, const std::string& input = "", const std::string& shellPrefix = "") {
     const auto dir = std::filesystem::temp_directory_path();
     const std::string errPath = (dir / ("pw_cli_err_" + std::to_string(::getpid()))).string();
     const std::string inPath = (dir / ("pw_cli_in_" + std::to_string(::getpid()))).string();
     std::ofstream(inPath) << input;
-    const std::string command = std::string("'") + PW_CLI_PATH + "' " + arguments + " <'" + inPath + "' 2>'" + errPath + "'";
+    const std::string command = shellPrefix + "'" + PW_CLI_PATH + "' " + arguments + " <'" + inPath + "' 2>'" + errPath + "'";
     CliResult result;
     FILE* pipe = ::popen(command.c_str(), "r");
     if (!pipe) return result;
@@ -162,6 +163,104 @@ TEST(CliTest, BudgetsStopRuns) {
     EXPECT_EQ(lines[0]["valid"], false);
     EXPECT_EQ(lines[0]["steps"], 10);
     EXPECT_EQ(lines[0]["id"], "<stdin>:1");
+}
+
+// gp's first population holds distinct programs: with max_length=1 only 9 exist, so the default population of
+// 500 is refused before the run instead of searching for the 10th for ever.
+TEST(CliTest, RefusesAPopulationOfMoreProgramsThanExist) {
+    const auto result = runCli("solve -a gp --param max_length=1 --time-limit 2 --max-steps 5 " + test::kPillayFigure1);
+    EXPECT_EQ(result.exitCode, 2) << result.err;
+    EXPECT_NE(result.err.find("population (500) must be at most 9"), std::string::npos) << result.err;
+    const auto edge = runCli("solve -a gp --param max_length=1 --param population=9 --max-steps 5 --json " +
+                             test::kPillayFigure1);
+    EXPECT_EQ(edge.exitCode, 0) << edge.err;
+}
+
+// Standard output on a full device: the reason and a failed status, not exit 0 with the results lost.
+TEST(CliTest, AFullStandardOutputFailsTheCommand) {
+    for (const std::string& command : {"solve -a backtracking --seed 1 --json " + test::kPillayFigure1,
+                                       "check " + test::kPillayFigure1, std::string("algorithms"),
+                                       std::string("generate --count 2 --seed 4")}) {
+        const auto result = runCli(command + " >/dev/full");
+        EXPECT_EQ(result.exitCode, 1) << command << ": " << result.err;
+        EXPECT_NE(result.err.find("cannot write 'standard output': No space left on device"), std::string::npos)
+            << command << ": " << result.err;
+    }
+}
+
+// A trace that cannot be written whole (here: past the process's file size limit, as on a full disk) fails the
+// command with the reason, and neither it nor its temporary is left behind; an older trace stays as it was.
+TEST(CliTest, ATraceCutShortIsNeverRenamedIntoPlace) {
+    const std::string trace = tempPath("pw_cut_trace") + ".jsonl";
+    std::ofstream(trace) << "an older trace\n";
+    const auto result = runCli("solve -a sa --seed 1 --max-steps 20000 --trace '" + trace + "' --trace-every 1 " +
+                                   test::kPillayFigure1,
+                               "", "trap '' XFSZ; ulimit -f 16; exec ");
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    EXPECT_NE(result.err.find("cannot write '" + trace + "': File too large"), std::string::npos) << result.err;
+    std::ifstream in(trace);
+    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), "an older trace\n");
+    EXPECT_FALSE(std::filesystem::exists(trace + ".partial"));
+
+    // A bound on the trace's size stops the run where it is reached, with the same care.
+    const auto bounded = runCli("solve -a sa --seed 1 --max-steps 100000000 --trace '" + trace +
+                                "' --trace-every 1 --max-trace-bytes 100000 " + test::kPillayFigure1);
+    EXPECT_EQ(bounded.exitCode, 1) << bounded.err;
+    EXPECT_NE(bounded.err.find(trace + ": the trace grew past 100000 bytes (--max-trace-bytes); it was not kept"),
+              std::string::npos)
+        << bounded.err;
+    EXPECT_TRUE(bounded.out.empty()) << bounded.out;
+    std::ifstream again(trace);
+    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()),
+              "an older trace\n");
+    EXPECT_FALSE(std::filesystem::exists(trace + ".partial"));
+    std::filesystem::remove(trace);
+}
+
+// Values that are not what an option allows are refused with what it allows, as people write it: no nan or inf
+// for a time, no seed outside 0 to 2^64 - 1 (-1 and 20 nines used to become 2^64 - 1), no empty value.
+TEST(CliTest, RefusesOptionValuesOutsideWhatTheyAllow) {
+    const std::string puzzle = " " + test::kPillayFigure1;
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"solve -a sa --time-limit nan" + puzzle, "--time-limit: 'nan' is not allowed; it must be any positive number"},
+        {"solve -a sa --time-limit inf" + puzzle, "--time-limit: 'inf' is not allowed; it must be any positive number"},
+        {"bench -a sa --time-limit nan --out x" + puzzle, "--time-limit: 'nan' is not allowed"},
+        {"check --time-limit -inf" + puzzle, "--time-limit: '-inf' is not allowed"},
+        {"solve -a sa --max-steps 10 --seed -1" + puzzle,
+         "--seed: '-1' is not allowed; it must be a whole number from 0 to 18446744073709551615"},
+        {"solve -a sa --max-steps 10 --seed 99999999999999999999" + puzzle, "--seed: '99999999999999999999' is not"},
+        {"bench -a sa --max-steps 10 --seed -1 --out x" + puzzle, "--seed: '-1' is not allowed"},
+        {"generate --seed -1", "--seed: '-1' is not allowed"},
+        {"solve -a sa --max-steps 10 --seed ''" + puzzle, "--seed: '' is not allowed"},
+        {"generate --size ''", "--size: an empty value is not allowed"},
+        {"generate --clues ''", "--clues: an empty value is not allowed"},
+        {"bench -a sa --max-steps 10 --out x --shard ''" + puzzle, "--shard: an empty value is not allowed"},
+        {"solve -a sa --max-steps -5" + puzzle, "--max-steps: '-5' is not allowed; it must be a whole number from 1"},
+    };
+    for (const auto& [arguments, message] : refused) {
+        const auto result = runCli(arguments);
+        EXPECT_EQ(result.exitCode, 2) << arguments << ": " << result.err;
+        EXPECT_NE(result.err.find(message), std::string::npos) << arguments << ": " << result.err;
+        EXPECT_EQ(result.err.find("1797693"), std::string::npos) << arguments << ": " << result.err;
+    }
+    EXPECT_EQ(runCli("solve -a sa --max-steps 10 --seed 18446744073709551615 --json" + puzzle).exitCode, 0);
+}
+
+// Standard input has the bound of a puzzle file: 70 MB piped in are refused as 70 MB in a file are, at once
+// and without reading them all into memory.
+TEST(CliTest, StandardInputHasTheBoundOfAFile) {
+    const std::string command = "head -c 70000000 /dev/zero | tr '\\0' x | '" + std::string(PW_CLI_PATH) +
+                                "' check - 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string text;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
+    const int status = ::pclose(pipe);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1) << text;
+    EXPECT_NE(text.find("<stdin>: more than 67108864 bytes, the most a puzzle input may have"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("not a puzzle"), std::string::npos) << text;
 }
 
 TEST(CliTest, HintsGrowByLevelAndReportMistakesFirst) {

@@ -240,6 +240,106 @@ TEST_P(ConformanceAlgorithmTest, CostSamplesCarryTheDeclaredParts) {
     EXPECT_GT(samples, 0) << entry.info.id << " reports no cost";
 }
 
+// The values a parameter can take at the ends of what it allows: both ends of a range, every choice, both
+// booleans. Each is tried with the other parameters at their defaults.
+std::vector<ParameterValue> cornersOf(const ParameterSpec& spec) {
+    switch (spec.type) {
+    case ParameterType::Integer:
+        return {static_cast<std::int64_t>(spec.minimum), static_cast<std::int64_t>(spec.maximum)};
+    case ParameterType::Real: return {spec.minimum, spec.maximum};
+    case ParameterType::Boolean: return {false, true};
+    case ParameterType::Choice: return {spec.choices.begin(), spec.choices.end()};
+    }
+    return {};
+}
+
+// Each declared rule at its edge: values that just keep it (run below) and values that just break it (refused).
+struct RuleEdge {
+    std::vector<std::pair<const char*, const char*>> keeps;
+    std::vector<std::pair<const char*, const char*>> breaks;
+};
+const std::map<std::string, std::vector<RuleEdge>>& ruleEdges() {
+    static const std::map<std::string, std::vector<RuleEdge>> table = {
+        // 9 programs of one move, 90 of at most two, 819 of at most three.
+        {"gp",
+         {{{{"max_length", "1"}, {"population", "9"}}, {{"max_length", "1"}, {"population", "10"}}},
+          {{{"max_length", "2"}, {"population", "90"}}, {{"max_length", "2"}, {"population", "91"}}},
+          {{{"max_length", "3"}, {"population", "819"}}, {{"max_length", "3"}, {"population", "820"}}}}},
+        {"sa",
+         {{{{"t0", "0.01"}, {"t_min", "0.0099"}}, {{"t0", "0.01"}, {"t_min", "0.01"}}},
+          {{{"t0", "1000"}, {"t_min", "100"}}, {{"t0", "100"}, {"t_min", "100"}}}}},
+        {"nurikabe-sa",
+         {{{{"t0", "0.01"}, {"t_min", "0.0099"}}, {{"t0", "0.01"}, {"t_min", "0.01"}}},
+          {{{"t0", "1000"}, {"t_min", "100"}}, {{"t0", "100"}, {"t_min", "100"}}}}},
+    };
+    return table;
+}
+
+// The first corpus puzzle of each kind the algorithm supports, 9x9 for Sudoku.
+std::vector<const Puzzle*> cornerPuzzles(const AlgorithmInfo& info) {
+    std::vector<const Puzzle*> puzzles;
+    for (const PuzzleKind kind : info.kinds) {
+        const auto item = std::find_if(corpus().begin(), corpus().end(), [kind](const CorpusPuzzle& candidate) {
+            return candidate.puzzle.kind() == kind &&
+                   (kind != PuzzleKind::Sudoku || candidate.puzzle.sudoku().givens.size() == 9);
+        });
+        if (item != corpus().end()) puzzles.push_back(&item->puzzle);
+    }
+    return puzzles;
+}
+
+// Every parameter at every corner of what it allows, and every rule at its edge: each run ends within a small
+// budget (a set-up that looks for more distinct programs than exist never did), and values that break a rule are
+// refused by it, naming the parameter.
+TEST_P(ConformanceAlgorithmTest, EndsAtEveryCornerOfItsParameters) {
+    const AlgorithmInfo& info = findAlgorithm(GetParam())->info;
+    const std::vector<const Puzzle*> puzzles = cornerPuzzles(info);
+    ASSERT_EQ(puzzles.size(), info.kinds.size()) << info.id;
+    int runs = 0;
+    const auto runAt = [&](const ParameterValues& values, const std::string& corner) {
+        for (const Puzzle* puzzle : puzzles) {
+            auto algorithm = findAlgorithm(info.id)->create();
+            StopConditions stop;
+            stop.add(stepLimit(3));
+            stop.add(evaluationLimit(1'000));
+            const RunResult result = Runner(*algorithm, *puzzle, values, 1, nullptr, std::move(stop)).runToEnd();
+            EXPECT_EQ(result.outcome == Outcome::Solved, result.valid) << info.id << " at " << corner;
+            EXPECT_LE(result.counters.steps, 3u) << info.id << " at " << corner;
+            ++runs;
+        }
+    };
+    for (const ParameterSpec& spec : info.parameters) {
+        for (const ParameterValue& value : cornersOf(spec)) {
+            const std::string corner = spec.key + "=" + formatParameterValue(value);
+            ParameterValues values(info.parameters);
+            ASSERT_EQ(values.setValue(info.parameters, spec.key, value), std::nullopt) << info.id << " " << corner;
+            if (const auto broken = checkParameterRules(info.parameterRules, values)) {
+                EXPECT_NE(broken->find(spec.key), std::string::npos) << info.id << " at " << corner << ": " << *broken;
+                continue;
+            }
+            runAt(values, corner);
+        }
+    }
+    ASSERT_EQ(ruleEdges().contains(info.id), !info.parameterRules.empty())
+        << info.id << ": every algorithm with rules has their edges here, and only those";
+    if (!ruleEdges().contains(info.id)) return;
+    const auto valuesWith = [&](const std::vector<std::pair<const char*, const char*>>& assignments) {
+        ParameterValues values(info.parameters);
+        for (const auto& [key, value] : assignments)
+            EXPECT_EQ(values.set(info.parameters, key, value), std::nullopt) << info.id << " " << key << "=" << value;
+        return values;
+    };
+    for (const RuleEdge& edge : ruleEdges().at(info.id)) {
+        const ParameterValues keeps = valuesWith(edge.keeps);
+        std::string corner;
+        for (const auto& [key, value] : edge.keeps) corner += std::string(key) + "=" + value + " ";
+        ASSERT_EQ(checkParameterRules(info.parameterRules, keeps), std::nullopt) << info.id << " at " << corner;
+        runAt(keeps, corner);
+        EXPECT_TRUE(checkParameterRules(info.parameterRules, valuesWith(edge.breaks))) << info.id << ": the rule's edge moved";
+    }
+    EXPECT_GT(runs, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryAlgorithm, ConformanceAlgorithmTest, ::testing::ValuesIn(test::algorithmIds()),
                          test::testNameOf);
 

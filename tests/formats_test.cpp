@@ -1,7 +1,9 @@
 // Puzzle formats: detection, every reader and writer, round trips, errors that name their place, atomic
 // writes, and the real data sets loading without a single error.
 
+#include "io/csv_table.h"
 #include "io/formats.h"
+#include "io/recording.h"
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
 
@@ -202,6 +204,30 @@ TEST(FormatsTest, BadEntriesNameTheirPlaceAndTheRestStillLoad) {
     ASSERT_EQ(indented.errors.size(), 2u);
     EXPECT_EQ(indented.errors[0].column, 83);
     EXPECT_EQ(indented.errors[1].column, collection.errors[1].column + 1);
+}
+
+// A Sudoku of a size the workbench does not solve is named with the sizes it does.
+TEST(FormatsTest, AnOversizeSudokuNamesTheSupportedSizes) {
+    const PuzzleCollection collection = parsePuzzles(std::string(625, '.') + "\n", "big.txt");
+    ASSERT_EQ(collection.errors.size(), 1u);
+    EXPECT_EQ(collection.errors[0].toString(), "big.txt:1:1: a 25x25 Sudoku is not supported (625 characters); the "
+                                               "supported sizes are 4x4, 6x6, 9x9 and 16x16");
+}
+
+// Editors on Windows begin a saved text with a byte-order mark: every text format reads past it.
+TEST(FormatsTest, EveryTextFormatAcceptsAByteOrderMark) {
+    const std::string mark = "\xEF\xBB\xBF";
+    EXPECT_EQ(parsePuzzles(mark + test::kAiEscargot + "\n", "bom.txt").puzzles.size(), 1u);
+    ParseError error;
+    const auto table = parseCsvTable(mark + "id,rating\na,1\n", "bom.csv", error);
+    ASSERT_TRUE(table) << error.toString();
+    EXPECT_EQ(table->header.front(), "id");
+    const RunRecording recording = makeRecording(test::sudokuPuzzle(test::kPillayFigure1), "backtracking",
+                                                 test::parametersOf("backtracking"), 1, {}, RunResult{});
+    const std::string text = mark + formatRecording(recording);
+    EXPECT_TRUE(looksLikeRecording(text));
+    const RecordingRead read = parseRecording(text, "bom.json");
+    EXPECT_TRUE(read.recording) << read.error.toString();
 }
 
 TEST(FormatsTest, BadNurikabeTokensNameLineAndColumn) {

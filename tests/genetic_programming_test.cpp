@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
 #include <tuple>
 
@@ -213,6 +214,51 @@ TEST(GeneticProgrammingTest, RandomProgramsReportHowManyTheyDrew) {
         EXPECT_NE(key, "generation");
     }
     EXPECT_TRUE(reported);
+}
+
+// An initial population of distinct programs cannot be larger than the programs there are: 9 of one move, 90 of
+// at most two. Such values are refused before a run, and a run started with them directly fails at once.
+TEST(GeneticProgrammingTest, RefusesAPopulationOfMoreDistinctProgramsThanExist) {
+    const AlgorithmInfo& info = findAlgorithm("gp")->info;
+    const auto broken = checkParameterRules(info.parameterRules,
+                                            test::parametersOf("gp", {{"max_length", "1"}, {"population", "10"}}));
+    ASSERT_TRUE(broken);
+    EXPECT_EQ(*broken, "population (10) must be at most 9, the number of distinct programs of 1 to max_length (1) "
+                       "moves");
+    EXPECT_FALSE(checkParameterRules(info.parameterRules,
+                                     test::parametersOf("gp", {{"max_length", "2"}, {"population", "90"}})));
+    EXPECT_TRUE(checkParameterRules(info.parameterRules, test::parametersOf("gp", {{"max_length", "1"}})));
+
+    const RunResult result = test::runAlgorithm("gp", test::sudokuPuzzle(test::kPillayFigure1),
+                                                test::parametersOf("gp", {{"max_length", "1"}}), 1, nullptr, 5);
+    EXPECT_EQ(result.outcome, Outcome::Failed);
+    EXPECT_EQ(result.counters.evaluations, 0u);
+}
+
+// The clock and the Stop flag reach the initial population: a Stop flag already set, or a time limit already
+// past, ends the run before its first program instead of after 100,000.
+TEST(GeneticProgrammingTest, StopConditionsReachTheInitialPopulation) {
+    const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
+    const ParameterValues parameters = test::parametersOf("gp", {{"population", "100000"}, {"max_length", "1000"}});
+    const std::atomic<bool> stopped{true};
+    auto algorithm = findAlgorithm("gp")->create();
+    StopConditions stop;
+    stop.add(externalStop(stopped));
+    RecordingSink sink;
+    const RunResult result = Runner(*algorithm, puzzle, parameters, 1, &sink, std::move(stop)).runToEnd();
+    EXPECT_EQ(result.outcome, Outcome::Stopped);
+    EXPECT_EQ(result.counters.evaluations, 0u);
+    EXPECT_EQ(result.counters.steps, 0u);
+    ASSERT_FALSE(sink.events().empty());
+    EXPECT_TRUE(std::holds_alternative<Finished>(sink.events().back()));
+
+    auto timed = findAlgorithm("gp")->create();
+    StopConditions clock;
+    clock.add(timeLimit(1e-12));
+    const RunResult limited = Runner(*timed, puzzle, parameters, 1, nullptr, std::move(clock)).runToEnd();
+    EXPECT_EQ(limited.outcome, Outcome::BudgetExhausted);
+    EXPECT_EQ(limited.counters.evaluations, 0u);
+    EXPECT_EQ(limited.reason, "time limit of 1e-12 s reached");
 }
 
 }  // namespace

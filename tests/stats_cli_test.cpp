@@ -77,4 +77,24 @@ TEST(StatsCli, ErrorsNameThePlace) {
     EXPECT_NE(refused.text.find("run sa/0/0: its curve has no evaluations"), std::string::npos) << refused.text;
     EXPECT_EQ(runCli("stats " + old.string() + " --axis steps").status, 0);
     fs::remove_all(old);
+
+    // A run repeated is refused with its place instead of weighing twice in every test.
+    const fs::path repeated = fs::temp_directory_path() / ("pw_stats_repeated_" + std::to_string(::getpid()));
+    fs::create_directories(repeated);
+    fs::copy_file(kFixture + "/config.json", repeated / "config.json", fs::copy_options::overwrite_existing);
+    {
+        std::ifstream in(kFixture + "/runs.jsonl");
+        std::string first;
+        std::getline(in, first);
+        std::ofstream runs(repeated / "runs.jsonl");
+        runs << first << "\n" << in.rdbuf();
+        runs.seekp(0, std::ios::end);
+        runs << first << "\n";
+    }
+    const Output twice = runCli("stats " + repeated.string());
+    EXPECT_EQ(twice.status, 1);
+    EXPECT_NE(twice.text.find((repeated / "runs.jsonl").string() + ":"), std::string::npos) << twice.text;
+    EXPECT_NE(twice.text.find(":1: run sa/0/0 is already at line 1; a run may be counted once"), std::string::npos)
+        << twice.text;
+    fs::remove_all(repeated);
 }

@@ -1,17 +1,25 @@
 #include "cli_support.h"
 
 #include "engine/algorithm.h"
+#include "io/output.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <mutex>
+#include <new>
+#include <poll.h>
+#include <stdexcept>
 #include <thread>
 #include <unistd.h>
 #include <utility>
@@ -56,6 +64,44 @@ void CliContext::addCommand(CLI::App* subcommand, std::function<int()> run) {
     m_commands.push_back({subcommand, std::move(run)});
 }
 
+namespace {
+CLI::Validator decimalNumber(bool positive) {
+    return CLI::Validator(
+        [positive](std::string& text) -> std::string {
+            double value = 0;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) ||
+                (positive && value <= 0))
+                return "'" + text + "' is not allowed; it must be " + (positive ? "any positive number" : "a number");
+            return {};
+        },
+        positive ? "POSITIVE" : "NUMBER");
+}
+}  // namespace
+
+CLI::Validator finiteNumber() { return decimalNumber(false); }
+CLI::Validator positiveNumber() { return decimalNumber(true); }
+
+CLI::Validator wholeNumber(std::uint64_t minimum, std::uint64_t maximum) {
+    const std::string allowed = "a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum);
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < minimum ||
+                value > maximum)
+                return "'" + text + "' is not allowed; it must be " + allowed;
+            return {};
+        },
+        "UINT");
+}
+
+CLI::Validator notEmpty() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string { return text.empty() ? "an empty value is not allowed" : std::string(); },
+        "TEXT");
+}
+
 int CliContext::run(CLI::App& app, int argc, char** argv) const {
     try {
         app.parse(argc, argv);
@@ -71,6 +117,9 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
     }
 
     std::signal(SIGINT, onInterrupt);
+    // What the commands write through std::cout goes through one checked buffer.
+    CheckedOutput standardOutput(STDOUT_FILENO, "standard output");
+    std::streambuf* const previous = std::cout.rdbuf(standardOutput.stream().rdbuf());
     int status = kExitUsage;  // stays so only if no command was chosen, which the app does not allow
     try {
         for (const auto& command : m_commands)
@@ -81,9 +130,24 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
     } catch (const UsageError& e) {
         std::cerr << "puzzle-cli: " << e.message << "\n";
         status = kExitUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "puzzle-cli: out of memory: the inputs or the work asked for need more memory than there is\n";
+        status = kExitRejected;
     } catch (const std::exception& e) {
         std::cerr << "puzzle-cli: " << e.what() << "\n";
         status = kExitRejected;
+    }
+    // The last writes of std::cout and of printf (correlate's table) are checked with the ones before them.
+    const bool written = standardOutput.flush();
+    std::cout.rdbuf(previous);
+    const bool flushed = std::fflush(stdout) == 0;
+    if (!written || !flushed || std::ferror(stdout)) {
+        std::cerr << "puzzle-cli: "
+                  << (!written  ? standardOutput.error()
+                      : flushed ? std::string("cannot write 'standard output': a write failed")
+                                : writeError("standard output", errno))
+                  << "\n";
+        if (status == kExitOk) status = kExitRejected;
     }
     // One status for Ctrl-C whichever command ran: the command has already said what it kept.
     return g_interrupted.load() ? kExitInterrupted : status;
@@ -122,8 +186,32 @@ std::vector<CheckedInput> checkInputs(const std::vector<std::string>& inputs) {
     return checked;
 }
 
-std::string standardInputText() {
-    return std::string{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+// Standard input, read as a puzzle file is: past kMaxPuzzleFileBytes it is refused with an error like a file's,
+// and Ctrl-C is heard while it is awaited or read (the reading then stops, with nothing kept). Nothing, with the
+// error, when it is too large or cannot be read.
+std::optional<std::string> standardInputText(std::vector<ParseError>& errors) {
+    constexpr std::size_t kPiece = std::size_t{1} << 20;
+    std::string text;
+    while (!g_interrupted.load()) {
+        pollfd input{STDIN_FILENO, POLLIN, 0};
+        if (::poll(&input, 1, 100) == 0) continue;  // nothing yet: look at the Ctrl-C flag again
+        const std::size_t before = text.size();
+        text.resize(before + kPiece);
+        const ssize_t n = ::read(STDIN_FILENO, text.data() + before, kPiece);
+        text.resize(before + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            errors.push_back({"<stdin>", 0, 0, std::string("cannot read standard input: ") + std::strerror(errno)});
+            return std::nullopt;
+        }
+        if (n == 0) return text;
+        if (text.size() > kMaxPuzzleFileBytes) {
+            errors.push_back({"<stdin>", 0, 0, "more than " + std::to_string(kMaxPuzzleFileBytes) +
+                                                   " bytes, the most a puzzle input may have (kMaxPuzzleFileBytes)"});
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -139,7 +227,9 @@ LoadedInputs loadInputs(const std::vector<std::string>& inputs) {
     };
     for (auto& input : checkInputs(inputs)) {
         switch (input.kind) {
-        case CheckedInput::Kind::Stdin: take(parsePuzzles(standardInputText(), "<stdin>")); break;
+        case CheckedInput::Kind::Stdin:
+            if (auto text = standardInputText(loaded.errors)) take(parsePuzzles(*text, "<stdin>"));
+            break;
         case CheckedInput::Kind::File: take(loadPuzzleFile(input.path)); break;
         case CheckedInput::Kind::Literal: take(std::move(input.literal)); break;
         }
@@ -209,7 +299,12 @@ void InputStream::read() {
         for (auto& input : r.inputs) {
             if (closed) break;
             switch (input.kind) {
-            case CheckedInput::Kind::Stdin: keepErrors(readPuzzles(standardInputText(), "<stdin>", take)); break;
+            case CheckedInput::Kind::Stdin: {
+                std::vector<ParseError> errors;
+                if (auto text = standardInputText(errors)) errors = readPuzzles(*text, "<stdin>", take);
+                keepErrors(std::move(errors));
+                break;
+            }
             case CheckedInput::Kind::File: keepErrors(readPuzzleFile(input.path, take)); break;
             case CheckedInput::Kind::Literal:
                 for (auto& puzzle : input.literal.puzzles) take(std::move(puzzle));
@@ -278,8 +373,7 @@ ResultOutput::ResultOutput() {
             text.swap(m_pending);
             lock.unlock();
             if (!text.empty()) {
-                std::fwrite(text.data(), 1, text.size(), stdout);
-                std::fflush(stdout);
+                writeChecked(text);
                 text.clear();
             }
             lock.lock();
@@ -293,7 +387,7 @@ ResultOutput::~ResultOutput() {
         m_closing = true;
     }
     m_wake.notify_one();
-    m_writer.join();
+    if (m_writer.joinable()) m_writer.join();
     writePending();
 }
 
@@ -309,9 +403,24 @@ void ResultOutput::write(std::string_view text) {
 }
 
 void ResultOutput::writePending() {
-    std::fwrite(m_pending.data(), 1, m_pending.size(), stdout);
-    std::fflush(stdout);
+    writeChecked(m_pending);
     m_pending.clear();
+}
+
+void ResultOutput::writeChecked(std::string_view text) {
+    // After a failure nothing more is written: what follows would leave a gap in the lines.
+    if (m_writeError == 0 && !writeAll(STDOUT_FILENO, text)) m_writeError = errno;
+}
+
+void ResultOutput::finish() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_closing = true;
+    }
+    m_wake.notify_one();
+    if (m_writer.joinable()) m_writer.join();
+    writePending();
+    if (m_writeError) throw std::runtime_error(writeError("standard output", m_writeError));
 }
 
 void ProgressBar::update(std::size_t done) {

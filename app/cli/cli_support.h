@@ -20,6 +20,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -30,6 +31,7 @@
 
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace pw {
@@ -47,6 +49,15 @@ constexpr int kExitInterrupted = 130;
 struct UsageError {
     std::string message;
 };
+
+// Checks of option values that CLI11's own lack, their messages saying what is allowed as people write it:
+// numbers that are finite and above zero ("any positive number": not nan, not inf), whole numbers in decimal
+// digits within a range (a seed is one from 0 to 2^64 - 1: not -1, not 99999999999999999999, not 0x10), and
+// values that are not empty.
+CLI::Validator finiteNumber();
+CLI::Validator positiveNumber();
+CLI::Validator wholeNumber(std::uint64_t minimum, std::uint64_t maximum = ~std::uint64_t{0});
+CLI::Validator notEmpty();
 
 // The commands of the program. Each command file has one `void add<Name>Command(CLI::App&, CliContext&)`
 // that adds its subcommand and options to the app and hands the context what to run when it is chosen.
@@ -157,8 +168,9 @@ std::string kindsText(const AlgorithmInfo& info);
 // The lines a command writes to standard output, sent in large writes: a thread writes what is pending every
 // 50 ms (at once past a quarter of a megabyte), so the result of a slow input shows within that time even while
 // the next input is being worked on, and thousands of fast results cost a few system calls instead of one each.
-// Everything is written by the time the object is destroyed. Only this object may write to standard output
-// while it lives.
+// Everything is written by finish() (or, without a check, by the destructor). Only this object may write to
+// standard output while it lives. Every write is checked: after the first that fails nothing more is written,
+// and finish() throws "cannot write 'standard output': REASON".
 class ResultOutput {
 public:
     ResultOutput();
@@ -166,10 +178,14 @@ public:
     ResultOutput(const ResultOutput&) = delete;
     ResultOutput& operator=(const ResultOutput&) = delete;
     void write(std::string_view text);
+    // Writes what is pending and throws std::runtime_error if any write failed.
+    void finish();
 
 private:
     static constexpr std::size_t kWriteSoonBytes = std::size_t{1} << 18;
     void writePending();
+    void writeChecked(std::string_view text);
+    int m_writeError = 0;  // errno of the first failed write, written by one thread at a time
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::string m_pending;

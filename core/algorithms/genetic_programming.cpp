@@ -22,7 +22,9 @@
 //
 // Choices where the paper is silent: no elitism (the best program so far is still reported); offspring
 // lengths are not capped (the paper caps only the initial programs); the stop is immediate, in the middle of a
-// generation, when an offspring solves the puzzle. The initial population's distinctness is by text.
+// generation, when an offspring solves the puzzle. The initial population's distinctness is by text, so a
+// population larger than the programs of at most `max_length` moves (9 of one move, 90 of at most two, 819 of
+// at most three) is refused before a run instead of searching for programs that do not exist.
 //
 // Events: per generation the population's best/mean/worst fitness and the best program; the board shows the
 // best program's grid. When the run ends, the best program is replayed on the board from the givens: for each
@@ -44,6 +46,33 @@ namespace pw {
 namespace {
 
 using Individual = EvaluatedProgram;
+
+// How many distinct programs have 1 to `maxLength` moves (9 + 81 + ...), or `cap` when there are at least as
+// many: the most distinct programs an initial population can hold.
+std::int64_t distinctPrograms(std::int64_t maxLength, std::int64_t cap) {
+    const auto moves = static_cast<std::int64_t>(kHeuristicMoves.size());
+    std::int64_t total = 0, ofLength = 1;
+    for (std::int64_t length = 1; length <= maxLength && total < cap; ++length) {
+        ofLength *= moves;
+        total += ofLength;
+    }
+    return std::min(total, cap);
+}
+
+// The initial population's programs are distinct, so it cannot be larger than the programs there are.
+std::vector<ParameterRule> parameterRules() {
+    ParameterRule rule;
+    rule.keys = {"population", "max_length"};
+    rule.broken = [](const ParameterValues& values) -> std::optional<std::string> {
+        const std::int64_t population = values.integer("population");
+        const std::int64_t maxLength = values.integer("max_length");
+        const std::int64_t programs = distinctPrograms(maxLength, population);
+        if (population <= programs) return std::nullopt;
+        return "population (" + std::to_string(population) + ") must be at most " + std::to_string(programs) +
+               ", the number of distinct programs of 1 to max_length (" + std::to_string(maxLength) + ") moves";
+    };
+    return {rule};
+}
 
 std::string randomProgram(Rng& rng, int maxLength) {
     std::string program(static_cast<std::size_t>(rng.between(1, maxLength)), 'r');
@@ -157,11 +186,16 @@ public:
         m_generation = 0;
         m_population.clear();
         m_next.clear();
+        // Refused before a run by the CLI, recordings, benches and the window; this guards direct use, where the
+        // loop below would never end.
+        m_refused = checkParameterRules(parameterRules(), parameters).has_value();
         emit(PhaseChange{m_counters, PhaseKind::Generation, 0});
-        if (m_givensConflict) return;
-        // The initial population: distinct random programs (the paper's "variation of 100%").
+        if (m_givensConflict || m_refused) return;
+        // The initial population: distinct random programs (the paper's "variation of 100%"). Duplicates are
+        // drawn again, which takes long when the population is near the number of programs there are: the
+        // run's stop conditions are asked after every program.
         std::unordered_set<std::string> seen;
-        while (static_cast<int>(m_population.size()) < m_populationSize) {
+        while (static_cast<int>(m_population.size()) < m_populationSize && !setupInterrupted()) {
             std::string program = randomProgram(m_rng, m_maxLength);
             if (!seen.insert(program).second) continue;
             m_population.push_back(evaluate(std::move(program)));
@@ -175,7 +209,7 @@ public:
     }
 
     StepStatus step() override {
-        if (m_givensConflict) return StepStatus::Failed;
+        if (m_givensConflict || m_refused || m_population.empty()) return StepStatus::Failed;
         if (m_solvedGeneration) return StepStatus::Solved;
         if (m_generation >= m_generations) return StepStatus::Failed;
         ++m_generation;
@@ -279,6 +313,7 @@ private:
     int m_tournament = 4;
     double m_mutationRate = 0.5;
     int m_maxLength = 50;
+    bool m_refused = false;
     std::int64_t m_generation = 0;
     std::vector<Individual> m_population;
     std::vector<Individual> m_next;
@@ -378,6 +413,7 @@ AlgorithmEntry geneticProgrammingAlgorithmEntry() {
                             "Pillay Table 1: mutation 0.5, crossover 0.5"),
         maxLengthParameter(),
     };
+    info.parameterRules = parameterRules();
     return {std::move(info), [] { return std::make_unique<GeneticProgramming>(); }};
 }
 

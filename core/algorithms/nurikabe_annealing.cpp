@@ -247,7 +247,9 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
     info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2011, §4.2";
     info.parameters = {
-        ParameterSpec::real("t0", 3, 0.01, 1000, "initial and reheat temperature",
+        ParameterSpec::real("t0", 3, 0.01, 1000,
+                            "initial and reheat temperature, above t_min (0.05 unless set: a t0 down to 0.01 "
+                            "needs a smaller t_min)",
                             thesis + " gives no value; 3 chosen by a tuning run"),
         ParameterSpec::real("alpha", 0.999, 0.5, 0.99999999, "cooling factor applied after every accepted move",
                             thesis + ": cooling rates 0.99, 0.999 and 0.9999 were tried"),

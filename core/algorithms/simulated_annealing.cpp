@@ -518,7 +518,9 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
             "thesis: cool after every accepted move, reheat below t_min; lewis: t0 from a "
             "random walk, cool after every Markov chain, reheat after chains without improvement",
             thesis + "; " + lewis),
-        ParameterSpec::real("t0", 40, 0.01, 1000, "thesis schedule: initial and reheat temperature",
+        ParameterSpec::real("t0", 40, 0.01, 1000,
+                            "thesis schedule: initial and reheat temperature, above t_min (0.2 unless set: a t0 "
+                            "down to 0.01 needs a smaller t_min)",
                             thesis + ": \"Initial temperature of value 40 seems to be useful\""),
         ParameterSpec::real("alpha", 0.99995, 0.5, 0.99999999,
                             "thesis schedule: cooling factor applied after every accepted move",

@@ -55,6 +55,16 @@ public:
     virtual double bestCost() const = 0;
     virtual Board currentBoard() const = 0;
     virtual Board bestBoard() const = 0;
+
+    // What a long set-up in start() (a first population of distinct programs) asks between its parts: true
+    // when the run's time limit or Stop flag has fired, and start() must return at once. The runner sets it around start() and then ends the run with that condition's verdict.
+    void setSetupInterruption(std::function<bool()> interrupted) { m_setupInterrupted = std::move(interrupted); }
+
+protected:
+    bool setupInterrupted() const { return m_setupInterrupted && m_setupInterrupted(); }
+
+private:
+    std::function<bool()> m_setupInterrupted;
 };
 
 enum class AlgorithmFamily { Exact, Logic, LocalSearch, Evolutionary, Swarm };

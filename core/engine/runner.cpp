@@ -134,6 +134,13 @@ std::optional<StopVerdict> StopConditions::check(const RunProgress& progress) {
     return std::nullopt;
 }
 
+std::optional<StopVerdict> StopConditions::checkPolled(const RunProgress& progress) {
+    for (auto& condition : m_conditions)
+        if (condition->stepsBeforeItCanFire(progress) == StopCondition::kPolled)
+            if (auto verdict = condition->check(progress)) return verdict;
+    return std::nullopt;
+}
+
 StopConditions::Plan StopConditions::plan(const RunProgress& progress) const {
     Plan plan;
     for (const auto& condition : m_conditions) {
@@ -148,7 +155,21 @@ Runner::Runner(Algorithm& algorithm, const Puzzle& puzzle, const ParameterValues
                EventSink* sink, StopConditions stopConditions)
     : m_algorithm(algorithm), m_puzzle(puzzle), m_sink(sink), m_stopConditions(std::move(stopConditions)),
       m_started(std::chrono::steady_clock::now()) {
+    // The clock and the Stop flag reach a long set-up too: a time limit or Ctrl-C must not wait for a first
+    // population. Budgets of steps and evaluations count from the first step, as they always have.
+    std::optional<StopVerdict> setupStop;
+    m_algorithm.setSetupInterruption([&] {
+        RunProgress progress;
+        progress.seconds = elapsedSeconds();
+        setupStop = m_stopConditions.checkPolled(progress);
+        return setupStop.has_value();
+    });
     m_algorithm.start(puzzle, parameters, seed, sink);
+    m_algorithm.setSetupInterruption({});
+    if (setupStop) {
+        close(setupStop->outcome, setupStop->reason);
+        return;
+    }
     m_progress.counters = m_algorithm.counters();
     m_progress.bestCost = m_algorithm.bestCost();
     m_progress.maxEvaluationsPerStep = m_algorithm.maxEvaluationsPerStep();

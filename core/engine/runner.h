@@ -55,6 +55,8 @@ class StopConditions {
 public:
     StopConditions& add(std::unique_ptr<StopCondition> condition);
     std::optional<StopVerdict> check(const RunProgress& progress);
+    // Only the conditions that can fire at any moment (the clock, the Stop flag): what a set-up is asked.
+    std::optional<StopVerdict> checkPolled(const RunProgress& progress);
     // The fewest steps before any condition could fire (StopCondition::kPolled when only polled ones can),
     // and whether any condition is polled.
     struct Plan {

@@ -1,5 +1,7 @@
 #include "io/csv_table.h"
 
+#include "base/text_format.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -98,6 +100,7 @@ int CsvTable::columnContaining(std::string_view part) const {
 std::optional<CsvTable> parseCsvTable(std::string_view text, const std::string& sourceName, ParseError& error) {
     CsvTable table;
     bool haveHeader = false;
+    text = withoutByteOrderMark(text);
     std::size_t start = 0;
     for (int number = 1; start < text.size(); ++number) {
         std::size_t end = text.find('\n', start);

@@ -15,7 +15,9 @@
 // A bad entry produces an error with its file:line:column and is skipped; the rest still load.
 
 #include "io/formats.h"
+#include "io/output.h"
 
+#include "base/text_format.h"
 #include "io/csv_table.h"
 #include "io/puzzle_text.h"
 
@@ -23,6 +25,7 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -72,8 +75,21 @@ std::string_view trimmed(std::string_view text) {
 
 std::string trim(std::string_view text) { return std::string(trimmed(text)); }
 
+// The side of the square Sudoku a line of n * n cells of one word would be (25 for 625 characters) when the
+// workbench does not solve that size; 0 when the line is no such thing.
+int unsupportedSudokuSide(std::string_view text) {
+    if (text.size() < 4 || !std::all_of(text.begin(), text.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '.';
+        }))
+        return 0;
+    int side = 2;
+    while (static_cast<std::size_t>(side) * static_cast<std::size_t>(side) < text.size()) ++side;
+    if (static_cast<std::size_t>(side) * static_cast<std::size_t>(side) != text.size()) return 0;
+    return side == 4 || side == 6 || side == 9 || side == 16 ? 0 : side;
+}
+
 std::vector<Line> splitLines(std::string_view text) {
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    text = withoutByteOrderMark(text);
     std::vector<Line> lines;
     // Room for every line at once: a list of 20,000 lines grown by doubling takes fresh memory every time.
     lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
@@ -480,6 +496,12 @@ private:
                 continue;
             }
             if (readSudokuLine(line)) continue;
+            if (const int side = unsupportedSudokuSide(text)) {
+                error(line.number, 1, "a " + std::to_string(side) + "x" + std::to_string(side) +
+                                          " Sudoku is not supported (" + std::to_string(text.size()) +
+                                          " characters); the supported sizes are 4x4, 6x6, 9x9 and 16x16");
+                continue;
+            }
             error(line.number, 1, "not a puzzle: expected a one-line Sudoku (81 characters), a grid row, a "
                                   "Nurikabe grid or a puzz.link URL");
         }
@@ -1075,32 +1097,26 @@ bool writeFileAtomically(const std::string& path, std::string_view content, std:
         fd = ::mkstemp(temporary.data());
     }
     if (fd < 0) {
-        error = "cannot write '" + path + "': " + std::strerror(errno);
+        error = writeError(path, errno);
         return false;
     }
     ::fchmod(fd, 0644);  // mkstemp creates 0600, O_TMPFILE follows the umask; a saved file is an ordinary readable one
-    std::size_t written = 0;
-    while (written < content.size()) {
-        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    bool complete = written == content.size() && ::fsync(fd) == 0;
+    bool complete = writeAll(fd, content) && ::fsync(fd) == 0;
     int savedErrno = errno;
     if (complete && unnamed && !nameUnnamedFile(fd, folder, prefix, temporary)) {
         complete = false;
         savedErrno = errno;
     }
-    ::close(fd);
+    if (::close(fd) != 0 && complete) {
+        complete = false;
+        savedErrno = errno;
+    }
     if (const AtomicWriteFault fault = g_atomicWriteFault.load(); complete && fault && !fault(temporary, path)) {
         complete = false;
         savedErrno = EIO;
     }
     if (!complete || ::rename(temporary.c_str(), path.c_str()) != 0) {
-        error = "cannot write '" + path + "': " + std::strerror(complete ? errno : savedErrno);
+        error = writeError(path, complete ? errno : savedErrno);
         if (!temporary.empty()) ::unlink(temporary.c_str());
         return false;
     }

@@ -72,7 +72,7 @@ std::string formatNurikabeUrl(const NurikabeGrid& clues);
 std::string formatPuzzles(const std::vector<Puzzle>& puzzles);
 
 // Writes through a temporary file in the same folder and renames it over `path`, so a reader never sees a
-// half-written file. Returns false and sets `error` when anything fails.
+// half-written file. Returns false and sets `error` to "cannot write 'PATH': REASON" when anything fails.
 bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error);
 
 // A fault seam for tests: when set, it is called after the temporary file is complete and synced and before the

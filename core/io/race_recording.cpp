@@ -1,5 +1,7 @@
 #include "io/race_recording.h"
 
+#include "base/text_format.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -40,6 +42,7 @@ std::string formatRaceManifest(const RaceManifest& manifest) {
 }
 
 bool looksLikeRaceManifest(std::string_view text) {
+    text = withoutByteOrderMark(text);
     const auto start = text.find_first_not_of(" \t\r\n");
     if (start == std::string_view::npos || text[start] != '{') return false;
     return text.substr(0, 4096).find(kFormatName) != std::string_view::npos;

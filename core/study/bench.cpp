@@ -6,17 +6,22 @@
 #include "engine/runner.h"
 #include "io/csv_table.h"
 #include "io/formats.h"
+#include "io/output.h"
 #include "io/run_report.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <stdexcept>
 #include <thread>
+#include <unistd.h>
 
 namespace pw {
 
@@ -28,7 +33,8 @@ const char* const kFormat = "puzzle-workbench bench 1";
 
 // The lines of runs.jsonl that were written whole; `partial` tells whether a last line without its newline
 // (a run killed while writing) followed them, `wholeBytes` where they end.
-std::vector<json> readRunLines(const std::string& path, bool& partial, std::uintmax_t& wholeBytes) {
+std::vector<json> readRunLines(const std::string& path, bool& partial, std::uintmax_t& wholeBytes,
+                               const BenchPlan* plan) {
     partial = false;
     wholeBytes = 0;
     std::ifstream in(path, std::ios::binary);
@@ -39,7 +45,7 @@ std::vector<json> readRunLines(const std::string& path, bool& partial, std::uint
         throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a runs file may have (" +
                                  std::to_string(kMaxRunsFileBytes) + ", kMaxRunsFileBytes)");
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    return parseBenchRunLines(text, path, partial, wholeBytes);
+    return parseBenchRunLines(text, path, partial, wholeBytes, plan);
 }
 
 std::string lineKey(const json& line) {
@@ -47,11 +53,44 @@ std::string lineKey(const json& line) {
                        line.at("run").get<std::uint64_t>());
 }
 
+// Why `line` is not a run of `plan` (whose benchPlanHash is `planHash`), or nothing when it is one.
+std::optional<std::string> foreignRun(const BenchPlan& plan, const std::string& planHash, const json& line) {
+    const std::string label = line["configuration"].get<std::string>();
+    const std::uint64_t run = line["run"].get<std::uint64_t>();
+    const auto stated = [&](const char* key) { return line.contains(key) ? line[key].dump() : std::string(); };
+    if (line.contains("plan") && line["plan"] != planHash)
+        return "made by another plan (" + stated("plan") + "; config.json's is \"" + planHash + "\")";
+    if (std::none_of(plan.configurations.begin(), plan.configurations.end(),
+                     [&](const BenchConfiguration& configuration) { return configuration.label == label; }))
+        return "setting '" + label + "' is not in config.json";
+    if (line["puzzle_index"].get<std::size_t>() >= plan.puzzles.size())
+        return "puzzle " + stated("puzzle_index") + " is not among config.json's " +
+               std::to_string(plan.puzzles.size()) + " puzzles";
+    if (run >= plan.runs) return "run " + std::to_string(run) + " is past config.json's " + std::to_string(plan.runs) + " runs";
+    if (line.contains("seed") && line["seed"] != plan.seed + run)
+        return "seed " + stated("seed") + " is not config.json's seed + run (" + std::to_string(plan.seed + run) + ")";
+    return std::nullopt;
+}
+
 }  // namespace
 
+std::string benchPlanHash(const BenchPlan& plan) {
+    // FNV-1a, 64 bits, of the plan as config.json holds it.
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : benchPlanJson(plan).dump()) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
+}
+
 std::vector<json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
-                                     std::uintmax_t& wholeBytes) {
+                                     std::uintmax_t& wholeBytes, const BenchPlan* plan) {
     std::vector<json> lines;
+    std::map<std::string, int> lineOfRun;  // a run counted twice would weigh twice in every summary and test
+    const std::string planHash = plan ? benchPlanHash(*plan) : std::string();
     partial = false;
     wholeBytes = 0;
     std::size_t start = 0;
@@ -71,6 +110,23 @@ std::vector<json> parseBenchRunLines(std::string_view text, const std::string& s
                 !parsed["puzzle_index"].is_number_unsigned() || !parsed["run"].is_number_unsigned())
                 throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) +
                                          ":1: not a run line of puzzle-cli bench");
+            const std::string key = lineKey(parsed);
+            const auto [first, fresh] = lineOfRun.emplace(key, lineNumber);
+            if (!fresh)
+                throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key +
+                                         " is already at line " + std::to_string(first->second) +
+                                         "; a run may be counted once");
+            if (plan) {
+                if (const auto foreign = foreignRun(*plan, planHash, parsed))
+                    throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key +
+                                             " is not a run of this bench: " + *foreign);
+                try {
+                    benchRecordFromJson(parsed);
+                } catch (const std::invalid_argument& e) {
+                    throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key + ": " +
+                                             e.what());
+                }
+            }
             lines.push_back(std::move(parsed));
         }
         start = end + 1;
@@ -376,6 +432,7 @@ void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jo
     std::vector<json> finished;
     std::size_t unreported = 0;  // lines made and not yet through onRun
     std::size_t running = threads;
+    const std::string planHash = benchPlanHash(plan);
     auto stopped = [&] { return halt.load() || (stop && stop->load()); };
 
     auto worker = [&] {
@@ -396,6 +453,7 @@ void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jo
                 if (stopped()) break;
                 auto line = runBenchTask(plan, tasks[i], &halt);
                 if (!line) continue;
+                (*line)["plan"] = planHash;
                 std::lock_guard lock(mutex);
                 finished.push_back(std::move(*line));
                 ++unreported;
@@ -440,15 +498,19 @@ void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jo
     if (failure) std::rethrow_exception(failure);
 }
 
-BenchLog::BenchLog(const std::string& path) : m_path(path) {
+BenchLog::BenchLog(const std::string& path, const BenchPlan* plan) : m_path(path) {
     std::uintmax_t wholeBytes = 0;
-    m_lines = readRunLines(path, m_droppedPartialLine, wholeBytes);
+    m_lines = readRunLines(path, m_droppedPartialLine, wholeBytes, plan);
     for (const auto& line : m_lines) m_keys.insert(lineKey(line));
     std::error_code ec;
     if (m_droppedPartialLine) std::filesystem::resize_file(path, wholeBytes, ec);
     if (ec) throw std::runtime_error(path + ": cannot cut off the partial last line: " + ec.message());
-    m_stream.open(path, std::ios::binary | std::ios::app);
-    if (!m_stream) throw std::runtime_error("cannot write '" + path + "'");
+    m_fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (m_fd < 0) throw std::runtime_error(writeError(path, errno));
+}
+
+BenchLog::~BenchLog() {
+    if (m_fd >= 0) ::close(m_fd);
 }
 
 void BenchLog::append(const json& line) {
@@ -457,9 +519,7 @@ void BenchLog::append(const json& line) {
     // most one partial last line (which the next resume cuts off), never a whole line without its newline.
     std::string text = line.dump();
     text += '\n';
-    m_stream.write(text.data(), static_cast<std::streamsize>(text.size()));
-    m_stream.flush();
-    if (!m_stream) throw std::runtime_error("cannot write '" + m_path + "'");
+    if (!writeAll(m_fd, text)) throw std::runtime_error(writeError(m_path, errno));
     m_keys.insert(lineKey(line));
     m_lines.push_back(line);
 }
@@ -665,14 +725,8 @@ BenchDirectory readBenchDirectory(const std::string& dir) {
     bool partial = false;
     std::uintmax_t wholeBytes = 0;
     const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();
-    const auto lines = readRunLines(runsPath, partial, wholeBytes);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        try {
-            result.records.push_back(benchRecordFromJson(lines[i]));
-        } catch (const std::invalid_argument& e) {
-            throw std::runtime_error(runsPath + ": run " + std::to_string(i + 1) + ": " + e.what());
-        }
-    }
+    const auto lines = readRunLines(runsPath, partial, wholeBytes, &result.plan);
+    for (const json& line : lines) result.records.push_back(benchRecordFromJson(line));  // checked by the reader
     return result;
 }
 

@@ -103,7 +103,11 @@ std::uint64_t nextCurvePoint(std::uint64_t point);
 std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTask& task,
                                            const std::atomic<bool>* stop = nullptr);
 
-// Makes `tasks` on `jobs` worker threads; `onRun(line)` is called on the calling thread for every finished run,
+// The plan's fingerprint (16 hex digits of a hash of benchPlanJson), which runBench writes into every run line
+// as "plan": a line of another plan is then refused even where its key would fit.
+std::string benchPlanHash(const BenchPlan& plan);
+
+// Makes `tasks` on `jobs` worker threads, each line with "plan" (benchPlanHash) added; `onRun(line)` is called on the calling thread for every finished run,
 // in the order the runs finish, while the workers go on. Returns when all are made or, after `stop`, when the
 // runs under way have ended. An exception from `onRun` stops the workers and is rethrown once they have.
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
@@ -118,16 +122,23 @@ inline constexpr std::uint64_t kMaxBenchTasks = 10000000;
 // stays far below it).
 inline constexpr std::uintmax_t kMaxRunsFileBytes = std::uintmax_t{256} << 20;
 // The whole run lines of a runs.jsonl text (see BenchLog); throws std::runtime_error naming
-// sourceName:line:column of a line that is not a run.
+// sourceName:line:column of a line that is not a run, of a run already on an earlier line (a run is counted
+// once), and, given the bench's `plan`, of a run that is not one of its runs: another setting, puzzle, run
+// number, seed or plan fingerprint than config.json's (lines written before the fingerprint have none), or a
+// line benchRecordFromJson refuses.
 std::vector<nlohmann::json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
-                                               std::uintmax_t& wholeBytes);
+                                               std::uintmax_t& wholeBytes, const BenchPlan* plan = nullptr);
 
 // DIR/runs.jsonl: read on opening (a partial last line, left by a killed run, is cut off the file), then
 // appended to, one flushed line per run.
 class BenchLog {
 public:
-    // Throws std::runtime_error naming the file and line of a line that is not a run.
-    explicit BenchLog(const std::string& path);
+    // Throws std::runtime_error naming the file and line of a line that is not a run (of `plan`, when given;
+    // see parseBenchRunLines).
+    explicit BenchLog(const std::string& path, const BenchPlan* plan = nullptr);
+    ~BenchLog();
+    BenchLog(const BenchLog&) = delete;
+    BenchLog& operator=(const BenchLog&) = delete;
     const std::vector<nlohmann::json>& lines() const { return m_lines; }
     bool contains(const std::string& key) const { return m_keys.count(key) > 0; }
     bool droppedPartialLine() const { return m_droppedPartialLine; }
@@ -139,7 +150,7 @@ private:
     std::vector<nlohmann::json> m_lines;
     std::set<std::string> m_keys;
     bool m_droppedPartialLine = false;
-    std::ofstream m_stream;
+    int m_fd = -1;  // opened to append: each line goes out in one checked write
     std::mutex m_mutex;
 };
 

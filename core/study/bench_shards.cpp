@@ -116,7 +116,7 @@ BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
     };
     // Runs already merged or made by an unsharded run of the same plan come first; the parts add to them.
     {
-        BenchLog existing((fs::path(dir) / "runs.jsonl").string());
+        BenchLog existing((fs::path(dir) / "runs.jsonl").string(), &plan);
         for (const auto& line : existing.lines()) take(line, dir + "/runs.jsonl");
     }
     BenchMergeResult result;
@@ -128,7 +128,7 @@ BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
         const std::string runsPath = benchShardRunsPath(dir, shard);
         std::size_t lines = 0;
         if (fs::exists(runsPath)) {
-            BenchLog part(runsPath);
+            BenchLog part(runsPath, &plan);
             for (const auto& line : part.lines()) {
                 const std::size_t index = take(line, runsPath);
                 if (index % shard.count != shard.index - 1)
@@ -166,12 +166,12 @@ BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
     }
     std::string error;
     const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();
-    if (!writeFileAtomically(runsPath, text, error)) throw std::runtime_error("cannot write '" + runsPath + "': " + error);
+    if (!writeFileAtomically(runsPath, text, error)) throw std::runtime_error(error);
     std::vector<std::string> labels;
     for (const auto& configuration : plan.configurations) labels.push_back(configuration.label);
     const std::string summaryPath = (fs::path(dir) / "summary.csv").string();
     if (!writeFileAtomically(summaryPath, benchSummaryCsv(summarizeBench(records, labels)), error))
-        throw std::runtime_error("cannot write '" + summaryPath + "': " + error);
+        throw std::runtime_error(error);
     return result;
 }
 

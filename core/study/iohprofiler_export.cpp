@@ -56,7 +56,7 @@ void write(const fs::path& path, const std::string& content) {
     fs::create_directories(path.parent_path(), ec);
     std::string error;
     if (ec || !writeFileAtomically(path.string(), content, error))
-        throw std::runtime_error("cannot write '" + path.string() + "': " + (ec ? ec.message() : error));
+        throw std::runtime_error(ec ? "cannot write '" + path.string() + "': " + ec.message() : error);
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ void prepareDirectory(const std::string& dir, const json& plan) {
         throw std::invalid_argument("--out " + dir + " holds runs.jsonl without config.json; choose another --out");
     std::string error;
     if (!pw::writeFileAtomically(configPath.string(), plan.dump(2) + "\n", error))
-        throw std::runtime_error("cannot write '" + configPath.string() + "': " + error);
+        throw std::runtime_error(error);
 }
 
 void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::BenchLog& log) {
@@ -70,7 +70,7 @@ void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::B
     for (const auto& [name, text] : files) {
         const std::string path = (fs::path(dir) / name).string();
         std::string error;
-        if (!pw::writeFileAtomically(path, text, error)) throw std::runtime_error("cannot write '" + path + "': " + error);
+        if (!pw::writeFileAtomically(path, text, error)) throw std::runtime_error(error);
     }
 }
 
@@ -101,12 +101,13 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
                        "K: tries on each setting and puzzle until K have solved it, --runs being the most tries "
                        "(Soto et al.'s Table 1)")
         ->check(CLI::Range(std::uint64_t{1}, pw::kMaxBenchRuns));
-    command.add_option("--seed", options.seed, "Seed of run 0; run r uses seed + r (default 1)");
+    command.add_option("--seed", options.seed, "Seed of run 0; run r uses seed + r (default 1)")
+        ->check(wholeNumber(0));
     command.add_option("--time-limit", options.timeLimit, "Wall-clock budget per run, in seconds")
-        ->check(CLI::PositiveNumber);
-    command.add_option("--max-steps", options.maxSteps, "Step budget per run")->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
+    command.add_option("--max-steps", options.maxSteps, "Step budget per run")->check(wholeNumber(1));
     command.add_option("--max-evaluations", options.maxEvaluations, "Evaluation budget per run")
-        ->check(CLI::PositiveNumber);
+        ->check(wholeNumber(1));
     command.add_option("--jobs", options.jobs, "Threads (default: every core)")->check(CLI::Range(1, 1024));
     command.add_option("--out", options.outDir, "Directory for config.json, runs.jsonl and summary.csv; "
                                                 "the same command on it again resumes")
@@ -115,7 +116,8 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_option("INPUT", options.inputs, "Puzzle files, - for standard input, or literal puzzle strings "
                                                 "(required)");
     command.add_option("--shard", options.shard, "K/N: run only the K-th of N fixed shares of the plan, into "
-                                                 "DIR/parts/ (then `bench merge DIR`)");
+                                                 "DIR/parts/ (then `bench merge DIR`)")
+        ->check(notEmpty());
 }
 
 // `bench merge DIR`: the parts of a sharded bench into DIR/runs.jsonl and DIR/summary.csv. The bench's own
@@ -195,12 +197,12 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
         } else {
             std::string error;
             if (!pw::writeFileAtomically(planPath, planJson.dump(2) + "\n", error))
-                throw std::runtime_error("cannot write '" + planPath + "': " + error);
+                throw std::runtime_error(error);
         }
     }
     const std::string logPath = shard ? pw::benchShardRunsPath(options.outDir, *shard)
                                       : (fs::path(options.outDir) / "runs.jsonl").string();
-    pw::BenchLog log(logPath);
+    pw::BenchLog log(logPath, &plan);
     if (log.droppedPartialLine()) std::cerr << "puzzle-cli: " << logPath << ": dropped a partly written last line\n";
 
     const auto tasks = shard ? pw::benchShardTasks(pw::benchTasks(plan), *shard) : pw::benchTasks(plan);

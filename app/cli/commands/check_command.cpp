@@ -140,6 +140,7 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
         }
     }
     output.write(std::move(text).str());
+    output.finish();
     if (!asJson) reportErrors(errors);
     return errors.empty() ? kExitOk : kExitRejected;
 }
@@ -152,10 +153,10 @@ void addCheckCommand(CLI::App& app, CliContext& context) {
     command->add_flag("--json", options->asJson, "One JSON object per puzzle per line");
     command->add_option("--time-limit", options->timeLimit, "Wall-clock budget per puzzle, in seconds; a count "
                                                             "it cuts short is reported as undecided")
-        ->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
     command->add_option("--node-limit", options->nodeLimit, "Search nodes per puzzle; a count it cuts short is "
                                                             "reported as undecided")
-        ->check(CLI::PositiveNumber)
+        ->check(wholeNumber(1))
         ->capture_default_str();
     command->add_option("--jobs", options->jobs, "Threads (default: every core); the lines keep the input's order")
         ->check(CLI::Range(1, 1024));

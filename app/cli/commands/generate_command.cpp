@@ -176,7 +176,7 @@ int generateFromSolution(const GenerateOptions& options, std::uint64_t seed) {
     } else {
         std::string error;
         if (!writeFileAtomically(options.outPath, text, error))
-            throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
+            throw std::runtime_error(error);
     }
     return kExitOk;
 }
@@ -230,7 +230,7 @@ int generate(const GenerateOptions& options, const std::atomic<bool>& interrupte
     if (!options.outPath.empty()) {
         std::string error;
         if (!writeFileAtomically(options.outPath, text, error))
-            throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
+            throw std::runtime_error(error);
     }
     if (undecided)
         std::cerr << undecided << " of " << options.count << " puzzles kept a clue whose removal the exact solver could "
@@ -268,13 +268,15 @@ void addGenerateCommand(CLI::App& app, CliContext& context) {
     auto* command = app.add_subcommand("generate", "Make new puzzles with exactly one solution: Sudoku at a level or "
                                                "serate range, clue-count sweeps, Nurikabe");
     command->add_flag("--nurikabe", o.nurikabe, "Make Nurikabe instead of Sudoku (a unique solution, sides 2 to 10)");
-    command->add_option("--size", o.size, "Sudoku: 4, 6, 9 (default) or 16; Nurikabe: HxW (default 7x7) or one side");
+    command->add_option("--size", o.size, "Sudoku: 4, 6, 9 (default) or 16; Nurikabe: HxW (default 7x7) or one side")
+        ->check(notEmpty());
     command->add_option("--max-island", o.maxIsland, "Nurikabe: the largest island (default 4 up to 64 cells, "
                                                        "else 3; larger islands make unique puzzles much rarer)")
         ->check(CLI::Range(1, 99));
     command->add_option("--count", o.count, "How many puzzles")->check(CLI::Range(1, 10'000'000));
     command->add_option("--seed", o.seed, "Seed of the first puzzle; puzzle i uses seed + i (default: random, "
-                                            "reported on standard error)");
+                                            "reported on standard error)")
+        ->check(wholeNumber(0));
     command->add_option("--symmetry", o.symmetry, "Clue pattern symmetry (Sudoku)")
         ->check(CLI::IsMember({"none", "rotational", "mirror", "diagonal"}));
     command->add_option("--difficulty", o.difficulty,
@@ -282,14 +284,16 @@ void addGenerateCommand(CLI::App& app, CliContext& context) {
                           "pairs (+ naked and hidden pairs), search (those get stuck)")
         ->check(CLI::IsMember({"singles", "locked", "pairs", "search"}));
     command->add_option("--min-serate", o.minSerate, "Least serate (the `serate` metric as `rate` computes it: "
-                                                       "--serate-runs runs, seed 1)");
-    command->add_option("--max-serate", o.maxSerate, "Largest serate");
+                                                       "--serate-runs runs, seed 1)")
+        ->check(finiteNumber());
+    command->add_option("--max-serate", o.maxSerate, "Largest serate")->check(finiteNumber());
     command->add_option("--serate-runs", o.serateRuns, "Runs of the serate rating (default 30, the metric's own)")->check(CLI::Range(1, 100000));
     command->add_flag("--minimal", o.minimal, "Remove every clue that can go (with a symmetry: every pair of clues); "
                                                "the level is then checked, not steered");
     command->add_option("--clues", o.clues, "Clue-count sweep: keep exactly N clues of a random solution; unique "
                                               "when the removal can reach N, else the puzzle is flagged 'multiple "
-                                              "solutions' (on 9x9 nearly always at 21 clues or fewer, always below 17)");
+                                              "solutions' (on 9x9 nearly always at 21 clues or fewer, always below 17)")
+        ->check(notEmpty());
     command->add_option("--from-solution", o.fromSolution,
                         "Plain random removal from this complete grid (81 digits): keep --clues cells chosen at "
                         "random, with no uniqueness check (Chel et al.'s Table 3 protocol); needs --allow-multiple");

@@ -90,7 +90,7 @@ int runRate(const RateOptions& options, const std::atomic<bool>& interrupted) {
     } else {
         std::string error;
         if (!pw::writeFileAtomically(options.outPath, csv, error))
-            throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
+            throw std::runtime_error(error);
     }
     return loaded.errors.empty() ? kExitOk : kExitRejected;
 }
@@ -105,7 +105,8 @@ void addRateCommand(CLI::App& app, CliContext& context) {
     command->add_option("--metrics", options->metrics, metricHelp)->required();
     command->add_option("--runs", options->runs, "Runs of every stochastic metric (default: each metric's own)")
         ->check(CLI::Range(1, 100000));
-    command->add_option("--seed", options->seed, "Seed of run 0; run r uses seed + r (default 1)");
+    command->add_option("--seed", options->seed, "Seed of run 0; run r uses seed + r (default 1)")
+        ->check(wholeNumber(0));
     command->add_option("--jobs", options->jobs, "Threads (default: every core)")->check(CLI::Range(1, 1024));
     command->add_option("--out", options->outPath, "Write the CSV here (atomically) instead of standard output");
     command->add_option("INPUT", options->inputs, "Puzzle files, - for standard input, or literal puzzle strings")

@@ -6,6 +6,7 @@
 #include "algorithms/registry.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
+#include "io/output.h"
 #include "io/recording.h"
 #include "io/run_report.h"
 
@@ -15,9 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -45,39 +44,35 @@ struct SolveOptions {
     bool asJson = false;
     std::string tracePath;
     std::optional<std::uint64_t> traceEvery;  // unset: every move, samples at the algorithms' usual spacing
+    std::optional<std::uint64_t> maxTraceBytes;  // unset: 90% of the space free where the trace goes
     std::string recordPath;
     int jobs = 0;  // 0: every core
     std::vector<std::string> inputs;
 };
 
-// A trace file is written under a temporary name and renamed when complete, so it is never half-written.
-class TraceFile {
+
+// Ends a run as soon as its trace has failed (a full disk, --max-trace-bytes): what follows would be lost.
+class TraceFailure final : public pw::StopCondition {
 public:
-    explicit TraceFile(const std::string& path) : m_path(path) {
-        if (path.empty()) return;
-        m_partialPath = path + ".partial";
-        m_stream.open(m_partialPath, std::ios::binary | std::ios::trunc);
-        if (!m_stream) throw UsageError{"cannot write trace file '" + path + "'"};
+    explicit TraceFailure(const pw::OutputFile& trace) : m_trace(trace) {}
+    std::optional<pw::StopVerdict> check(const pw::RunProgress&) override {
+        if (m_trace.error().empty()) return std::nullopt;
+        return pw::StopVerdict{pw::Outcome::Stopped, m_trace.error()};
     }
-    ~TraceFile() {
-        if (!m_partialPath.empty() && !m_committed) std::remove(m_partialPath.c_str());
-    }
-    std::ostream* stream() { return m_partialPath.empty() ? nullptr : &m_stream; }
-    void commit() {
-        if (m_partialPath.empty()) return;
-        m_stream.close();
-        std::error_code ec;
-        std::filesystem::rename(m_partialPath, m_path, ec);
-        if (ec) throw std::runtime_error("cannot write trace file '" + m_path + "': " + ec.message());
-        m_committed = true;
-    }
+    std::uint64_t stepsBeforeItCanFire(const pw::RunProgress&) const override { return kPolled; }
 
 private:
-    std::string m_path;
-    std::string m_partialPath;
-    std::ofstream m_stream;
-    bool m_committed = false;
+    const pw::OutputFile& m_trace;
 };
+
+// The default bound of a trace: 90% of the space free in its folder, so that a long run cannot fill the disk.
+std::uint64_t defaultTraceBound(const std::string& tracePath) {
+    const std::filesystem::path folder = std::filesystem::absolute(tracePath).parent_path();
+    std::error_code ec;
+    const std::filesystem::space_info space = std::filesystem::space(folder, ec);
+    if (ec) return ~std::uint64_t{0};
+    return space.available / 10 * 9;
+}
 
 // `solve --record FILE`: the run's inputs and budgets, from which the window replays it exactly.
 void recordRun(const SolveOptions& options, const pw::Puzzle& puzzle, const std::string& algorithmId,
@@ -87,7 +82,7 @@ void recordRun(const SolveOptions& options, const pw::Puzzle& puzzle, const std:
     std::string error;
     if (!pw::saveRecording(options.recordPath,
                            pw::makeRecording(puzzle, algorithmId, parameters, seed, budgets, result), error))
-        throw std::runtime_error("cannot write recording '" + options.recordPath + "': " + error);
+        throw std::runtime_error(error);
 }
 
 int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) {
@@ -121,14 +116,23 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     bool rejected = false;
 
     const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
-    TraceFile trace(options.tracePath);
+    // A trace is written under a temporary name and renamed into place only when all of it was written.
+    std::optional<pw::OutputFile> trace;
+    if (!options.tracePath.empty()) {
+        trace.emplace(options.tracePath);
+        const std::uint64_t bound = options.maxTraceBytes.value_or(defaultTraceBound(options.tracePath));
+        trace->limitTo(bound, "the trace grew past " + std::to_string(bound) + " bytes (--max-trace-bytes" +
+                                  (options.maxTraceBytes ? "" : ", by default 90% of the free space") +
+                                  "); it was not kept");
+    }
+    const auto traceFailed = [&] { return trace && !trace->error().empty(); };
     std::unique_ptr<pw::JsonLinesSink> traceSink;
-    if (trace.stream()) {
+    if (trace) {
         // --trace-every N > 1 keeps every N-th move, cost and temperature event of the usual stream (samples every
         // EventSink::kDefaultSampleEvery steps), so traces are no bigger than before decisions existed; without
         // the option every event of that stream is kept. --trace-every 1 asks for everything: a sample and a
         // Decision explaining every step.
-        traceSink = std::make_unique<pw::JsonLinesSink>(*trace.stream(), options.traceEvery.value_or(1),
+        traceSink = std::make_unique<pw::JsonLinesSink>(trace->stream(), options.traceEvery.value_or(1),
                                                         entry->info.costParts);
         if (options.traceEvery == 1u) {
             traceSink->setSampleEvery(1);
@@ -188,11 +192,12 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
                 if (options.maxEvaluations) stop.add(pw::evaluationLimit(*options.maxEvaluations));
                 if (options.stagnationSteps) stop.add(pw::stagnationLimit(*options.stagnationSteps));
                 stop.add(pw::externalStop(interrupted));
+                if (trace) stop.add(std::make_unique<TraceFailure>(*trace));
                 auto algorithm = entry->create();
                 pw::Runner runner(*algorithm, puzzle, parameters, runSeed, traceSink.get(), std::move(stop));
                 result = runner.runToEnd();
             }
-            if (interrupted) {
+            if (interrupted || traceFailed()) {
                 out.cut = true;
                 break;
             }
@@ -238,7 +243,7 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     // Puzzles run on --jobs threads (every core by default) and their results come in the input's order. A
     // trace is one stream of events and a recording one run, so they keep to one thread.
     const int jobs = traceSink || !options.recordPath.empty() ? 1 : jobsOrEveryCore(options.jobs);
-    for (; more && !interrupted; more = input.next(puzzles)) {
+    for (; more && !interrupted && !traceFailed(); more = input.next(puzzles)) {
         plan();
         parallelInOrder((puzzles.size() + perItem - 1) / perItem, jobs, solveItem, write, interrupted);
     }
@@ -249,7 +254,8 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     const std::vector<pw::ParseError> errors = input.errors();
     reportErrors(errors);
     rejected |= !errors.empty();
-    trace.commit();
+    output.finish();
+    if (trace) trace->commit();
     if (interrupted)
         std::cerr << "puzzle-cli: interrupted: " << runsDone << " of " << runsPlanned << " runs done\n";
     return rejected ? kExitRejected : kExitOk;
@@ -265,22 +271,28 @@ void addSolveCommand(CLI::App& app, CliContext& context) {
         ->required();
     command->add_option("--param", options->parameters, "An algorithm parameter as KEY=VALUE (repeatable)");
     auto* seedOption = command->add_option("--seed", *seed, "Seed of the first run; run r uses seed + r "
-                                                                "(default: random, reported in the output)");
+                                                                "(default: random, reported in the output)")
+                          ->check(wholeNumber(0));
     command->add_option("--runs", options->runs, "Runs per puzzle")->check(CLI::Range(1, 1000000));
     command->add_option("--time-limit", options->timeLimit, "Wall-clock budget per run, in seconds")
-        ->check(CLI::PositiveNumber);
-    command->add_option("--max-steps", options->maxSteps, "Step budget per run")->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
+    command->add_option("--max-steps", options->maxSteps, "Step budget per run")->check(wholeNumber(1));
     command->add_option("--max-evaluations", options->maxEvaluations, "Evaluation budget per run")
-        ->check(CLI::PositiveNumber);
+        ->check(wholeNumber(1));
     command->add_option("--stagnation", options->stagnationSteps, "Stop after this many steps without a better "
                                                                     "best cost")
-        ->check(CLI::PositiveNumber);
+        ->check(wholeNumber(1));
     command->add_flag("--json", options->asJson, "One JSON object per run per line");
     auto* traceOption = command->add_option("--trace", options->tracePath, "Write the events as JSON lines here");
     command->add_option("--trace-every", options->traceEvery,
                         "Keep every N-th move, cost and temperature event (cost sampled every 1000 steps); "
                         "1 writes every step: a cost sample and a \"decision\" event explaining it")
-        ->check(CLI::PositiveNumber)
+        ->check(wholeNumber(1))
+        ->needs(traceOption);
+    command->add_option("--max-trace-bytes", options->maxTraceBytes,
+                        "Largest trace: a run whose trace would grow past it stops, and the command fails with a "
+                        "message (default: 90% of the space free in the trace's folder)")
+        ->check(wholeNumber(1))
         ->needs(traceOption);
     command->add_option("--record", options->recordPath, "Write a recording of the run here (one puzzle, one run): "
                                                            "the window replays it exactly");

@@ -87,16 +87,18 @@ void addStatsCommand(CLI::App& app, CliContext& context) {
     command->add_option("--targets", options->targets,
                         "Cost targets, comma-separated (default: 0 and the powers of two below the largest start "
                         "cost); the smallest is the fixed target of ERT and the tests")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(finiteNumber());
     command->add_option("--budgets", options->budgets, "Budgets on the axis for the fixed-budget best cost, "
                                                        "comma-separated")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(finiteNumber());
     command->add_option("--axis", options->axis, "Cost axis: evaluations (default: the fair one across algorithms), "
                                                  "steps or seconds")
         ->check(CLI::IsMember({"evaluations", "steps", "seconds"}));
     command->add_option("--resamples", options->resamples, "Bootstrap resamples for the 95% intervals (default 1000)")
         ->check(CLI::Range(100, 1000000));
-    command->add_option("--seed", options->seed, "Seed of the bootstrap (default 1)");
+    command->add_option("--seed", options->seed, "Seed of the bootstrap (default 1)")->check(wholeNumber(0));
     auto* json = command->add_flag("--json", options->asJson, "Everything as one JSON object");
     auto* csv = command->add_flag("--csv", options->asCsv, "One table (--table) as CSV");
     auto* latex = command->add_flag("--latex", options->asLatex, "One table (--table) as a LaTeX booktabs tabular");

@@ -1,0 +1,73 @@
+#pragma once
+// The one way out for what the programs write in pieces: result lines on standard output, a trace, a bench's
+// runs.jsonl. Every write(2), sync and close is checked, and a failure is reported in one wording,
+// "cannot write 'PATH': REASON" (REASON from strerror, PATH "standard output" for it). A file written in pieces
+// appears at its path only once all of it is written, synced and closed; a failed or unfinished one is
+// removed, never renamed into place. (writeFileAtomically in formats.h writes a whole text at once the same way.)
+
+#include <cstdint>
+#include <ostream>
+#include <streambuf>
+#include <string>
+#include <string_view>
+
+namespace pw {
+
+// "cannot write 'PATH': REASON" for the error number `error`.
+std::string writeError(const std::string& path, int error);
+
+// Writes all of `text` to `fd`, again after EINTR and short writes; false, with errno set, when a write fails.
+bool writeAll(int fd, std::string_view text);
+
+// A stream onto an open file descriptor (not closed here) through a buffer. Writes go on after a failure but
+// reach nothing: the first failure is kept. A byte bound, when set, is a failure too: the first write past it
+// fails with the bound's message.
+class CheckedOutput : private std::streambuf {
+public:
+    // `name` is what messages call it: the path, or "standard output".
+    CheckedOutput(int fd, std::string name);
+    CheckedOutput(const CheckedOutput&) = delete;
+    CheckedOutput& operator=(const CheckedOutput&) = delete;
+
+    std::ostream& stream() { return m_stream; }
+    // At most `bytes` bytes, else the output fails with "NAME: MESSAGE".
+    void limitTo(std::uint64_t bytes, std::string message);
+    // Writes what is buffered; false when this or any write before failed.
+    bool flush();
+    // The first failure so far ("" while there is none).
+    const std::string& error() const { return m_error; }
+
+protected:
+    void fail(std::string message);
+    int m_fd;
+    std::string m_name;
+
+private:
+    int overflow(int c) override;
+    int sync() override;
+    std::streamsize xsputn(const char* data, std::streamsize count) override;
+
+    char m_buffer[1 << 16];
+    std::uint64_t m_written = 0;
+    std::uint64_t m_limit = ~std::uint64_t{0};
+    std::string m_limitMessage;
+    std::string m_error;
+    std::ostream m_stream{this};
+};
+
+// A new file written under the temporary name PATH.partial and renamed over PATH by commit().
+class OutputFile : public CheckedOutput {
+public:
+    // Throws std::runtime_error(writeError(...)) when the temporary cannot be created.
+    explicit OutputFile(const std::string& path);
+    ~OutputFile();  // removes the temporary unless commit() renamed it
+
+    // Writes what is buffered, syncs, closes and renames the file into place; throws std::runtime_error with the
+    // first failure instead, the temporary removed.
+    void commit();
+
+private:
+    std::string m_temporary;
+};
+
+}  // namespace pw
