@@ -292,9 +292,28 @@ TEST(CliTest, HintsGrowByLevelAndReportMistakesFirst) {
     const auto letter = runCli("hint --board " + board.substr(0, 80) + "x " + test::kPillayFigure1);
     EXPECT_EQ(letter.exitCode, 2);
     EXPECT_NE(letter.err.find("--board:1:81:"), std::string::npos) << letter.err;
-    const auto nurikabe = runCli("hint '" + test::puzzlesDir() + "/nurikabe/wikipedia_nikoli.txt'");
-    EXPECT_EQ(nurikabe.exitCode, 1);
-    EXPECT_NE(nurikabe.err.find("Sudoku only"), std::string::npos) << nurikabe.err;
+}
+
+// Nurikabe hints name the rule, then where, then the whole deduction; a wrong cell comes first.
+TEST(CliTest, HintsNurikabeByItsNamedRules) {
+    const std::string janko1 = "'https://puzz.link/p?nurikabe/10/10/j2g2i2m2j2m2j2n2g2j2r2g2j2l22j2r2g'";
+    for (int level = 1; level <= 3; ++level) {
+        const auto hint = jsonLines(runCli("hint --json --level " + std::to_string(level) + " " + janko1).out);
+        ASSERT_EQ(hint.size(), 1u) << level;
+        EXPECT_EQ(hint[0]["kind"], "step");
+        EXPECT_EQ(hint[0]["technique"], "between two clues");
+        EXPECT_EQ(hint[0]["cells"].size(), level == 1 ? 0u : level == 2 ? 2u : 3u) << hint[0].dump();
+    }
+    // Janko 1's solution with r10c7 made island and r10c8 left undecided.
+    const std::string wrong = "###oo#oo##/oo######o#/###oo#o#o#/#oo###o###/####oo#oo#/#oo#######/####oo#o#o/"
+                              "o#o####o#o/o#o#oo####/######o.o#";
+    const auto mistake = jsonLines(runCli("hint --json --level 2 --board '" + wrong + "' " + janko1).out);
+    ASSERT_EQ(mistake.size(), 1u);
+    EXPECT_EQ(mistake[0]["kind"], "mistake");
+    EXPECT_EQ(mistake[0]["cells"], nlohmann::json::array({"r10c7"}));
+    const auto bad = runCli("hint --board 'oo/##' " + janko1);
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("expected 10 rows of 10 cells"), std::string::npos) << bad.err;
 }
 
 TEST(CliTest, RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs) {

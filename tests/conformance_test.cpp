@@ -137,6 +137,9 @@ const std::map<std::string, Requirement>& requirements() {
         {"logic", {0, 0, {{"small", 10}, {"papers", 10}, {"hard", 150}, {"16x16", 6}}}},
         {"gp", {0, 0, {{"small", -1}, {"papers", 9}, {"multiple", -1}, {"hard", 28}, {"16x16", 2}}}},
         {"gp-random", {0, 0, {{"small", -1}, {"papers", 7}, {"multiple", -1}, {"hard", 5}}}},
+        // The named rules with hypotheses up to 2 deep finish the whole Nurikabe corpus; no evaluation bound,
+        // as a hypothesis counts the deductions its propagations made.
+        {"nurikabe-logic", {20'000, 0, {{"nurikabe-small", -1}, {"nurikabe", -1}}}},
         // 20,000 swaps finish the six grids of at most 7x7; the larger ones take millions.
         {"nurikabe-sa", {20'000, 0, {{"nurikabe-small", -1}, {"nurikabe", 1}}}},
         // Harmony search finishes the two 5x5 grids in 20,000 improvisations; the 6x6 and 7x7 ones take 25,000

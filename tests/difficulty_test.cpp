@@ -199,6 +199,10 @@ std::map<std::string, double> referenceMetrics(const Puzzle& sudoku, const std::
     reference["nurikabe-island-area"] = area;
     reference["nurikabe-island-distance"] = nearestSum / static_cast<double>(clueCells.size());
     reference["nurikabe-shared-cells"] = shared;
+    // Janko 1 by the named rules: its hardest rule is "unreachable" (7), needed by 14 steps, no hypothesis.
+    reference["nurikabe-logic-level"] = 7;
+    reference["nurikabe-logic-hardest-steps"] = 14;
+    reference["nurikabe-logic-depth"] = 0;
     return reference;
 }
 

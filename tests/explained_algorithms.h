@@ -53,6 +53,7 @@ inline std::vector<ExplainedAlgorithm> explainedAlgorithms() {
         {"gp-random", {"length", "fitness", "best_cost"}, "draw", ""},
         {"exact", {"depth", "solutions"}, "branch", "search stack"},
         {"logic", {"applications", "empty_cells"}, "technique", ""},
+        {"nurikabe-logic", {"rule", "cells_decided", "depth", "undecided"}, "deduce", ""},
         {"tabu",
          {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"},
          "move",

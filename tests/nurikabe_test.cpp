@@ -2,6 +2,8 @@
 
 #include "nurikabe/nurikabe.h"
 
+#include "test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,20 +11,7 @@
 namespace pw {
 namespace {
 
-// A grid from rows of '#' river, 'o' island, '.' unknown and digits for clues.
-NurikabeGrid gridFrom(const std::vector<std::string>& rows) {
-    NurikabeGrid grid(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
-    for (int r = 0; r < grid.height(); ++r) {
-        for (int c = 0; c < grid.width(); ++c) {
-            const int cell = r * grid.width() + c;
-            const char ch = rows[r][c];
-            if (ch >= '1' && ch <= '9') grid.setClue(cell, ch - '0');
-            else if (ch == '#') grid.setState(cell, NurikabeCell::River);
-            else if (ch == 'o') grid.setState(cell, NurikabeCell::Island);
-        }
-    }
-    return grid;
-}
+using test::gridFrom;
 
 std::vector<NurikabeRule> rulesOf(const NurikabeGrid& grid) {
     std::vector<NurikabeRule> rules;

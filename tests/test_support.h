@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace pw::test {
 
@@ -46,6 +47,21 @@ inline const std::string kAiEscargot =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 // Every registered algorithm id, and a test-name-safe form of one, for suites run over all algorithms.
+// A Nurikabe grid from rows of '#' river, 'o' island, '.' unknown and digits for clues.
+inline NurikabeGrid gridFrom(const std::vector<std::string>& rows) {
+    NurikabeGrid grid(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
+    for (int r = 0; r < grid.height(); ++r) {
+        for (int c = 0; c < grid.width(); ++c) {
+            const int cell = r * grid.width() + c;
+            const char ch = rows[r][c];
+            if (ch >= '1' && ch <= '9') grid.setClue(cell, ch - '0');
+            else if (ch == '#') grid.setState(cell, NurikabeCell::River);
+            else if (ch == 'o') grid.setState(cell, NurikabeCell::Island);
+        }
+    }
+    return grid;
+}
+
 inline std::vector<std::string> algorithmIds() {
     std::vector<std::string> ids;
     for (const auto& entry : algorithmRegistry()) ids.push_back(entry.info.id);

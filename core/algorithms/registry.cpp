@@ -12,6 +12,7 @@
 #include "algorithms/nurikabe_annealing.h"
 #include "algorithms/nurikabe_backtracking.h"
 #include "algorithms/nurikabe_harmony.h"
+#include "algorithms/nurikabe_logic.h"
 #include "algorithms/simulated_annealing.h"
 #include "algorithms/tabu_search.h"
 #include "algorithms/template_algorithm.h"
@@ -72,6 +73,7 @@ const std::vector<AlgorithmEntry>& algorithmRegistry() {
         withStepUnit(nurikabeAnnealingAlgorithmEntry()),
         withStepUnit(nurikabeHarmonyAlgorithmEntry()),
         withStepUnit(nurikabeBacktrackingAlgorithmEntry()),
+        withStepUnit(nurikabeLogicAlgorithmEntry()),
         withStepUnit(randomFillAlgorithmEntry()),
     };
     return registry;

@@ -19,6 +19,10 @@ void NurikabeGrid::apply(const Move& move) {
     m_cells[move.cell] = static_cast<NurikabeCell>(move.value);
 }
 
+std::string nurikabeCellName(const NurikabeGrid& grid, int cell) {
+    return "r" + std::to_string(grid.row(cell) + 1) + "c" + std::to_string(grid.column(cell) + 1);
+}
+
 bool NurikabeGrid::sameClues(const NurikabeGrid& other) const {
     return m_height == other.m_height && m_width == other.m_width && m_clues == other.m_clues;
 }
@@ -36,10 +40,6 @@ std::string NurikabeGrid::solutionString() const {
 }
 
 namespace {
-
-std::string cellText(const NurikabeGrid& grid, int cell) {
-    return "r" + std::to_string(grid.row(cell) + 1) + "c" + std::to_string(grid.column(cell) + 1);
-}
 
 // The 4-connected components of the cells in `state`, each listed ascending.
 std::vector<std::vector<int>> components(const NurikabeGrid& grid, NurikabeCell state) {
@@ -84,14 +84,14 @@ std::vector<NurikabeViolation> NurikabeGrid::violations() const {
         const std::string size = std::to_string(island.size());
         if (clueCells.empty()) {
             result.push_back({NurikabeRule::IslandWithoutClue, island,
-                              "island of " + size + " cells at " + cellText(*this, island.front()) + " has no clue"});
+                              "island of " + size + " cells at " + nurikabeCellName(*this, island.front()) + " has no clue"});
         } else if (clueCells.size() > 1) {
             std::string names;
-            for (int cell : clueCells) names += (names.empty() ? "" : ", ") + cellText(*this, cell);
+            for (int cell : clueCells) names += (names.empty() ? "" : ", ") + nurikabeCellName(*this, cell);
             result.push_back({NurikabeRule::TwoCluesInIsland, island, "one island holds the clues at " + names});
         } else if (static_cast<int>(island.size()) != m_clues[clueCells[0]]) {
             result.push_back({NurikabeRule::IslandWrongSize, island,
-                              "island of " + size + " cells at " + cellText(*this, clueCells[0]) + " needs " +
+                              "island of " + size + " cells at " + nurikabeCellName(*this, clueCells[0]) + " needs " +
                                   std::to_string(m_clues[clueCells[0]])});
         }
     }
@@ -105,7 +105,7 @@ std::vector<NurikabeViolation> NurikabeGrid::violations() const {
             if (it == largest) continue;
             result.push_back({NurikabeRule::RiverSplit, *it,
                               "river piece of " + std::to_string(it->size()) + " cells at " +
-                                  cellText(*this, it->front()) + " is cut off from the rest"});
+                                  nurikabeCellName(*this, it->front()) + " is cut off from the rest"});
         }
     }
     for (int r = 0; r + 1 < m_height; ++r) {
@@ -115,7 +115,7 @@ std::vector<NurikabeViolation> NurikabeGrid::violations() const {
             if (std::all_of(std::begin(block), std::end(block),
                             [&](int k) { return m_cells[k] == NurikabeCell::River; }))
                 result.push_back({NurikabeRule::Pool, {block[0], block[1], block[2], block[3]},
-                                  "2x2 pool of river at " + cellText(*this, cell)});
+                                  "2x2 pool of river at " + nurikabeCellName(*this, cell)});
         }
     }
     std::vector<int> undecided;
@@ -124,7 +124,7 @@ std::vector<NurikabeViolation> NurikabeGrid::violations() const {
     if (!undecided.empty())
         result.push_back({NurikabeRule::Undecided, undecided,
                           std::to_string(undecided.size()) + " cells are still undecided, the first at " +
-                              cellText(*this, undecided.front())});
+                              nurikabeCellName(*this, undecided.front())});
     return result;
 }
 

@@ -65,5 +65,7 @@ private:
 };
 
 const char* nurikabeRuleName(NurikabeRule rule);  // "two-clues-in-island", ...
+// "r2c4" for the cell in row 2, column 4 (counted from 1, as the board's labels are).
+std::string nurikabeCellName(const NurikabeGrid& grid, int cell);
 
 }  // namespace pw

@@ -13,6 +13,7 @@
 #include "base/statistics.h"
 #include "engine/runner.h"
 #include "nurikabe/nurikabe_metrics.h"
+#include "nurikabe/nurikabe_rules.h"
 #include "sudoku/logic.h"
 #include "sudoku/relaxation.h"
 
@@ -64,6 +65,16 @@ std::optional<double> medianBestCostAfter(const char* algorithmId, std::uint64_t
                             .bestCost);
     }
     return median(std::move(costs));
+}
+
+// One number of the Nurikabe rating (nurikabe_rules.h) as a metric; undefined when the rules and hypotheses
+// do not solve the puzzle.
+template <class Read> auto nurikabeRating(Read read) {
+    return [read](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
+        const auto rating = rateNurikabe(puzzle.nurikabe().clues);
+        if (!rating) return std::nullopt;
+        return read(*rating);
+    };
 }
 
 // One of the static Nurikabe metrics (nurikabe_metrics.cpp) as a metric. A metric's function sees only
@@ -171,6 +182,21 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          [](const Puzzle& puzzle, int runs, std::uint64_t seed) {
              return medianBestCostAfter("nurikabe-harmony", kHarmonyImprovisations, puzzle, runs, seed);
          }},
+        {"nurikabe-logic-level", "Nurikabe hardest rule",
+         "the hardest rule `nurikabe-logic` needs, each step the easiest that applies: 1 clue of 1, 2 complete "
+         "island, 3 between two clues, 4 no 2x2 pool, 5 island grows, 6 river extends, 7 unreachable, 8 river "
+         "cannot be cut off, 9 island walls, 10 island completion, 10 + d a hypothesis d deep (up to 3); empty "
+         "when that does not solve the puzzle",
+         PuzzleKind::Nurikabe, false, 1,
+         nurikabeRating([](const NurikabeRating& r) { return static_cast<double>(r.level); })},
+        {"nurikabe-logic-hardest-steps", "Nurikabe steps of the hardest rule",
+         "how many steps of the `nurikabe-logic-level` solve needed its hardest rule",
+         PuzzleKind::Nurikabe, false, 1,
+         nurikabeRating([](const NurikabeRating& r) { return static_cast<double>(r.hardestSteps); })},
+        {"nurikabe-logic-depth", "Nurikabe hypothesis depth",
+         "the deepest hypothesis the `nurikabe-logic-level` solve needed (0: the rules alone)",
+         PuzzleKind::Nurikabe, false, 1,
+         nurikabeRating([](const NurikabeRating& r) { return static_cast<double>(r.hypothesisDepth); })},
         {"nurikabe-islands", "Nurikabe number of islands", "the number of clues", PuzzleKind::Nurikabe, false, 1,
          nurikabeStatic([](const NurikabeStaticMetrics& m) -> std::optional<double> { return m.islands; })},
         {"nurikabe-island-area", "Nurikabe area of islands", "the sum of the clues: the island cells of a solution",

@@ -2,6 +2,7 @@
 
 #include "../cli_support.h"
 
+#include "nurikabe/nurikabe_rules.h"
 #include "sudoku/logic.h"
 
 #include <CLI/CLI.hpp>
@@ -49,42 +50,85 @@ pw::SudokuGrid playerBoard(const pw::SudokuPuzzle& puzzle, const std::string& id
     return board;
 }
 
-const char* hintKindName(pw::Hint::Kind kind) {
+// The player's Nurikabe grid: the clues, or `line` — its rows of '#' (river), 'o' (island) and '.' (undecided)
+// joined by '/', as `solve` writes a board — when it has the puzzle's size and marks no clue river.
+pw::NurikabeGrid playerBoard(const pw::NurikabePuzzle& puzzle, const std::string& id, const std::string& line) {
+    pw::NurikabeGrid board = puzzle.clues;
+    if (line.empty()) return board;
+    const int width = board.width();
+    const std::size_t expected = static_cast<std::size_t>(board.height() * (width + 1) - 1);
+    if (line.size() != expected)
+        throw UsageError{"--board: expected " + std::to_string(board.height()) + " rows of " + std::to_string(width) +
+                         " cells joined by '/' for the Nurikabe " + id + ", got " + std::to_string(line.size()) +
+                         " characters"};
+    for (std::size_t at = 0; at < line.size(); ++at) {
+        const char c = line[at];
+        const bool rowEnd = (at + 1) % static_cast<std::size_t>(width + 1) == 0;
+        const std::string where = "--board:1:" + std::to_string(at + 1) + ": ";
+        if (rowEnd) {
+            if (c != '/') throw UsageError{where + "expected '/' between rows, found '" + std::string(1, c) + "'"};
+            continue;
+        }
+        if (c != '#' && c != 'o' && c != '.')
+            throw UsageError{where + "expected '#', 'o' or '.', found '" + std::string(1, c) + "'"};
+        const int cell = static_cast<int>(at / static_cast<std::size_t>(width + 1)) * width +
+                         static_cast<int>(at % static_cast<std::size_t>(width + 1));
+        if (board.clue(cell)) {
+            if (c == '#') throw UsageError{where + "the clue at " + pw::nurikabeCellName(board, cell) + " is marked river"};
+            continue;
+        }
+        board.setState(cell, c == '#' ? pw::NurikabeCell::River
+                             : c == 'o' ? pw::NurikabeCell::Island
+                                        : pw::NurikabeCell::Unknown);
+    }
+    return board;
+}
+
+template <class Kind> const char* hintKindName(Kind kind) {
     switch (kind) {
-    case pw::Hint::Kind::Mistake: return "mistake";
-    case pw::Hint::Kind::Step: return "step";
-    case pw::Hint::Kind::Solved: return "solved";
-    case pw::Hint::Kind::NoSolution: return "no_solution";
+    case Kind::Mistake: return "mistake";
+    case Kind::Step: return "step";
+    case Kind::Solved: return "solved";
+    case Kind::NoSolution: return "no_solution";
     }
     return "step";
+}
+
+// A hint line: the sentence, or the JSON object with the cells named and the technique when there is one.
+void printHint(const HintOptions& options, const pw::Puzzle& puzzle, bool several, const std::string& text,
+               const std::vector<std::string>& cells, const char* kind, const char* technique) {
+    if (options.asJson) {
+        json line = {{"id", puzzle.id}, {"kind", kind}, {"level", options.level}, {"text", text}, {"cells", cells}};
+        if (technique) line["technique"] = technique;
+        std::cout << line.dump() << "\n";
+    } else {
+        if (several) std::cout << puzzle.id << ": ";
+        std::cout << text << "\n";
+    }
 }
 
 int runHint(const HintOptions& options) {
     const LoadedInputs loaded = loadInputs(options.inputs);
     const pw::TechniqueSet techniques = options.techniques == "singles" ? pw::TechniqueSet::singlesOnly() : pw::TechniqueSet{};
-    int rejected = static_cast<int>(loaded.errors.size());
+    const int rejected = static_cast<int>(loaded.errors.size());
+    const bool several = loaded.puzzles.size() > 1;
     for (const auto& puzzle : loaded.puzzles) {
-        // Hints are a Sudoku tool: the logic solver's techniques.
-        const auto* sudoku = std::get_if<pw::SudokuPuzzle>(&puzzle.content);
-        if (!sudoku) {
-            std::cerr << "puzzle-cli: " << puzzle.origin << ": hints are given for Sudoku only\n";
-            ++rejected;
+        std::vector<std::string> cells;
+        if (const auto* nurikabe = std::get_if<pw::NurikabePuzzle>(&puzzle.content)) {
+            const pw::NurikabeHint hint =
+                pw::nurikabeHint(nurikabe->clues, playerBoard(*nurikabe, puzzle.id, options.board), options.level);
+            for (int cell : hint.cells) cells.push_back(pw::nurikabeCellName(nurikabe->clues, cell));
+            printHint(options, puzzle, several, hint.text, cells, hintKindName(hint.kind),
+                      hint.deduction ? pw::nurikabeTechniqueName(hint.deduction->technique) : nullptr);
             continue;
         }
-        const pw::SudokuShape shape = sudoku->givens.shape();
-        const pw::Hint hint = pw::hintFor(sudoku->givens, playerBoard(*sudoku, puzzle.id, options.board), options.level,
+        const auto& sudoku = std::get<pw::SudokuPuzzle>(puzzle.content);
+        const pw::SudokuShape shape = sudoku.givens.shape();
+        const pw::Hint hint = pw::hintFor(sudoku.givens, playerBoard(sudoku, puzzle.id, options.board), options.level,
                                           techniques);
-        if (options.asJson) {
-            json cells = json::array();
-            for (int cell : hint.cells) cells.push_back(pw::cellName(shape, cell));
-            json line = {{"id", puzzle.id}, {"kind", hintKindName(hint.kind)}, {"level", options.level},
-                         {"text", hint.text}, {"cells", cells}};
-            if (hint.step) line["technique"] = pw::techniqueName(hint.step->technique);
-            std::cout << line.dump() << "\n";
-        } else {
-            if (loaded.puzzles.size() > 1) std::cout << puzzle.id << ": ";
-            std::cout << hint.text << "\n";
-        }
+        for (int cell : hint.cells) cells.push_back(pw::cellName(shape, cell));
+        printHint(options, puzzle, several, hint.text, cells, hintKindName(hint.kind),
+                  hint.step ? pw::techniqueName(hint.step->technique) : nullptr);
     }
     reportErrors(loaded.errors);
     return rejected ? kExitRejected : kExitOk;
@@ -94,11 +138,12 @@ int runHint(const HintOptions& options) {
 
 void addHintCommand(CLI::App& app, CliContext& context) {
     auto options = std::make_shared<HintOptions>();
-    auto* command = app.add_subcommand("hint", "The next logical step of a Sudoku, as a graded hint");
-    command->add_option("--level", options->level, "1: the technique, 2: also where, 3: the whole step")
+    auto* command = app.add_subcommand("hint", "The next logical step of a Sudoku or Nurikabe, as a graded hint");
+    command->add_option("--level", options->level, "1: the technique (rule), 2: also where, 3: the whole step")
         ->check(CLI::Range(1, 3));
-    command->add_option("--board", options->board, "The player's current grid as one line (default: the givens); "
-                                                   "a value that differs from the solution is reported first");
+    command->add_option("--board", options->board, "The player's current grid as one line (default: the givens; "
+                                                   "Nurikabe: rows of '#', 'o' and '.' joined by '/'); a cell that "
+                                                   "differs from the solution is reported first");
     command->add_option("--techniques", options->techniques, "Techniques beyond singles: all, or singles only")
         ->check(CLI::IsMember({"all", "singles"}));
     command->add_flag("--json", options->asJson, "One JSON object per puzzle per line");

@@ -1,0 +1,6 @@
+#pragma once
+#include "engine/algorithm.h"
+
+namespace pw {
+AlgorithmEntry nurikabeLogicAlgorithmEntry();
+}
