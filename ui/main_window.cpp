@@ -181,7 +181,9 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_probe.start();
     m_zoomFitCheck.setSingleShot(true);
     m_zoomFitCheck.setInterval(100);
-    connect(&m_zoomFitCheck, &QTimer::timeout, this, &MainWindow::applyZoom);
+    connect(&m_zoomFitCheck, &QTimer::timeout, this, [this] {
+        if (!fitsScreen()) applyZoom();
+    });
     m_frameWatch.setInterval(50);
     connect(&m_frameWatch, &QTimer::timeout, this, &MainWindow::checkFrame);
 

@@ -230,6 +230,8 @@ private:
     QString zoomSettingsKey() const;
     void readZoom();
     void applyZoom();
+    // Whether the window's least size fits its screen's available area with the frame.
+    bool fitsScreen();
     void enterFullScreen();
     void leaveFullScreen();
     void checkFrame();

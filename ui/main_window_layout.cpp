@@ -327,16 +327,8 @@ void MainWindow::applyZoom() {
     apply(level);
     // Never larger than the screen holds: a window whose least size passes the screen spills over its edge
     // under a window manager. The zoom steps back until the window fits, and says so.
-    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
-    const QSize room = screen()->availableGeometry().size() - frame;
-    auto fits = [&] {
-        // The new font's sizes reach the layouts through posted layout requests: take them in first.
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        const QSize least = minimumSizeHint();
-        return least.width() <= room.width() && least.height() <= room.height();
-    };
     const double wanted = level;
-    while (level > 1.0 && !fits()) {
+    while (level > 1.0 && !fitsScreen()) {
         level = std::max(1.0, level / kZoomStep);
         apply(level);
     }
@@ -344,6 +336,15 @@ void MainWindow::applyZoom() {
         statusBar()->showMessage(tr("Zoom held at %1 %: larger would not fit this screen").arg(std::lround(level * 100)), 5000);
     m_statusBar->refit();
     if (!m_presentation) fitToolbar();
+}
+
+bool MainWindow::fitsScreen() {
+    // The new font's sizes reach the layouts through posted layout requests: take them in first.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
+    const QSize room = screen()->availableGeometry().size() - frame;
+    const QSize least = minimumSizeHint();
+    return least.width() <= room.width() && least.height() <= room.height();
 }
 
 bool MainWindow::event(QEvent* event) {
