@@ -95,9 +95,10 @@ void FittedStatusBar::refit() {
         else if (!text.isEmpty()) dropped.append(text);
         if (field.label->isHidden() == show) field.label->setVisible(show);
     }
-    // Nothing is lost: what does not fit is in the tooltip.
+    // Nothing is lost: the message whole and the fields that do not fit are in the tooltip. The message is
+    // always there: whether it is cut shows only once the layout has placed the fields, after this.
     QStringList tip;
-    if (!message.isEmpty() && messageNeeds > room - used) tip.append(message);
+    if (!message.isEmpty()) tip.append(message);
     tip.append(dropped);
     setToolTip(tip.join(QLatin1Char('\n')));
     m_fitting = false;

@@ -3,7 +3,7 @@
 // A status bar that never cuts its text: each permanent field says how long it should be kept, and when the
 // bar is too narrow (a 1024-pixel screen, presentation mode's larger font) the fields kept least are hidden
 // until the rest fit, leaving the temporary message its width first. A message that still does not fit is
-// elided; the full message and the hidden fields' texts are in the bar's tooltip.
+// elided; the whole message and the hidden fields' texts are in the bar's tooltip.
 
 #include <QStatusBar>
 #include <QStringList>
