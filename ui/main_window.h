@@ -227,7 +227,8 @@ private:
     // In presentation mode, whether the teacher chose to show this panel ("costChart", "decisions", ...).
     bool presented(const QString& key) const;
     void showPresentedPanels();
-    QString zoomSettingsKey() const;
+    // Where the zoom of normal or presentation mode is remembered for the window's screen.
+    QString zoomSettingsKey(bool presentation) const;
     void readZoom();
     void applyZoom();
     // Whether the window's least size fits its screen's available area with the frame.

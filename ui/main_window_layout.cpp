@@ -282,9 +282,9 @@ void MainWindow::showPresentedPanels() {
 
 double MainWindow::zoomLevel() const { return m_presentation ? m_presentationZoom : m_zoom; }
 
-QString MainWindow::zoomSettingsKey() const {
+QString MainWindow::zoomSettingsKey(bool presentation) const {
     const QScreen* where = screen();
-    return QStringLiteral("%1/%2").arg(m_presentation ? QStringLiteral("presentationZoom") : QStringLiteral("zoom"),
+    return QStringLiteral("%1/%2").arg(presentation ? QStringLiteral("presentationZoom") : QStringLiteral("zoom"),
                                        where ? where->name() : QString());
 }
 
@@ -292,19 +292,16 @@ void MainWindow::setZoom(double factor) {
     const double level = factor <= 0 ? (m_presentation ? kPresentationZoom : 1.0) : std::clamp(factor, kMinZoom, kMaxZoom);
     (m_presentation ? m_presentationZoom : m_zoom) = level;
     applyZoom();
-    if (m_useSettings) QSettings().setValue(zoomSettingsKey(), zoomLevel());
+    if (m_useSettings) QSettings().setValue(zoomSettingsKey(m_presentation), zoomLevel());
     if (zoomLevel() == level) statusBar()->showMessage(tr("Zoom %1 %").arg(std::lround(level * 100)), 3000);
 }
 
 void MainWindow::readZoom() {
     if (!m_useSettings) return;
     const QSettings settings;
-    const bool presentation = m_presentation;
-    m_presentation = false;
-    m_zoom = std::clamp(settings.value(zoomSettingsKey(), 1.0).toDouble(), kMinZoom, kMaxZoom);
-    m_presentation = true;
-    m_presentationZoom = std::clamp(settings.value(zoomSettingsKey(), kPresentationZoom).toDouble(), kMinZoom, kMaxZoom);
-    m_presentation = presentation;
+    m_zoom = std::clamp(settings.value(zoomSettingsKey(false), 1.0).toDouble(), kMinZoom, kMaxZoom);
+    m_presentationZoom =
+        std::clamp(settings.value(zoomSettingsKey(true), kPresentationZoom).toDouble(), kMinZoom, kMaxZoom);
 }
 
 void MainWindow::applyZoom() {
