@@ -7,8 +7,10 @@ Usage: check_includes.py SOURCE_DIR      checks the project; prints every violat
 Layers, bottom to top: app/ may include ui/ and core/; ui/ may include core/; core/ includes neither ui/, app/
 nor any Qt header. Inside core/ every include names its folder ("sudoku/sudoku.h") and a folder may include
 only itself and the folders of lower rank in CORE_RANKS: two folders of one rank (the puzzle kinds) know
-nothing of each other. Qt Charts headers are included only in ui/charts/. No source file sits directly in
-core/. Finally the graph of project includes, file by file, has no cycle.
+nothing of each other. ui/ is in rooms ranked the same way by UI_RANKS (every ui include names its room,
+"board/board_view.h"; rooms of one rank know nothing of each other). Qt Charts headers are included only in
+ui/charts/. No source file sits directly in core/ or ui/. Finally the graph of project includes, file by file,
+has no cycle.
 """
 
 import pathlib
@@ -25,6 +27,20 @@ CORE_RANKS = {
     "algorithms": 4,
     "io": 5,
     "study": 6,
+}
+# Bottom to top: the look and the charts know nothing of the workbench; the board knows puzzles; a run drives
+# the board; a replay shows a finished run; export renders replays to video; the tools and the race are
+# windows of their own built from those; the main window holds them all.
+UI_RANKS = {
+    "style": 0,
+    "charts": 0,
+    "board": 1,
+    "run": 2,
+    "replay": 3,
+    "export": 4,
+    "tools": 5,
+    "race": 5,
+    "window": 6,
 }
 SOURCE_SUFFIXES = {".h", ".cpp"}
 CHECKED_ROOTS = ("core", "ui", "app")
@@ -65,10 +81,11 @@ def check(root: pathlib.Path):
         parts = relative.parts
         text = path.read_text(encoding="utf-8", errors="replace")
         where = str(relative)
-        if parts[0] == "core" and len(parts) == 2:
-            problems.append(f"{where}: sits directly in core/; every core file belongs to a folder of CORE_RANKS")
-        if parts[0] == "core" and len(parts) > 2 and parts[1] not in CORE_RANKS:
-            problems.append(f"{where}: core/{parts[1]}/ is not a layer of CORE_RANKS")
+        for layer, ranks, label in (("core", CORE_RANKS, "CORE_RANKS"), ("ui", UI_RANKS, "UI_RANKS")):
+            if parts[0] == layer and len(parts) == 2:
+                problems.append(f"{where}: sits directly in {layer}/; every {layer} file belongs to a folder of {label}")
+            if parts[0] == layer and len(parts) > 2 and parts[1] not in ranks:
+                problems.append(f"{where}: {layer}/{parts[1]}/ is not a folder of {label}")
         for system in SYSTEM_INCLUDE.findall(text):
             is_qt = system.startswith("Q")
             if parts[0] == "core" and is_qt:
@@ -82,22 +99,31 @@ def check(root: pathlib.Path):
                 continue  # generated files (moc output) and headers outside the checked folders
             edges.append(target)
             target_parts = target.relative_to(root).parts
-            if parts[0] == "core":
-                if target_parts[0] != "core":
-                    problems.append(f"{where}: includes \"{name}\" from {target_parts[0]}/: core/ includes only core/")
-                    continue
-                if len(parts) < 3 or len(target_parts) < 3:
-                    continue
-                own, other = parts[1], target_parts[1]
-                if "/" not in name:
-                    problems.append(f"{where}: includes \"{name}\": core includes name their folder "
-                                    f"(\"{other}/{name}\")")
-                if own != other and CORE_RANKS.get(other, 99) >= CORE_RANKS.get(own, -1):
-                    problems.append(f"{where}: includes \"{name}\": core/{own}/ may not include core/{other}/ "
-                                    f"(rank {CORE_RANKS.get(other)} is not below {CORE_RANKS.get(own)})")
-            elif parts[0] == "ui" and target_parts[0] == "app":
+            if parts[0] == "core" and target_parts[0] != "core":
+                problems.append(f"{where}: includes \"{name}\" from {target_parts[0]}/: core/ includes only core/")
+                continue
+            if parts[0] == "ui" and target_parts[0] == "app":
                 problems.append(f"{where}: includes \"{name}\": ui/ may not include app/")
+                continue
+            if parts[0] in ("core", "ui") and target_parts[0] == parts[0]:
+                problems += rank_problems(where, name, parts, target_parts)
     problems += cycles(root, graph)
+    return problems
+
+
+def rank_problems(where, name, parts, target_parts):
+    """An include inside core/ or inside ui/ names its folder and points to the same folder or a lower rank."""
+    layer = parts[0]
+    ranks = CORE_RANKS if layer == "core" else UI_RANKS
+    if len(parts) < 3 or len(target_parts) < 3:
+        return []
+    own, other = parts[1], target_parts[1]
+    problems = []
+    if "/" not in name:
+        problems.append(f"{where}: includes \"{name}\": {layer} includes name their folder (\"{other}/{name}\")")
+    if own != other and ranks.get(other, 99) >= ranks.get(own, -1):
+        problems.append(f"{where}: includes \"{name}\": {layer}/{own}/ may not include {layer}/{other}/ "
+                        f"(rank {ranks.get(other)} is not below {ranks.get(own)})")
     return problems
 
 
@@ -145,8 +171,10 @@ def self_test():
         "core/sudoku/sudoku.h": '#include "base/bits.h"\n',
         "core/engine/runner.h": '#include "sudoku/sudoku.h"\n',
         "ui/charts/chart.cpp": "#include <QChartView>\n#include \"engine/runner.h\"\n",
-        "ui/window.cpp": '#include "engine/runner.h"\n#include "charts/chart.h"\n',
-        "app/main.cpp": '#include "window.h"\n',
+        "ui/charts/chart.h": "#pragma once\n",
+        "ui/board/board.h": '#include "engine/runner.h"\n',
+        "ui/window/window.h": '#include "engine/runner.h"\n#include "charts/chart.h"\n#include "board/board.h"\n',
+        "app/main.cpp": '#include "window/window.h"\n',
     }
     faults = {
         "points up": {"core/base/bits.h": '#include "engine/runner.h"\n'},
@@ -154,8 +182,13 @@ def self_test():
         "no folder": {"core/sudoku/logic.h": '#include "sudoku.h"\n'},
         "flat core": {"core/loose.h": "#pragma once\n"},
         "qt in core": {"core/base/clock.h": "#include <QElapsedTimer>\n"},
-        "charts outside": {"ui/window2.cpp": "#include <QLineSeries>\n"},
-        "core includes ui": {"core/study/a.cpp": '#include "window.h"\n', "ui/window.h": "#pragma once\n"},
+        "charts outside": {"ui/window/window2.cpp": "#include <QLineSeries>\n"},
+        "core includes ui": {"core/study/a.cpp": '#include "window/window.h"\n'},
+        "flat ui": {"ui/loose.cpp": "#pragma once\n"},
+        "ui room unknown": {"ui/misc/a.h": "#pragma once\n"},
+        "ui points up": {"ui/board/a.h": '#include "window/window.h"\n'},
+        "ui peer rooms": {"ui/race/a.h": '#include "tools/b.h"\n', "ui/tools/b.h": "#pragma once\n"},
+        "ui no room": {"ui/window/a.h": '#include "window.h"\n'},
         "circle": {"core/sudoku/a.h": '#include "sudoku/b.h"\n', "core/sudoku/b.h": '#include "sudoku/a.h"\n'},
     }
     failures = []

@@ -10,7 +10,7 @@
 // the directory cannot be read or a chart cannot be written.
 
 #include "charts/compare_charts.h"
-#include "compare_view.h"
+#include "tools/compare_view.h"
 
 #include "study/bench.h"
 

@@ -4,11 +4,11 @@
 // kind-independent forms below (on a Puzzle or a Board) reach them through std::visit with a generic lambda,
 // so a kind added to Puzzle::content and Board without all of its overloads does not compile. Its text forms
 // are the second half of the contract, in io/puzzle_text.h (they need the file formats, one layer up), and
-// the board view's painter is the third, in ui/board_painter.h.
+// the board view's painter is the third, in ui/board/painter_for.h.
 //
 // Adding a kind: its model in its own folder; a `<Kind>Puzzle` alternative in Puzzle::content, its grid in
 // Board and its enumerator in PuzzleKind (puzzle.h); then every overload below, in io/puzzle_text.h and in
-// ui/board_painter.h. The compiler lists what is missing.
+// ui/board/painter_for.h. The compiler lists what is missing.
 
 #include "base/move.h"
 #include "puzzle/puzzle.h"

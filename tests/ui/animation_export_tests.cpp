@@ -2,10 +2,10 @@
 // frame is the window's board and charts at that point, a cancelled export leaves the file that was there
 // untouched, and File ▸ Export animation… is there once a run has finished.
 
-#include "algorithm_panel.h"
-#include "animation_export.h"
-#include "main_window.h"
-#include "run_controller.h"
+#include "run/algorithm_panel.h"
+#include "export/animation_export.h"
+#include "window/main_window.h"
+#include "run/run_controller.h"
 
 #include "io/recording.h"
 

@@ -8,18 +8,19 @@
 //  - the acceptance ratio at a few steps a second was a train of 0s and 1s; chart legends cut names short;
 //  - nothing zoomed the window's text for the back of the room.
 
-#include "algorithm_panel.h"
-#include "board_model.h"
-#include "board_view.h"
+#include "run/algorithm_panel.h"
+#include "board/board_model.h"
+#include "board/board_view.h"
 #include "charts/chart_panel.h"
 #include "charts/live_chart.h"
-#include "decision_panel.h"
-#include "fitted_status_bar.h"
-#include "hand_solving.h"
-#include "log_pane.h"
-#include "main_window.h"
-#include "race_view.h"
-#include "run_controller.h"
+#include "run/decision_panel.h"
+#include "run/fitted_status_bar.h"
+#include "board/hand_solving.h"
+#include "run/log_pane.h"
+#include "window/main_window.h"
+#include "race/race_entries.h"
+#include "race/race_view.h"
+#include "run/run_controller.h"
 
 #include "io/formats.h"
 

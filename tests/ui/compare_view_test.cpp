@@ -2,9 +2,9 @@
 // written by the experiment runner opened in it, and the Tools menu entry.
 
 #include "charts/compare_charts.h"
-#include "compare_view.h"
+#include "tools/compare_view.h"
 #include "io/formats.h"
-#include "main_window.h"
+#include "window/main_window.h"
 #include "study/bench.h"
 #include "study/run_statistics.h"
 

@@ -2,12 +2,12 @@
 // as a stack; and in the window: shown for a paced run whose algorithm explains its steps, its sentences in the
 // log and its cells outlined on the board, hidden flat out (where nothing is explained).
 
-#include "algorithm_panel.h"
-#include "board_model.h"
-#include "decision_panel.h"
-#include "log_pane.h"
-#include "main_window.h"
-#include "run_controller.h"
+#include "run/algorithm_panel.h"
+#include "board/board_model.h"
+#include "run/decision_panel.h"
+#include "run/log_pane.h"
+#include "window/main_window.h"
+#include "run/run_controller.h"
 
 #include <QDockWidget>
 #include <QListWidget>

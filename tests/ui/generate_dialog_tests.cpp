@@ -1,9 +1,9 @@
 // GUI tests of File ▸ New ▸ Generate… on the offscreen platform: the dialog generates off the GUI thread, shows the
 // rating, loads the puzzle onto the board; Cancel stops; an unreachable level is reported, not loaded.
 
-#include "board_model.h"
-#include "generate_dialog.h"
-#include "main_window.h"
+#include "board/board_model.h"
+#include "tools/generate_dialog.h"
+#include "window/main_window.h"
 #include "nurikabe/nurikabe_exact.h"
 #include "study/generator.h"
 #include "sudoku/logic.h"

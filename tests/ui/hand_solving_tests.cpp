@@ -2,14 +2,14 @@
 // their mistakes (after Check, or at once), pencil marks and auto-candidates, the rating, hint level 2, New ▸
 // Nurikabe, and the WCAG AA contrast of every digit colour on every cell background in both palettes.
 
-#include "appearance.h"
-#include "board_model.h"
-#include "board_view.h"
-#include "generate_dialog.h"
-#include "hand_solving.h"
-#include "help_window.h"
-#include "main_window.h"
-#include "puzzle_io.h"
+#include "style/appearance.h"
+#include "board/board_model.h"
+#include "board/board_view.h"
+#include "tools/generate_dialog.h"
+#include "board/hand_solving.h"
+#include "window/help_window.h"
+#include "window/main_window.h"
+#include "board/puzzle_io.h"
 #include "sudoku/sudoku_exact.h"
 
 #include <QAction>

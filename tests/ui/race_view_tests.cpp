@@ -2,16 +2,17 @@
 // exactly as the same run made alone (whatever the pace), each on a thread of its own, fairness by evaluations
 // holds while it runs, and step, stop and the finishing order line.
 
-#include "race_view.h"
+#include "race/race_entries.h"
+#include "race/race_view.h"
 
 #include "algorithms/registry.h"
-#include "board_view.h"
+#include "board/board_view.h"
 #include "charts/chart_panel.h"
 #include "charts/race_chart.h"
 #include "io/formats.h"
 #include "io/race_recording.h"
-#include "launch_options.h"
-#include "pace_gate.h"
+#include "window/launch_options.h"
+#include "run/pace_gate.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>

@@ -2,15 +2,15 @@
 // timeline, the same board, candidate table, heat map and chart points as the live run; scrubbing back
 // restores earlier boards; bad recordings are refused with their place; `--open` takes a recording.
 
-#include "algorithm_panel.h"
+#include "run/algorithm_panel.h"
 #include "algorithms/registry.h"
-#include "board_model.h"
+#include "board/board_model.h"
 #include "charts/chart_panel.h"
-#include "launch_options.h"
-#include "log_pane.h"
-#include "main_window.h"
-#include "replay_view.h"
-#include "run_controller.h"
+#include "window/launch_options.h"
+#include "run/log_pane.h"
+#include "window/main_window.h"
+#include "replay/replay_view.h"
+#include "run/run_controller.h"
 
 #include <QElapsedTimer>
 #include <QFile>

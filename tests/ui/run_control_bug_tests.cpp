@@ -3,10 +3,10 @@
 //    (the log said so) but the window stayed "Running" for good, and Stop / Esc did nothing;
 //  - Esc pressed to close a drop-down (the step grain, the chart's x axis) stopped the run.
 
-#include "algorithm_panel.h"
-#include "log_pane.h"
-#include "main_window.h"
-#include "run_controller.h"
+#include "run/algorithm_panel.h"
+#include "run/log_pane.h"
+#include "window/main_window.h"
+#include "run/run_controller.h"
 
 #include <QComboBox>
 #include <QFile>

@@ -5,15 +5,15 @@
 // thread is, a run the worker has left is shown finished as soon as its last batch is handled, and no event
 // of an older run reaches the window. Also: the speed is the algorithm's own pace, within 10 %.
 
-#include "algorithm_panel.h"
+#include "run/algorithm_panel.h"
 #include "algorithms/registry.h"
-#include "board_model.h"
+#include "board/board_model.h"
 #include "charts/chart_panel.h"
-#include "decision_panel.h"
-#include "log_pane.h"
-#include "main_window.h"
-#include "puzzle_io.h"
-#include "run_controller.h"
+#include "run/decision_panel.h"
+#include "run/log_pane.h"
+#include "window/main_window.h"
+#include "board/puzzle_io.h"
+#include "run/run_controller.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

@@ -1,4 +1,4 @@
-#include "axis_format.h"
+#include "charts/axis_format.h"
 
 #include <QFontMetricsF>
 #include <QPointer>

@@ -1,6 +1,6 @@
-#include "chart_panel.h"
+#include "charts/chart_panel.h"
 
-#include "live_chart.h"
+#include "charts/live_chart.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
-#include "compare_charts.h"
+#include "charts/compare_charts.h"
 
 #include "base/statistics.h"
-#include "axis_format.h"
-#include "chart_export.h"
+#include "charts/axis_format.h"
+#include "charts/chart_export.h"
 
 #include <QPainter>
 #include <QVBoxLayout>

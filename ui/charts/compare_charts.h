@@ -4,7 +4,7 @@
 // individual runs), the empirical cumulative distribution of a measure to solve (the run-length distribution),
 // and a box plot of a sample per configuration.
 
-#include "chart_export.h"
+#include "charts/chart_export.h"
 
 #include <QFont>
 #include <QPointF>

@@ -1,6 +1,6 @@
-#include "histogram_chart.h"
+#include "charts/histogram_chart.h"
 
-#include "axis_format.h"
+#include "charts/axis_format.h"
 
 #include <QVBoxLayout>
 #include <QtCharts/QBarCategoryAxis>

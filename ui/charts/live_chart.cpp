@@ -1,7 +1,7 @@
-#include "live_chart.h"
+#include "charts/live_chart.h"
 
-#include "axis_format.h"
-#include "chart_panel.h"
+#include "charts/axis_format.h"
+#include "charts/chart_panel.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -2,7 +2,7 @@
 // One live chart: named series on a left or right y-axis, each backed by a bounded SampleBuffer, pushed into
 // Qt Charts with QXYSeries::replace() when refreshed (on a timer, never per sample).
 
-#include "sample_buffer.h"
+#include "charts/sample_buffer.h"
 
 #include <QColor>
 #include <QString>

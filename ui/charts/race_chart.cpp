@@ -1,6 +1,6 @@
-#include "race_chart.h"
+#include "charts/race_chart.h"
 
-#include "live_chart.h"
+#include "charts/live_chart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

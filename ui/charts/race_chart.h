@@ -4,7 +4,7 @@
 // and pale behind it. Exposes no Qt Charts type.
 
 #include "base/events.h"
-#include "chart_panel.h"
+#include "charts/chart_panel.h"
 
 #include <QColor>
 #include <QStringList>

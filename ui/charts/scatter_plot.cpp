@@ -1,7 +1,7 @@
-#include "scatter_plot.h"
+#include "charts/scatter_plot.h"
 
-#include "axis_format.h"
-#include "chart_export.h"
+#include "charts/axis_format.h"
+#include "charts/chart_export.h"
 
 #include <QPainter>
 #include <QVBoxLayout>

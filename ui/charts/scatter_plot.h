@@ -2,7 +2,7 @@
 // A scatter plot of one difficulty metric against a human column: the puzzles as points, a least-squares line
 // fitted on the scale shown, linear or logarithmic axes, and export to PNG or SVG.
 
-#include "chart_export.h"
+#include "charts/chart_export.h"
 
 #include <QPointF>
 #include <QString>

@@ -1,0 +1,12 @@
+#pragma once
+// Which painter draws a board: the one place that knows every kind's painter, so that the painters' shared
+// base (board/board_painter.h) knows none of them.
+
+#include "board/board_painter.h"
+
+namespace pw::ui {
+
+// The painter of the board's kind.
+const BoardPainter& painterFor(const Board& board);
+
+}  // namespace pw::ui
