@@ -194,5 +194,33 @@ TEST(PuzzleKindTest, TextFormsOfEveryKind) {
     EXPECT_EQ(puzzleLine(again.puzzles[1]), puzzleLine(nurikabe));
 }
 
+TEST(PuzzleKindTest, ABoardBecomesAPuzzleOfItsKind) {
+    // A Sudoku typed into a blank grid: its values become the givens, the player's pencil marks do not.
+    Puzzle blank = emptySudoku();
+    EXPECT_EQ(blank.id, "new 9x9 (3x3 boxes)");
+    EXPECT_EQ(blank.origin, "<new>");
+    SudokuGrid typed = std::get<SudokuPuzzle>(blank.content).givens;
+    typed.setValue(0, 5);
+    typed.setValue(80, 9);
+    typed.setMarks(1, 0b100);
+    const Puzzle made = puzzleFromBoard(blank, Board{typed});
+    const SudokuGrid& givens = std::get<SudokuPuzzle>(made.content).givens;
+    EXPECT_EQ(givens.value(0), 5);
+    EXPECT_EQ(givens.value(80), 9);
+    EXPECT_EQ(givens.filledCount(), 2);
+    EXPECT_EQ(givens.marks(1), 0);  // no mark of the player's carried over
+    EXPECT_EQ(boardAsPuzzleText(made, made.startBoard(), SudokuTextStyle::Line), formatSudoku(givens, SudokuTextStyle::Line));
+
+    // A Nurikabe's clues are not edited on the board: it stays the puzzle it was; its text gains solution rows
+    // once a cell is decided.
+    const Puzzle nurikabe = nurikabePuzzle({"1.1", "..."});
+    NurikabeGrid shaded = std::get<NurikabeGrid>(nurikabe.startBoard());
+    EXPECT_EQ(puzzleLine(puzzleFromBoard(nurikabe, Board{shaded})), puzzleLine(nurikabe));
+    const std::string cluesOnly = boardAsPuzzleText(nurikabe, Board{shaded}, SudokuTextStyle::Line);
+    EXPECT_EQ(cluesOnly, formatNurikabe(shaded, nullptr, "nurikabe"));
+    shaded.apply(Move::shade(1, static_cast<int>(NurikabeCell::River), 0));
+    EXPECT_NE(boardAsPuzzleText(nurikabe, Board{shaded}, SudokuTextStyle::Line), cluesOnly);
+}
+
 }  // namespace
 }  // namespace pw

@@ -49,4 +49,17 @@ std::string boardText(const Board& board) {
     return std::visit([](const auto& grid) { return boardText(grid); }, board);
 }
 
+std::string boardAsPuzzleText(const Puzzle& puzzle, const Board& board, SudokuTextStyle style) {
+    return std::visit(Overloaded{[&](const SudokuGrid& grid) { return formatSudoku(grid, style); },
+                                 [&](const NurikabeGrid& grid) {
+                                     bool decided = false;
+                                     for (int cell = 0; cell < grid.cellCount() && !decided; ++cell)
+                                         decided = grid.clue(cell) == 0 && grid.state(cell) != NurikabeCell::Unknown;
+                                     const auto* nurikabe = std::get_if<NurikabePuzzle>(&puzzle.content);
+                                     const NurikabeGrid& clues = nurikabe ? nurikabe->clues : grid;
+                                     return formatNurikabe(clues, decided ? &grid : nullptr, puzzle.id);
+                                 }},
+                      board);
+}
+
 }  // namespace pw

@@ -3,6 +3,7 @@
 // kept here because it writes the file formats of io/formats.h. One overload per kind; the kind-independent
 // forms below dispatch with std::visit, so a kind without its overloads does not compile.
 
+#include "io/formats.h"
 #include "puzzle/puzzle.h"
 
 #include <string>
@@ -28,5 +29,8 @@ std::string boardText(const NurikabeGrid& board);
 
 std::string puzzleLine(const Puzzle& puzzle);
 std::string boardText(const Board& board);
+// The board as a puzzle file of its kind (for the clipboard, or saved): a Sudoku in `style`; a Nurikabe in its
+// text format under the puzzle's id, with the board's decided cells as its solution rows once any is decided.
+std::string boardAsPuzzleText(const Puzzle& puzzle, const Board& board, SudokuTextStyle style);
 
 }  // namespace pw

@@ -53,4 +53,24 @@ Move inverseMove(const Board& board, const Move& move) {
     return std::visit([&move](const auto& grid) { return inverseMove(grid, move); }, board);
 }
 
+Puzzle puzzleFromBoard(const Puzzle& puzzle, const Board& board) {
+    Puzzle result = puzzle;
+    std::visit(Overloaded{[&](const SudokuGrid& grid) {
+                              SudokuGrid givens(grid.shape());
+                              for (int cell = 0; cell < grid.cellCount(); ++cell) givens.setValue(cell, grid.value(cell));
+                              result.content = SudokuPuzzle{givens, std::nullopt};
+                          },
+                          [](const NurikabeGrid&) {}},
+               board);
+    return result;
+}
+
+Puzzle emptySudoku(SudokuShape shape) {
+    Puzzle puzzle;
+    puzzle.id = "new " + shape.name();
+    puzzle.origin = "<new>";
+    puzzle.content = SudokuPuzzle{SudokuGrid(shape), std::nullopt};
+    return puzzle;
+}
+
 }  // namespace pw

@@ -127,5 +127,11 @@ std::string boardLine(const Board& board);
 GridSize gridSize(const Board& board);
 int cellValue(const Board& board, int cell);
 Move inverseMove(const Board& board, const Move& move);
+// A puzzle whose givens are everything the board holds (a puzzle typed into an empty grid): a Sudoku's values
+// (its pencil marks are the player's, not the puzzle's); a Nurikabe as it was, its clues not being edited on
+// the board.
+Puzzle puzzleFromBoard(const Puzzle& puzzle, const Board& board);
+// A blank Sudoku of `shape` to type a puzzle into.
+Puzzle emptySudoku(SudokuShape shape = {});
 
 }  // namespace pw

@@ -6,14 +6,10 @@
 
 namespace pw::ui {
 
-namespace {
-SudokuPuzzle emptySudoku() { return SudokuPuzzle{SudokuGrid(SudokuShape{}), std::nullopt}; }
-}  // namespace
-
 BoardModel::BoardModel(QObject* parent) : QObject(parent) {
-    Puzzle empty;
+    Puzzle empty = emptySudoku();  // a placeholder until the window sets its first puzzle
     empty.id = "empty";
-    empty.content = emptySudoku();
+    empty.origin.clear();
     setPuzzle(empty);
 }
 

@@ -121,14 +121,6 @@ QMessageBox* loadErrorBox(QWidget* parent, const QString& title, const QStringLi
     return box;
 }
 
-Puzzle emptySudoku(SudokuShape shape) {
-    Puzzle puzzle;
-    puzzle.id = "new " + shape.name();
-    puzzle.origin = "<new>";
-    puzzle.content = SudokuPuzzle{SudokuGrid(shape), std::nullopt};
-    return puzzle;
-}
-
 Puzzle defaultPuzzle(const QString& puzzlesDir) {
     const QDir dir(puzzlesDir);
     const QString preferred = dir.filePath(QString::fromLatin1(kDefaultPuzzleFile));
@@ -156,33 +148,6 @@ Puzzle defaultPuzzle(const QString& puzzlesDir) {
         return builtIn.puzzles.front();
     }
     return emptySudoku(SudokuShape{});
-}
-
-QString boardText(const Puzzle& puzzle, const Board& board, SudokuTextStyle style) {
-    return std::visit(Overloaded{[&](const SudokuGrid& grid) { return QString::fromStdString(formatSudoku(grid, style)); },
-                                 [&](const NurikabeGrid& grid) {
-                                     bool decided = false;
-                                     for (int cell = 0; cell < grid.cellCount() && !decided; ++cell)
-                                         decided = grid.clue(cell) == 0 && grid.state(cell) != NurikabeCell::Unknown;
-                                     const auto* nurikabe = std::get_if<NurikabePuzzle>(&puzzle.content);
-                                     const NurikabeGrid& clues = nurikabe ? nurikabe->clues : grid;
-                                     return QString::fromStdString(
-                                         formatNurikabe(clues, decided ? &grid : nullptr, puzzle.id));
-                                 }},
-                      board);
-}
-
-Puzzle puzzleFromBoard(const Puzzle& puzzle, const Board& board) {
-    Puzzle result = puzzle;
-    std::visit(Overloaded{[&](const SudokuGrid& grid) {
-                              // the values become the givens; pencil marks are the player's, not the puzzle's
-                              SudokuGrid givens(grid.shape());
-                              for (int cell = 0; cell < grid.cellCount(); ++cell) givens.setValue(cell, grid.value(cell));
-                              result.content = SudokuPuzzle{givens, std::nullopt};
-                          },
-                          [](const NurikabeGrid&) {}},  // a Nurikabe's clues are not edited on the board
-               board);
-    return result;
 }
 
 }  // namespace pw::ui

@@ -51,12 +51,5 @@ inline constexpr char kDefaultPuzzleFile[] = "sudoku/top95.csv";  // under the p
 inline constexpr char kDefaultPuzzleId[] = "top95-0044";
 // The default puzzle from `puzzlesDir`, else the first Sudoku anywhere under it, else a built-in copy of it.
 Puzzle defaultPuzzle(const QString& puzzlesDir);
-Puzzle emptySudoku(SudokuShape shape);
-
-// The board as text: a Sudoku as a line or a grid, a Nurikabe in its text format (the board's decided
-// cells as the solution rows).
-QString boardText(const Puzzle& puzzle, const Board& board, SudokuTextStyle style);
-// A puzzle whose givens are everything the board holds (for a puzzle typed into an empty grid).
-Puzzle puzzleFromBoard(const Puzzle& puzzle, const Board& board);
 
 }  // namespace pw::ui

@@ -18,6 +18,7 @@
 #include "run/log_pane.h"
 #include "run/parameter_form.h"
 #include "run/program_view.h"
+#include "io/puzzle_text.h"
 #include "puzzle/puzzle_kind.h"
 #include "board/puzzle_io.h"
 #include "window/puzzle_library.h"
@@ -595,7 +596,7 @@ void MainWindow::pasteFromClipboard() {
 void MainWindow::saveAs() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save board"), m_puzzlesDir, tr("Puzzle text (*.txt)"));
     if (path.isEmpty()) return;
-    const QString text = boardText(m_model->puzzle(), m_model->board(), SudokuTextStyle::Line);
+    const QString text = QString::fromStdString(boardAsPuzzleText(m_model->puzzle(), m_model->board(), SudokuTextStyle::Line));
     std::string error;
     if (!writeFileAtomically(path.toStdString(), text.toStdString(), error)) {
         QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(path, QString::fromStdString(error)));
@@ -606,7 +607,7 @@ void MainWindow::saveAs() {
 }
 
 void MainWindow::copyBoard(SudokuTextStyle style) {
-    QApplication::clipboard()->setText(boardText(m_model->puzzle(), m_model->board(), style));
+    QApplication::clipboard()->setText(QString::fromStdString(boardAsPuzzleText(m_model->puzzle(), m_model->board(), style)));
     statusBar()->showMessage(tr("Board copied"), 3000);
 }
 
