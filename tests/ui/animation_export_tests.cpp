@@ -8,6 +8,7 @@
 #include "run/run_controller.h"
 
 #include "io/recording.h"
+#include "ui_test_puzzles.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -22,11 +23,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using namespace pw::ui::test_puzzles;
 
 namespace {
 
-constexpr const char* kAiEscargot =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 constexpr std::uint64_t kSteps = 20000;
 
 QAction* exportAction(MainWindow& window) {

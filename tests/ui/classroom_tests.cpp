@@ -23,6 +23,7 @@
 #include "run/run_controller.h"
 
 #include "io/formats.h"
+#include "ui_test_puzzles.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -35,11 +36,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using namespace pw::ui::test_puzzles;
 
 namespace {
 
-constexpr const char* kAiEscargot =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 constexpr const char* kEasySudoku =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 

@@ -8,6 +8,7 @@
 #include "run/log_pane.h"
 #include "window/main_window.h"
 #include "run/run_controller.h"
+#include "ui_test_puzzles.h"
 
 #include <QDockWidget>
 #include <QListWidget>
@@ -15,10 +16,9 @@
 
 using namespace pw;
 using namespace pw::ui;
+using namespace pw::ui::test_puzzles;
 
 namespace {
-constexpr const char* kHardSudoku =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 Decision annealingDecision(std::uint64_t step, bool accepted) {
     DecisionDetail detail;
@@ -97,7 +97,7 @@ private slots:
     void pacedRunFillsTheDockAndTheLog() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
         window.setStepsPerSecond(20);
         QVERIFY(!window.decisionDock()->isVisible());
@@ -118,7 +118,7 @@ private slots:
     void exactSearchShowsItsStack() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("exact"));
         window.setStepsPerSecond(20);
         window.run();
@@ -132,7 +132,7 @@ private slots:
     void flatOutRunLeavesTheDockHidden() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
         window.setStepsPerSecond(RunController::kFlatOut);
         window.run();

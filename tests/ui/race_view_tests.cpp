@@ -13,6 +13,7 @@
 #include "io/race_recording.h"
 #include "window/launch_options.h"
 #include "run/pace_gate.h"
+#include "ui_test_puzzles.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -30,11 +31,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using namespace pw::ui::test_puzzles;
 
 namespace {
 
-constexpr const char* kAiEscargot =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 Puzzle escargot() {
     const PuzzleCollection read = parsePuzzles(kAiEscargot, "escargot");

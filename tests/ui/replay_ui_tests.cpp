@@ -11,6 +11,7 @@
 #include "window/main_window.h"
 #include "replay/replay_view.h"
 #include "run/run_controller.h"
+#include "ui_test_puzzles.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -23,13 +24,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using namespace pw::ui::test_puzzles;
 
 namespace {
 
-constexpr const char* kEasySudoku =
-    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
-constexpr const char* kAiEscargot =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 // What the window shows of a run.
 struct Shown {
@@ -157,7 +155,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("logic.json"));
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        const Shown live = runLiveAndRecord(window, kEasySudoku, "logic", {}, 0, 5000, path);
+        const Shown live = runLiveAndRecord(window, kPillayFigure1, "logic", {}, 0, 5000, path);
         QVERIFY(!live.candidates.empty());
         QVERIFY(window.openRecording(path, true));
         compareShown(shown(window), live);
@@ -204,7 +202,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("run.json"));
         {
             MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-            runLiveAndRecord(window, kEasySudoku, "backtracking", {}, 0, RunController::kFlatOut, path);
+            runLiveAndRecord(window, kPillayFigure1, "backtracking", {}, 0, RunController::kFlatOut, path);
         }
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         LaunchOptions options;
@@ -234,7 +232,7 @@ private slots:
                                                      RecordedBudgets{steps, 0, 0, 0}, result);
         std::string error;
         QVERIFY2(saveRecording(path.toStdString(), recording, error), error.c_str());
-        QVERIFY(window.openText(QString::fromLatin1(kEasySudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
         const Board before = window.boardModel()->board();
 
         int ticks = 0;  // the window's event loop at work during the load

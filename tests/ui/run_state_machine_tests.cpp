@@ -14,6 +14,7 @@
 #include "window/main_window.h"
 #include "board/puzzle_io.h"
 #include "run/run_controller.h"
+#include "ui_test_puzzles.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -33,15 +34,11 @@
 
 using namespace pw;
 using namespace pw::ui;
+using namespace pw::ui::test_puzzles;
 
 namespace {
-constexpr const char* kEasySudoku =
-    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
 // r1c9 can hold nothing: local searches run until stopped, exact search fails at once.
 const QString kNoSolution = QStringLiteral("12345678.........9") + QString(63, QLatin1Char('.'));
-// Arto Inkala's "AI Escargot": long enough for a paced exact search or logic solver to run for seconds.
-constexpr const char* kHardSudoku =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 QString nurikabe(const char* id) {
     QFile file(QStringLiteral(PW_PUZZLES_DIR "/nurikabe/janko_sample.txt"));
@@ -105,9 +102,9 @@ private slots:
             std::vector<const char*> algorithms;
         };
         const std::vector<Setting> settings = {
-            {QString::fromLatin1(kEasySudoku), {"backtracking", "exact", "sa", "logic"}},
+            {QString::fromLatin1(kPillayFigure1), {"backtracking", "exact", "sa", "logic"}},
             {kNoSolution, {"sa", "harmony", "tabu", "cuckoo", "backtracking"}},
-            {QString::fromLatin1(kHardSudoku), {"exact", "logic", "backtracking", "sa"}},
+            {QString::fromLatin1(kAiEscargot), {"exact", "logic", "backtracking", "sa"}},
             {nurikabe26, {"nurikabe-sa", "nurikabe-backtracking", "nurikabe-harmony"}},
         };
 
@@ -235,7 +232,7 @@ private slots:
             QVERIFY(entry);
             RunRequest request;
             PuzzleLoad load = entry->info.supports(PuzzleKind::Sudoku)
-                                  ? parsePuzzleText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"))
+                                  ? parsePuzzleText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"))
                                   : parsePuzzleText(nurikabe26, QStringLiteral("<test>"));
             QVERIFY(!load.puzzles.empty());
             request.puzzle = load.puzzles.front();
@@ -316,7 +313,7 @@ private slots:
     void statusBarIsCurrentAndClearedAtEachRun() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kHardSudoku), QStringLiteral("<test>"), true));
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
         QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
         window.setStepsPerSecond(10);
         window.run();

@@ -243,6 +243,16 @@ AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timelin
     return encodeAnimation(path, settings, frames.size(), [&](std::size_t i) { return stage.render(frames[i]); }, progress);
 }
 
+QString exportedFrames(const AnimationSettings& settings, const AnimationExportResult& result) {
+    return QStringLiteral("%1 frames of %2x%3 at %4 fps (%5), %6 bytes")
+        .arg(result.frames)
+        .arg(settings.size.width())
+        .arg(settings.size.height())
+        .arg(settings.fps)
+        .arg(result.codec)
+        .arg(result.bytes);
+}
+
 QString exportRecordingAnimation(const QString& recordingPath, const QString& outputPath,
                                  const AnimationSettings& settings, QString& summary) {
     if (QString error = checkAnimationPath(outputPath); !error.isEmpty()) return error;
@@ -258,14 +268,8 @@ QString exportRecordingAnimation(const QString& recordingPath, const QString& ou
     const double replaySeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     const AnimationExportResult result = exportAnimation(timeline, settings, outputPath);
     if (!result.error.isEmpty()) return QStringLiteral("--export-animation: %1").arg(result.error);
-    summary = QStringLiteral("%1: %2 frames of %3x%4 at %5 fps (%6), %7 bytes; %8 events replayed in %9 s, exported in %10 s")
-                  .arg(outputPath)
-                  .arg(result.frames)
-                  .arg(settings.size.width())
-                  .arg(settings.size.height())
-                  .arg(settings.fps)
-                  .arg(result.codec)
-                  .arg(result.bytes)
+    summary = QStringLiteral("%1: %2; %3 events replayed in %4 s, exported in %5 s")
+                  .arg(outputPath, exportedFrames(settings, result))
                   .arg(timeline->size())
                   .arg(replaySeconds, 0, 'f', 2)
                   .arg(result.seconds, 0, 'f', 2);

@@ -89,6 +89,9 @@ AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timelin
                                       const QString& path,
                                       const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
 
+// "120 frames of 1280x720 at 30 fps (h264), 81234 bytes": what an export wrote, for its summary line.
+QString exportedFrames(const AnimationSettings& settings, const AnimationExportResult& result);
+
 // The headless export: opens the recording at `recordingPath`, re-runs it and exports to `outputPath`.
 // Returns the error (naming the file or the option), or an empty string with `summary` set.
 QString exportRecordingAnimation(const QString& recordingPath, const QString& outputPath,

@@ -130,15 +130,10 @@ QString exportRaceAnimation(const QString& manifestPath, const QString& outputPa
     if (QString error = race.setReplay(*read.manifest, read.recordings); !error.isEmpty()) return QStringLiteral("--open: ") + error;
     const AnimationExportResult result = race.exportAnimation(outputPath, settings);
     if (!result.error.isEmpty()) return QStringLiteral("--export-animation: ") + result.error;
-    summary = QStringLiteral("%1: a race of %2 runs, %3 frames of %4x%5 at %6 fps (%7), %8 bytes in %9 s")
+    summary = QStringLiteral("%1: a race of %2 runs, %3 in %4 s")
                   .arg(outputPath)
                   .arg(race.runCount())
-                  .arg(result.frames)
-                  .arg(settings.size.width())
-                  .arg(settings.size.height())
-                  .arg(settings.fps)
-                  .arg(result.codec)
-                  .arg(result.bytes)
+                  .arg(exportedFrames(settings, result))
                   .arg(result.seconds, 0, 'f', 2);
     return {};
 }

@@ -18,7 +18,6 @@
 #include "puzzle/puzzle.h"
 
 #include <QColor>
-#include <QDialog>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
@@ -31,8 +30,6 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
-class QSpinBox;
 class QPushButton;
 class QSlider;
 
