@@ -1586,6 +1586,22 @@ private slots:
         QVERIFY(window.applyLaunchOptions(options).contains(QStringLiteral("no such file")));
         options.open = QStringLiteral("12345");
         QVERIFY(!window.applyLaunchOptions(options).isEmpty());
+
+        // --open of a partly bad file opens its first good puzzle and lists the skipped entries in the log, each
+        // with its place, as File ▸ Open does.
+        QTemporaryDir dir;
+        const QString partlyBad = dir.filePath(QStringLiteral("partly_bad.txt"));
+        QFile file(partlyBad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(kPillayFigure1) + "\n12345\n" + QByteArray(kAiEscargot) + "\n");
+        file.close();
+        options.open = partlyBad;
+        QCOMPARE(window.applyLaunchOptions(options), QString());
+        QCOMPARE(QString::fromStdString(boardLine(window.boardModel()->board())), QString::fromLatin1(kPillayFigure1));
+        const QString log = window.logPane()->toPlainText();
+        QVERIFY2(log.contains(QStringLiteral("1 entries skipped")) || log.contains(QStringLiteral("1 entry skipped")),
+                 qPrintable(log));
+        QVERIFY2(log.contains(partlyBad + QStringLiteral(":2:")), qPrintable(log));
     }
 
     // --screenshot writes the window as the run left it: the board, found in the image by its thick outer lines,

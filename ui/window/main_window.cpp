@@ -561,13 +561,16 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
         if (!quiet) loadErrorBox(this, tr("Cannot open puzzle"), load.errors)->exec();
         return false;
     }
-    if (!load.errors.isEmpty()) {
-        m_log->addNote(tr("%n entries skipped:", nullptr, static_cast<int>(load.errors.size())));
-        for (const QString& line : errorLogLines(load.errors)) m_log->addNote(line);
-    }
+    noteSkippedEntries(load.errors);
     setPuzzle(load.puzzles.front(), path);
     addRecentFile(QFileInfo(path).absoluteFilePath());
     return true;
+}
+
+void MainWindow::noteSkippedEntries(const QStringList& errors) {
+    if (errors.isEmpty()) return;
+    m_log->addNote(tr("%n entries skipped:", nullptr, static_cast<int>(errors.size())));
+    for (const QString& line : errorLogLines(errors)) m_log->addNote(line);
 }
 
 bool MainWindow::openText(const QString& text, const QString& sourceName, bool quiet) {
@@ -984,6 +987,7 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
                                          : QStringLiteral("--open: ") + summarizeErrors(load.errors).brief.replace(
                                                                             QLatin1Char('\n'), QStringLiteral("\n  "));
         const QFileInfo info(options.open);
+        noteSkippedEntries(load.errors);  // as File ▸ Open lists them
         setPuzzle(load.puzzles.front(), info.isFile() ? info.absoluteFilePath() : QString());
     }
     if (!options.algorithm.isEmpty()) {

@@ -204,6 +204,8 @@ private:
     // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.
     RunRequest requestFromPanel();
     void onEditRequested(const Move& move);
+    // The entries of a partly bad puzzle file that were left out, each with its file:line:column, in the log.
+    void noteSkippedEntries(const QStringList& errors);
     void openDialog();
     void pasteFromClipboard();
     void saveAs();
