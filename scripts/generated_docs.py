@@ -4,15 +4,19 @@ README.md's algorithm table (from `puzzle-cli algorithms --json`, i.e. the regis
 docs/manual/cli.md (from puzzle-cli's --help, by the manual page's generator packaging/cli_man_page.py).
 
 Usage: generated_docs.py [--check] PUZZLE_CLI [SOURCE_DIR]
+       generated_docs.py --self-test PUZZLE_CLI
 Without --check it rewrites the files; with --check it changes nothing and exits 1, naming the file, when one
-of them differs from what the program gives now (ctest `generated_docs`).
+of them differs from what the program gives now (ctest `generated_docs`). --self-test (ctest
+`generated_docs_self_test`) checks that a table missing an algorithm's row is found stale.
 """
 
 import json
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 SOURCE_DIR = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(SOURCE_DIR / "packaging"))
@@ -73,14 +77,8 @@ def replaced(text, name, content, path):
     return head + begin + content + end + rest.split(end)[1]
 
 
-def main():
-    arguments = sys.argv[1:]
-    check = "--check" in arguments
-    arguments = [argument for argument in arguments if argument != "--check"]
-    if len(arguments) not in (1, 2):
-        sys.exit(__doc__)
-    program = arguments[0]
-    source = pathlib.Path(arguments[1]) if len(arguments) == 2 else SOURCE_DIR
+def stale_parts(program, source, check):
+    """The generated parts that differ from what the program gives; rewritten unless check."""
     stale = []
     for (relative, name), content in ((ALGORITHM_TABLE, algorithm_table(program)),
                                       (CLI_REFERENCE, cli_man_page.markdown_reference(program))):
@@ -94,6 +92,37 @@ def main():
         else:
             path.write_text(new, encoding="utf-8")
             print(f"generated_docs.py: wrote the {name} of {relative}")
+    return stale
+
+
+def self_test(program):
+    """A copy of the documents with the last algorithm's row left out, as if that algorithm were new."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = pathlib.Path(folder)
+        for relative, _ in (ALGORITHM_TABLE, CLI_REFERENCE):
+            (copy / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(SOURCE_DIR / relative, copy / relative)
+        if stale_parts(program, copy, check=True):
+            sys.exit("generated_docs.py self-test: the documents are stale before the test")
+        readme = copy / ALGORITHM_TABLE[0]
+        lines = readme.read_text(encoding="utf-8").splitlines(keepends=True)
+        end = lines.index(markers(ALGORITHM_TABLE[1])[1])
+        readme.write_text("".join(lines[:end - 1] + lines[end:]), encoding="utf-8")
+        if stale_parts(program, copy, check=True) != [f"{ALGORITHM_TABLE[0]} ({ALGORITHM_TABLE[1]})"]:
+            sys.exit("generated_docs.py self-test failed: a table without its last row was not found stale")
+    print("generated_docs.py self-test passed")
+
+
+def main():
+    arguments = sys.argv[1:]
+    if len(arguments) == 2 and arguments[0] == "--self-test":
+        self_test(arguments[1])
+        return
+    check = "--check" in arguments
+    arguments = [argument for argument in arguments if argument != "--check"]
+    if len(arguments) not in (1, 2):
+        sys.exit(__doc__)
+    stale = stale_parts(arguments[0], pathlib.Path(arguments[1]) if len(arguments) == 2 else SOURCE_DIR, check)
     if stale:
         sys.exit("generated_docs.py: stale, run scripts/generated_docs.py PUZZLE_CLI: " + ", ".join(stale))
 
