@@ -1637,7 +1637,7 @@ private slots:
         QVERIFY2(heatCells >= open - 1, qPrintable(QStringLiteral("%1 of %2 open cells in their heat colour").arg(heatCells).arg(open)));
     }
 
-    // The README's keyboard table, as keys sent to the window (not the methods the keys call).
+    // The keyboard table of docs/manual/window.md, as keys sent to the window (not the methods the keys call).
     void keyboardShortcutsDriveTheWindow() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
