@@ -496,6 +496,16 @@ private slots:
                                                                           : shown.value<QImage>();
             QVERIFY2(loaded.size() == image.size(), qPrintable(source));
         }
+        // Its links open pages of the user manual: each a page of docs/manual/ in this tree.
+        QStringList manualPages;
+        for (const QRegularExpressionMatch& match :
+             QRegularExpression(QStringLiteral("<a href='https://github\\.com/puzzle-workbench/puzzle-workbench/blob/main/"
+                                               "docs/manual/([^']+)'"))
+                 .globalMatch(helpWindow->pageHtml()))
+            manualPages.append(match.captured(1));
+        QCOMPARE(manualPages.size(), 6);
+        for (const QString& manualPage : manualPages)
+            QVERIFY2(QFileInfo::exists(QStringLiteral(PW_PUZZLES_DIR "/../docs/manual/") + manualPage), qPrintable(manualPage));
         auto plain = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
         for (const AlgorithmEntry& entry : algorithmRegistry()) {
             const QString key = QStringLiteral("algorithm:") + QString::fromStdString(entry.info.id);
