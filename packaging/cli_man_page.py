@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes puzzle-cli's manual page: the prose of a troff template, with the reference of every subcommand and
-option taken from the program's own --help, so the page lists what the program has.
+option taken from the program's own --help, so the page lists what the program has. The same reference in
+Markdown is the user manual's (scripts/generated_docs.py puts it into docs/manual/cli.md).
 
 Usage: cli_man_page.py PUZZLE_CLI VERSION TEMPLATE OUTPUT
 The template's lines @VERSION@ and @SUBCOMMANDS@ are replaced; its other lines are copied.
@@ -64,22 +65,45 @@ def option_entry(name, description):
     return f".TP\n{flags}{(' ' + escape(rest)) if rest else ''}\n{escape(description)}\n"
 
 
-def subcommand_reference(program):
+def subcommands(program):
+    """Every subcommand as (name, summary, usage, entries): its positionals, then its own options."""
     top = sections(run_help(program))
     if "Subcommands" not in top or not top["Subcommands"]:
         sys.exit("cli_man_page.py: the program's --help lists no subcommands")
-    page = []
+    found_all = []
     for name, summary in top["Subcommands"]:
         text = run_help(program, name)
         usage = next(line for line in text.splitlines() if line.startswith("Usage: "))[len("Usage: "):]
-        page.append(f".SS {escape(name)}\n{escape(summary)}\n.PP\n.B {escape(usage)}\n")
         found = sections(text)
-        for name_, description in found.get("Positionals", []):
-            page.append(option_entry(name_, description))
-        for name_, description in found.get("Options", []):
-            if name_ not in INHERITED:
-                page.append(option_entry(name_, description))
+        entries = found.get("Positionals", []) + [entry for entry in found.get("Options", [])
+                                                  if entry[0] not in INHERITED]
+        found_all.append((name, summary, usage, entries))
+    return found_all
+
+
+def subcommand_reference(program):
+    page = []
+    for name, summary, usage, entries in subcommands(program):
+        page.append(f".SS {escape(name)}\n{escape(summary)}\n.PP\n.B {escape(usage)}\n")
+        page.extend(option_entry(entry, description) for entry, description in entries)
     return "".join(page)
+
+
+def markdown_cell(text):
+    return text.replace("|", "\\|")
+
+
+def markdown_reference(program):
+    """The reference as Markdown: a section per subcommand with its usage and a table of its arguments."""
+    page = []
+    for name, summary, usage, entries in subcommands(program):
+        page.append(f"### {name}\n\n{summary.rstrip('.')}.\n\n```\n{usage}\n```\n")
+        if entries:
+            page.append("\n| argument | meaning |\n|---|---|\n")
+            page.extend(f"| `{markdown_cell(entry)}` | {markdown_cell(description)} |\n"
+                        for entry, description in entries)
+        page.append("\n")
+    return "".join(page).rstrip("\n") + "\n"
 
 
 def main():

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures this project's exact Sudoku solver beside tdoku, on the same puzzles, in one run, and prints the
-# table of the performance section of the README.
+# table of docs/performance.md, "Speed against peers".
 #
 #   scripts/bench-peers.sh TDOKU_DIR [ROUNDS] [SECONDS]
 #
@@ -26,7 +26,7 @@
 #     Escargot against bench/sa_reference, a standalone annealer of the same design: 40,000,000 proposals
 #     each (the CLI in 10 runs of seeds 1..10, ending early when they solve), proposals per CPU second;
 #   - the window flat out against the headless CLI: one annealing run of 10^8 steps on a grid without a
-#     solution, steps per second of wall-clock time (README, "Performance"); PW_BENCH_WINDOW=0 leaves it out.
+#     solution, steps per second of wall-clock time (docs/performance.md, "Measuring"); PW_BENCH_WINDOW=0 leaves it out.
 # PW_BENCH_PRESET names the build preset (default release). Each row is one function below, listed in ROWS.
 set -euo pipefail
 

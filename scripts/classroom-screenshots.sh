@@ -2,7 +2,7 @@
 # Screenshots of the window at classroom sizes, into docs/screenshots/classroom/: 1024x768, 1280x720, a
 # 1920x1080 screen at QT_SCALE_FACTOR=1.5 (1280x720 logical pixels) and presentation mode on a 1280x720
 # screen; for simulated annealing, genetic programming and the Compare view (on a small bench made here), and
-# the Compare view's run-length tab once. Then the README's annealing.png and gp.png (docs/screenshots/) on a
+# the Compare view's run-length tab once. Then the manual's annealing.png and gp.png (docs/screenshots/) on a
 # 1440x900 screen.
 # Usage: scripts/classroom-screenshots.sh [BUILD_DIR]   (default build/ci; needs xvfb-run)
 set -euo pipefail
@@ -45,7 +45,7 @@ done
 # The run-length distribution: the share of runs solved by each number of evaluations, on a log axis.
 shot compare_run_length_1280x720 1280x720 1 --compare "$work/bench" --compare-tab run-length --after-ms 2000
 
-# The README's pictures of the window (section "The window").
+# The pictures of docs/manual/window.md.
 out=docs/screenshots
 pillay=4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5
 escargot=1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..

@@ -81,17 +81,18 @@ def pillay_figure_1():
 
 # --- small grids --------------------------------------------------------------------------------------
 
+def allowed_digits(grid, i, n, box_rows, box_cols):
+    """The digits cell i of an n x n grid (0 empty) may take: none of its row, column or box."""
+    r, c = divmod(i, n)
+    used = {grid[r * n + k] for k in range(n)} | {grid[k * n + c] for k in range(n)}
+    br, bc = r - r % box_rows, c - c % box_cols
+    used |= {grid[(br + a) * n + bc + b] for a in range(box_rows) for b in range(box_cols)}
+    return [d for d in range(1, n + 1) if d not in used]
+
+
 def count_solutions(grid, n, box_rows, box_cols, limit=2):
     cells = n * n
     grid = list(grid)
-
-    def allowed(i):
-        r, c = divmod(i, n)
-        used = {grid[r * n + k] for k in range(n)} | {grid[k * n + c] for k in range(n)}
-        br, bc = r - r % box_rows, c - c % box_cols
-        used |= {grid[(br + a) * n + bc + b] for a in range(box_rows) for b in range(box_cols)}
-        return [d for d in range(1, n + 1) if d not in used]
-
     count = 0
 
     def search():
@@ -100,8 +101,8 @@ def count_solutions(grid, n, box_rows, box_cols, limit=2):
         if not empty:
             count += 1
             return
-        best = min(empty, key=lambda i: len(allowed(i)))
-        for d in allowed(best):
+        best = min(empty, key=lambda i: len(allowed_digits(grid, i, n, box_rows, box_cols)))
+        for d in allowed_digits(grid, best, n, box_rows, box_cols):
             grid[best] = d
             search()
             grid[best] = 0
@@ -115,17 +116,10 @@ def count_solutions(grid, n, box_rows, box_cols, limit=2):
 def random_full_grid(rng, n, box_rows, box_cols):
     grid = [0] * (n * n)
 
-    def allowed(i):
-        r, c = divmod(i, n)
-        used = {grid[r * n + k] for k in range(n)} | {grid[k * n + c] for k in range(n)}
-        br, bc = r - r % box_rows, c - c % box_cols
-        used |= {grid[(br + a) * n + bc + b] for a in range(box_rows) for b in range(box_cols)}
-        return [d for d in range(1, n + 1) if d not in used]
-
     def fill(i):
         if i == n * n:
             return True
-        digits = allowed(i)
+        digits = allowed_digits(grid, i, n, box_rows, box_cols)
         rng.shuffle(digits)
         for d in digits:
             grid[i] = d

@@ -1064,7 +1064,7 @@ TEST(CliTest, SolveFlagsAHarmonyFalseSolution) {
     EXPECT_EQ(lines[0]["best_cost"], 0);
 }
 
-// The options the README lists, each through the binary.
+// The options docs/manual/cli.md lists, each through the binary.
 
 TEST(CliTest, HintWithSinglesOnlyRefutesWhereAllTechniquesPointAtLockedCandidates) {
     // Generated at the "locked" level (seed 3), and the board singles leave it at: all techniques give the

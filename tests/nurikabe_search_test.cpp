@@ -249,7 +249,7 @@ TEST(NurikabeMetricsTest, DynamicMetricsMatchValuesWorkedByHand) {
 }
 
 // Every 15th 10x10 puzzle of the shared janko set, solved by the exact solver to its given solution (the whole
-// set is measured with `puzzle-cli solve -a exact`, see the README).
+// set is measured with `puzzle-cli solve -a exact`, see docs/performance.md).
 TEST(NurikabeSearchTest, ExactSolverMatchesTheSharedTenByTenSolutions) {
     const auto collection = loadPuzzleFile(test::sharedDataDir() + "/nurikabe/janko_nurikabe_validated.txt");
     int tenByTen = 0, checked = 0;

@@ -3,7 +3,7 @@
 //
 // The generic engine (sudoku_exact.cpp) keeps a candidate mask per cell and scans the units cell by cell;
 // this one keeps a word per digit and band and answers each rule for a whole band or digit at once, about
-// twice as fast (README, Performance). Both run one search:
+// twice as fast (docs/performance.md). Both run one search:
 //   - a node applies three rules until none changes anything: naked singles, hidden singles and locked
 //     candidates (pointing and claiming). Each rule only removes candidates, and a removal it allows stays
 //     allowed as other removals follow, so every order of applying them ends in the same state: the one

@@ -21,7 +21,7 @@
 // in sudoku_exact.cpp, so the two agree on counts and on a unique solution but may meet several solutions
 // in a different order (solveSudoku() takes care of that).
 //
-// Measured with bench/exact_peers and scripts/bench-peers.sh (README, Performance); the portable release
+// Measured with bench/exact_peers and scripts/bench-peers.sh (docs/performance.md); the portable release
 // build reaches the figures there, -march=native adds nothing measurable, so there is no dispatch.
 
 #include "sudoku/sudoku_bands.h"

@@ -262,7 +262,7 @@ private slots:
     }
 
     // The window mid-solve in both palettes: player digits, pencil marks, a wrong digit after Check, the rating and
-    // the timer. Saved as PNGs when PW_HAND_SOLVING_SCREENSHOTS names a folder (the README's screenshot).
+    // the timer. Saved as PNGs when PW_HAND_SOLVING_SCREENSHOTS names a folder (the screenshot of docs/manual/hand-solving.md).
     void handSolvingInBothPalettes() {
         const QString folder = qEnvironmentVariable("PW_HAND_SOLVING_SCREENSHOTS");
         for (const bool dark : {false, true}) {

@@ -517,6 +517,16 @@ private slots:
                                                                           : shown.value<QImage>();
             QVERIFY2(loaded.size() == image.size(), qPrintable(source));
         }
+        // Its links open pages of the user manual: each a page of docs/manual/ in this tree.
+        QStringList manualPages;
+        for (const QRegularExpressionMatch& match :
+             QRegularExpression(QStringLiteral("<a href='https://github\\.com/puzzle-workbench/puzzle-workbench/blob/main/"
+                                               "docs/manual/([^']+)'"))
+                 .globalMatch(helpWindow->pageHtml()))
+            manualPages.append(match.captured(1));
+        QCOMPARE(manualPages.size(), 6);
+        for (const QString& manualPage : manualPages)
+            QVERIFY2(QFileInfo::exists(QStringLiteral(PW_PUZZLES_DIR "/../docs/manual/") + manualPage), qPrintable(manualPage));
         auto plain = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
         for (const AlgorithmEntry& entry : algorithmRegistry()) {
             const QString key = QStringLiteral("algorithm:") + QString::fromStdString(entry.info.id);
@@ -1674,7 +1684,7 @@ private slots:
         QVERIFY2(heatCells >= open - 1, qPrintable(QStringLiteral("%1 of %2 open cells in their heat colour").arg(heatCells).arg(open)));
     }
 
-    // The README's keyboard table, as keys sent to the window (not the methods the keys call).
+    // The keyboard table of docs/manual/window.md, as keys sent to the window (not the methods the keys call).
     void keyboardShortcutsDriveTheWindow() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();

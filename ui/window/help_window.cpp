@@ -33,6 +33,13 @@ QString illustration(const char* name, const QString& description) {
         .arg(QString::fromLatin1(name), description.toHtmlEscaped());
 }
 
+// A page of the user manual (docs/manual/ of the project's repository), opened in the browser: the manual is
+// Markdown with pictures, which the repository's site shows as pages and a text browser does not.
+QString manualLink(const char* page, const QString& text) {
+    return QStringLiteral("<a href='https://github.com/puzzle-workbench/puzzle-workbench/blob/main/docs/manual/%1'>%2</a>")
+        .arg(QString::fromLatin1(page), text.toHtmlEscaped());
+}
+
 }  // namespace
 
 QString gettingStartedHtml() {
@@ -52,25 +59,33 @@ QString gettingStartedHtml() {
             illustration("watch-a-run.png", QObject::tr("Annealing mid-run: the board and its two charts")) +
             QObject::tr("<b>Step (F10)</b> goes one step at a time, <b>Pause (F6)</b> holds and resumes, <b>Stop (Esc)</b> ends "
                         "the run, <b>Reset (Ctrl+R)</b> puts the givens back. The <i>Speed</i> slider sets the pace "
-                        "(Ctrl+Plus, Ctrl+Minus).") +
+                        "(Ctrl+Plus, Ctrl+Minus). More in the manual: ") +
+            manualLink("window.md", QObject::tr("the window and run control")) + QStringLiteral(".") +
             illustration("run-controls.png", QObject::tr("The toolbar: Run, Pause, Step and what one step is, Stop, "
                                                          "Reset, the speed")) +
             QObject::tr("</li>"
                         "<li><b>Read about it</b>: F1 opens the page of the chosen algorithm — its idea, what one step "
                         "is, its parameters and its paper. The Glossary explains the words the window uses.</li>"
                         "<li><b>Compare</b>: Tools ▸ Compare runs several algorithm settings many times on a puzzle or "
-                        "a set and draws how fast each brings the cost down.") +
+                        "a set and draws how fast each brings the cost down (") +
+            manualLink("compare.md", QObject::tr("Compare and statistics")) + QStringLiteral(").") +
             illustration("compare.png", QObject::tr("The Compare view: the median best cost of three settings")) +
             QObject::tr("</li>"
                         "<li><b>In class</b>: View ▸ Presentation mode (F11) fills the screen with the board and what "
                         "View ▸ Presentation shows ticks (cost chart, temperature or population, Decisions, program); "
                         "View ▸ Zoom (Ctrl+Alt+=, Ctrl+Alt+-, Ctrl+Alt+0) makes every text larger for the back of the "
                         "room. To show a refused annealing move, pause (F6) and press Step (F10) until the Decisions "
-                        "strip says ✗ refused. F11 in the Compare view shows its charts full screen.</li>"
+                        "strip says ✗ refused. F11 in the Compare view shows its charts full screen (") +
+            manualLink("teaching.md", QObject::tr("teaching and presentation")) +
+            QObject::tr(").</li>"
                         "</ol>"
                         "<p>To solve a puzzle yourself, click a cell and type its digit; P switches to pencil marks, H "
-                        "gives a hint (press again for more), Ctrl+K checks the board. Tools ▸ Difficulty lab rates "
-                        "puzzle sets.</p>"));
+                        "gives a hint (press again for more), Ctrl+K checks the board (") +
+            manualLink("hand-solving.md", QObject::tr("solving by hand")) +
+            QObject::tr("). Tools ▸ Difficulty lab rates puzzle sets (") +
+            manualLink("difficulty-lab.md", QObject::tr("the Difficulty lab")) +
+            QObject::tr(").</p><p>The ") + manualLink("README.md", QObject::tr("user manual")) +
+            QObject::tr(" also covers recordings, races, exporting animations and the command line.</p>"));
 }
 
 QString algorithmHelpHtml(const AlgorithmInfo& info) {
@@ -141,57 +156,79 @@ QString shortcutsHtml(const QWidget* window) {
 }
 
 QString glossaryHtml() {
-    const QString terms[][2] = {
-        {QObject::tr("move"), QObject::tr("One change to the board: a value placed or removed, two cells swapped, a "
-                                           "Nurikabe cell painted. The board animates moves.")},
-        {QObject::tr("step"), QObject::tr("The unit an algorithm advances by when you press Step: one proposal for "
-                                           "annealing, one iteration for tabu search, one generation for a genetic "
-                                           "algorithm. Each algorithm's page says what its step is.")},
-        {QObject::tr("evaluation"), QObject::tr("One computation of the cost of a board. A step may evaluate one "
-                                                 "board (annealing) or a whole neighbourhood (tabu search), so "
-                                                 "evaluations compare algorithms more fairly than steps.")},
-        {QObject::tr("cost"), QObject::tr("How far a board is from a solution, in the algorithm's own measure (for "
-                                           "most Sudoku methods the digits missing from rows and columns). 0 means "
-                                           "solved.")},
-        {QObject::tr("temperature"), QObject::tr("Simulated annealing's willingness to accept a worse board: a move "
-                                                  "that raises the cost by Δ is accepted with probability e^(−Δ/t). "
-                                                  "It falls as the run cools.")},
-        {QObject::tr("acceptance ratio"), QObject::tr("The share of proposed moves accepted since the last sample.")},
-        {QObject::tr("reheat"), QObject::tr("Raising the temperature again when the search has frozen, to leave a "
-                                             "local minimum.")},
-        {QObject::tr("harmony memory"), QObject::tr("Harmony search's store of the best boards so far; a new board is "
-                                                     "composed cell by cell from values in the memory, sometimes "
-                                                     "adjusted or drawn at random.")},
-        {QObject::tr("group table"), QObject::tr("In the multistage genetic algorithm, each empty cell's list of "
-                                                  "digits its row, column and box do not rule out; cycles fix cells "
-                                                  "in it and so shrink the search.")},
-        {QObject::tr("tabu tenure"), QObject::tr("For how many iterations tabu search forbids undoing a recent move, "
-                                                  "so that it does not circle back.")},
-        {QObject::tr("population, generation"), QObject::tr("A genetic algorithm keeps a population of candidate "
-                                                             "boards or programs; one generation breeds, mutates and "
-                                                             "selects a new population.")},
-        {QObject::tr("heat map"), QObject::tr("A colour per cell from the run (when a cell was last changed, in "
-                                               "which order cells were filled), with its scale under the board.")},
-        {QObject::tr("seed"), QObject::tr("The starting number of the random generator: the same seed and "
-                                           "parameters give the same run, step for step.")},
-        {QObject::tr("level"), QObject::tr("The hardest technique the logic solver needs for a Sudoku, shown "
-                                            "in the status bar: singles, locked (locked candidates), pairs (naked "
-                                            "and hidden pairs), or search when those techniques get stuck.")},
-        {QObject::tr("serate"), QObject::tr("Pelánek's rating of a Sudoku, shown beside its level: a model "
-                                             "solver places singles and, when none applies, refutes a cell's wrong "
-                                             "candidates by trying them; a refutation scores the singles it takes. "
-                                             "The serate is the hardest refutation of a run, averaged over %1 runs: "
-                                             "0 when singles solve the puzzle without any refutation (every puzzle "
-                                             "of level singles, some of level locked), 3.8 for Sato and Inoue's "
-                                             "difficult 24, 57 for AI Escargot.")
-                                     .arg(SudokuGeneratorOptions{}.serateRuns)},
-        {QObject::tr("ERT"), QObject::tr("Expected running time: the evaluations (or steps, seconds) spent by all "
-                                          "runs divided by the number that solved the puzzle.")},
-        {QObject::tr("ECDF"), QObject::tr("The share of runs solved within a given cost: the run-length "
-                                           "distribution of the Compare view.")},
+    // Term and meaning, translated where shown; a meaning's %1 is the runs the serate averages over.
+    static const char* const terms[][2] = {
+        {"move",
+         "One change to the board: a value placed or removed, two cells swapped, a "
+         "Nurikabe cell painted. The board animates moves."},
+        {"step",
+         "The unit an algorithm advances by when you press Step: one proposal for "
+         "annealing, one iteration for tabu search, one generation for a genetic "
+         "algorithm. Each algorithm's page says what its step is."},
+        {"evaluation",
+         "One computation of the cost of a board. A step may evaluate one "
+         "board (annealing) or a whole neighbourhood (tabu search), so "
+         "evaluations compare algorithms more fairly than steps."},
+        {"cost",
+         "How far a board is from a solution, in the algorithm's own measure (for "
+         "most Sudoku methods the digits missing from rows and columns). 0 means "
+         "solved."},
+        {"temperature",
+         "Simulated annealing's willingness to accept a worse board: a move "
+         "that raises the cost by Δ is accepted with probability e^(−Δ/t). "
+         "It falls as the run cools."},
+        {"acceptance ratio",
+         "The share of proposed moves accepted since the last sample."},
+        {"reheat",
+         "Raising the temperature again when the search has frozen, to leave a "
+         "local minimum."},
+        {"harmony memory",
+         "Harmony search's store of the best boards so far; a new board is "
+         "composed cell by cell from values in the memory, sometimes "
+         "adjusted or drawn at random."},
+        {"group table",
+         "In the multistage genetic algorithm, each empty cell's list of "
+         "digits its row, column and box do not rule out; cycles fix cells "
+         "in it and so shrink the search."},
+        {"tabu tenure",
+         "For how many iterations tabu search forbids undoing a recent move, "
+         "so that it does not circle back."},
+        {"population, generation",
+         "A genetic algorithm keeps a population of candidate "
+         "boards or programs; one generation breeds, mutates and "
+         "selects a new population."},
+        {"heat map",
+         "A colour per cell from the run (when a cell was last changed, in "
+         "which order cells were filled), with its scale under the board."},
+        {"seed",
+         "The starting number of the random generator: the same seed and "
+         "parameters give the same run, step for step."},
+        {"level",
+         "The hardest technique the logic solver needs for a Sudoku, shown "
+         "in the status bar: singles, locked (locked candidates), pairs (naked "
+         "and hidden pairs), or search when those techniques get stuck."},
+        {"serate",
+         "Pelánek's rating of a Sudoku, shown beside its level: a model "
+         "solver places singles and, when none applies, refutes a cell's wrong "
+         "candidates by trying them; a refutation scores the singles it takes. "
+         "The serate is the hardest refutation of a run, averaged over %1 runs: "
+         "0 when singles solve the puzzle without any refutation (every puzzle "
+         "of level singles, some of level locked), 3.8 for Sato and Inoue's "
+         "difficult 24, 57 for AI Escargot."},
+        {"ERT",
+         "Expected running time: the evaluations (or steps, seconds) spent by all "
+         "runs divided by the number that solved the puzzle."},
+        {"ECDF",
+         "The share of runs solved within a given cost: the run-length "
+         "distribution of the Compare view."},
     };
     QString body = QStringLiteral("<table cellspacing='0' cellpadding='4'>");
-    for (const auto& [term, meaning] : terms) body += row(term.toHtmlEscaped(), meaning.toHtmlEscaped());
+    const int serateRuns = SudokuGeneratorOptions{}.serateRuns;
+    for (const auto& [term, meaning] : terms) {
+        const QString text = QObject::tr(meaning);
+        body += row(QObject::tr(term).toHtmlEscaped(),
+                    (text.contains(QStringLiteral("%1")) ? text.arg(serateRuns) : text).toHtmlEscaped());
+    }
     body += QStringLiteral("</table>");
     return page(QObject::tr("Glossary"), body);
 }
