@@ -46,7 +46,7 @@ QStringList errorLogLines(const QStringList& errors, int cap = kErrorDetailsCap)
 
 // The window's first puzzle, for teaching: a medium Sudoku by the project's rating (level locked: singles do
 // not solve it, locked candidates do; serate 8.2) that simulated annealing solves in about a minute at the
-// first launch's pace (seed 1: 1,155,454 proposals with one reheat; README, "In the classroom").
+// first launch's pace (seed 1: 1,155,454 proposals with one reheat; docs/manual/teaching.md).
 inline constexpr char kDefaultPuzzleFile[] = "sudoku/top95.csv";  // under the puzzles folder
 inline constexpr char kDefaultPuzzleId[] = "top95-0044";
 // The default puzzle from `puzzlesDir`, else the first Sudoku anywhere under it, else a built-in copy of it.

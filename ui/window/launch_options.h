@@ -1,5 +1,5 @@
 #pragma once
-// The window's command line, for the README, docs, tests and CI:
+// The window's command line, for the manual (docs/manual/window.md), tests and CI:
 //   puzzle-workbench [--open FILE_OR_PUZZLE_STRING | FILE] [--algorithm ID] [--seed N] [--param KEY=VALUE]...
 //                    [--run | --hint LEVEL] [--difficulty-lab] [--generate LEVEL] [--compare DIR [--compare-tab TAB]]
 //                    [--screenshot FILE.png --after-ms MS] [--replay-at FRACTION]  (with --open of a run recording)
