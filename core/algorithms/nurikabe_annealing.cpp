@@ -243,6 +243,8 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                    "extra river pieces + pools) does not rise, or else with probability e^(-delta/t). The "
                    "temperature cools after accepted moves and is reheated when the search freezes.";
     info.stepMeaning = "one swap proposed";
+    info.stepUnit = "proposals";
+    info.stepDecision = annealingStepDecision();
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2011, §4.2";

@@ -508,6 +508,8 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         "(thesis) or after each Markov chain (Lewis) and is reheated when the search freezes. The "
         "step at which each cell was last swapped predicts the order in which humans fill cells.";
     info.stepMeaning = "one swap proposed";
+    info.stepUnit = "proposals";
+    info.stepDecision = annealingStepDecision();
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.1";
