@@ -44,6 +44,7 @@ class DecisionTest : public ::testing::TestWithParam<Explained> {};
 
 TEST_P(DecisionTest, OneDecisionPerStepWhenWantedNoneOtherwiseAndTheRunUnchanged) {
     const Explained& expected = GetParam();
+    ASSERT_FALSE(expected.action.empty()) << expected.id << ": its entry declares no stepDecision";
     const AlgorithmEntry* entry = findAlgorithm(expected.id);
     ASSERT_NE(entry, nullptr);
     const Puzzle puzzle = puzzleFor(entry->info.kinds.front());

@@ -238,6 +238,8 @@ AlgorithmEntry backtrackingAlgorithmEntry() {
                    "those with the fewest legal values. Backtracks when a cell has no value left. Its length in "
                    "steps (suggestions) is the thesis's brute-force difficulty metric.";
     info.stepMeaning = "one value suggested";
+    info.stepUnit = "values tried";
+    info.stepDecision = {"try", {"depth", "value", "backtracks", "empty_cells"}, "search stack", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {ParameterSpec::choice(
         "cell_order", "ordered-list", {"ordered-list", "dynamic"},

@@ -511,6 +511,8 @@ AlgorithmEntry cuckooSearchAlgorithmEntry() {
         "crossover of the best of all time, the best of the iteration and the egg, then a feasible swap — "
         "and replaces a random nest if no worse; the worst fraction p_a of the nests is abandoned and rebuilt.";
     info.stepMeaning = "one iteration of Algorithm 8 (one egg by default, then the abandonment)";
+    info.stepUnit = "iterations";
+    info.stepDecision = {"egg", {"cost_before", "cost_after", "host_cost", "nest", "host"}, "", true};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     info.parameters = cuckooSearchParameters();

@@ -4,6 +4,7 @@
 // of a run nobody explains.
 
 #include "base/events.h"
+#include "engine/algorithm.h"
 #include "base/text_format.h"
 
 #include <cmath>
@@ -52,6 +53,11 @@ inline Decision annealingDecision(const Counters& at, std::string proposal, std:
                      {"probability", probability},
                      {"draw", draw.value_or(kNoDecisionValue)}};
     return Decision(at, std::move(detail));
+}
+
+// What every step of an annealer explains: its swap's Metropolis test, as annealingDecision builds it.
+inline StepDecision annealingStepDecision() {
+    return {"swap", {"cost_before", "cost_after", "delta", "temperature", "probability", "draw"}, "", true};
 }
 
 // A reheat: why it happened and the temperatures before and after.

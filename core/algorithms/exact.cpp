@@ -242,6 +242,8 @@ AlgorithmEntry exactAlgorithmEntry() {
     info.summary = "Propagates singles to a fixpoint, then branches on the cell with the fewest candidates; "
                    "backtracks on contradictions. Counts solutions up to a limit.";
     info.stepMeaning = "one search node (propagation, then a branch or a backtrack)";
+    info.stepUnit = "search nodes";
+    info.stepDecision = {"branch", {"depth", "solutions"}, "search stack", false};
     info.kinds = {PuzzleKind::Sudoku, PuzzleKind::Nurikabe};
     info.usesSeed = false;
     info.parameters = {ParameterSpec::integer("solution_limit", 1, 1, 1000,

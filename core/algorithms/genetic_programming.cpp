@@ -402,6 +402,10 @@ AlgorithmEntry geneticProgrammingAlgorithmEntry() {
                    "try-row, try-column, try-block) until one fills the grid; the winning program is replayed "
                    "move by move.";
     info.stepMeaning = "one generation";
+    info.stepUnit = "generations";
+    info.stepDecision = {"generation",
+                         {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before",
+                          "best_after"}, "", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {
         ParameterSpec::integer("population", 500, 2, 100'000, "Programs per generation", "Pillay Table 1: 500"),
@@ -426,6 +430,8 @@ AlgorithmEntry randomProgramsAlgorithmEntry() {
     info.summary = "Draws random programs over the same nine moves until one fills the grid: the baseline that "
                    "shows what evolution adds.";
     info.stepMeaning = "one random program";
+    info.stepUnit = "programs";
+    info.stepDecision = {"draw", {"length", "fitness", "best_cost"}, "", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {maxLengthParameter()};
     return {std::move(info), [] { return std::make_unique<RandomPrograms>(); }};

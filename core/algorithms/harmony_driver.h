@@ -29,6 +29,14 @@
 
 namespace pw {
 
+// What every step of a harmony search explains: the improvised harmony, as the driver's decision names it.
+inline StepDecision harmonyStepDecision() {
+    return {"improvise",
+            {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
+            "",
+            false};
+}
+
 class HarmonySearchDriver : public AlgorithmBase {
 public:
     StepStatus step() final {

@@ -190,6 +190,8 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
         "a false solution, which is reported as such. The best cost after 10,000 improvisations is "
         "the thesis's difficulty metric.";
     info.stepMeaning = "one harmony improvised and evaluated";
+    info.stepUnit = "harmonies";
+    info.stepDecision = harmonyStepDecision();
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.2";

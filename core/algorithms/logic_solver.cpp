@@ -152,6 +152,8 @@ AlgorithmEntry logicAlgorithmEntry() {
                    "then naked and hidden pairs — one application at a time, explaining each. Stops where it is "
                    "stuck, or places the cell that is cheapest to refute when refutation is on.";
     info.stepMeaning = "one technique application (or one refutation)";
+    info.stepUnit = "deductions";
+    info.stepDecision = {"technique", {"applications", "empty_cells"}, "", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {
         ParameterSpec::boolean("locked_candidates", true, "Use pointing and claiming after the singles"),

@@ -503,6 +503,10 @@ AlgorithmEntry multistageGaAlgorithmEntry() {
                    "uniform swap crossover, (μ+λ) selection and mutation; after each cycle the best grid is "
                    "validated in five directions and the cells it holds consistently are fixed in the table.";
     info.stepMeaning = "one generation";
+    info.stepUnit = "generations";
+    info.stepDecision = {"generation",
+                         {"cost_before", "cost_after", "population", "offspring", "pairs_crossed", "cells_swapped",
+                          "mutants", "cells_redrawn"}, "", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     info.parameters = multistageGaParameters();

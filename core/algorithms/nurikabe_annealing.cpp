@@ -9,8 +9,9 @@
 // the cost is accepted, a worse one with probability e^(−δ/t).
 //
 // Temperature: the thesis schedule of our Sudoku annealing (`sa`, §3.1): t0, t ← α·t after every accepted
-// move, reheat to t0 when t falls below t_min — the same AnnealingSchedule object (annealing_schedule.h), which
-// also holds the table of e^(−δ/t) and the acceptance ratio. The thesis tried α = 0.99, 0.999 and 0.9999 on Nurikabe and
+// move, reheat to t0 when t falls below t_min — the same loop (AnnealingDriver, annealing_driver.h) and the same
+// AnnealingSchedule object (annealing_schedule.h), which also holds the table of e^(−δ/t) and the acceptance
+// ratio. The thesis tried α = 0.99, 0.999 and 0.9999 on Nurikabe and
 // gives neither t0 nor t_min for it. Defaults (t0 = 3, α = 0.999, t_min = 0.05) come from a tuning run on the
 // 24 bundled 10x10 janko puzzles, 2 s per run (`puzzle-cli solve -a nurikabe-sa --time-limit 2`): with seeds 1
 // and 2 they solved 19 of 48 runs, t0 = 10 / t_min = 0.1 solved 21, α = 0.9999 solved 18 (within the noise of
@@ -36,10 +37,8 @@
 
 #include "algorithms/nurikabe_annealing.h"
 
-#include "algorithms/algorithm_base.h"
-#include "algorithms/annealing_schedule.h"
+#include "algorithms/annealing_driver.h"
 #include "algorithms/decision_text.h"
-#include "base/rng.h"
 #include "base/text_format.h"
 #include "nurikabe/nurikabe_cost.h"
 
@@ -52,7 +51,16 @@ constexpr std::size_t kThesisParts = 4;  // the cost is the thesis's four parts
 // Reheating below t_min needs t_min below t0.
 std::vector<ParameterRule> parameterRules() { return {ParameterRule::below("t_min", "t0")}; }
 
-class NurikabeAnnealingAlgorithm final : public AlgorithmBase {
+// One proposal: the non-clue island cell that becomes river and the river cell that becomes island, with
+// their places in the two lists.
+struct IslandRiverSwap {
+    std::uint32_t islandSlot;
+    std::uint32_t riverSlot;
+    int toRiver;
+    int toIsland;
+};
+
+class NurikabeAnnealingAlgorithm final : public AnnealingDriver<NurikabeAnnealingAlgorithm, IslandRiverSwap> {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
@@ -64,7 +72,6 @@ public:
         m_clues = puzzle.nurikabe().clues;
         m_model = NurikabeCostModel(m_clues);
         m_failure.clear();
-        m_annealing.start(m_t0, m_alpha, m_tMin);
 
         emit(PhaseChange{m_counters, PhaseKind::InitialFill});
         const auto island = randomNurikabeFill(m_model, [this](std::uint32_t n) { return m_rng.below(n); });
@@ -72,6 +79,7 @@ public:
         m_cost = m_model.parts().thesisTotal();
         m_best = island;
         m_bestCost = m_cost;
+        startThesisSchedule(m_t0, m_alpha, m_tMin);
         const int cells = m_model.cellCount();
         m_lastChange.assign(static_cast<std::size_t>(cells), -1);
         m_swappableIsland.clear();
@@ -102,55 +110,9 @@ public:
         }
     }
 
-    StepStatus step() override {
-        if (ended()) return status();
-        if (!m_failure.empty()) {
-            emit(Explanation{m_counters, m_failure, {}});
-            return end(StepStatus::Failed);
-        }
-        if (m_cost == 0) return end(StepStatus::Solved);
-
-        // The paper's loop body: one neighbour, one accept/reject decision, one cooling.
-        ++m_counters.steps;
-        ++m_counters.evaluations;
-        const auto islandSlot = m_rng.below(static_cast<std::uint32_t>(m_swappableIsland.size()));
-        const auto riverSlot = m_rng.below(static_cast<std::uint32_t>(m_river.size()));
-        const int toRiver = m_swappableIsland[islandSlot];
-        const int toIsland = m_river[riverSlot];
-        const int delta = m_model.swap(toRiver, toIsland).thesisTotal() - m_cost;
-        bool accepted;
-        if (wantsDecisions(m_sink)) [[unlikely]]
-            accepted = acceptExplained(toRiver, toIsland, delta);
-        else
-            accepted = m_annealing.accepts(delta, m_rng);
-        if (!accepted) {
-            m_model.undoSwap();
-        } else {
-            m_cost += delta;
-            m_swappableIsland[islandSlot] = toIsland;
-            m_river[riverSlot] = toRiver;
-            m_lastChange[toRiver] = m_lastChange[toIsland] = static_cast<std::int64_t>(m_counters.steps);
-            emit(MoveEvent{m_counters, Move::shade(toRiver, static_cast<int>(NurikabeCell::River),
-                                                   static_cast<int>(NurikabeCell::Island))});
-            emit(MoveEvent{m_counters, Move::shade(toIsland, static_cast<int>(NurikabeCell::Island),
-                                                   static_cast<int>(NurikabeCell::River))});
-            if (m_cost < m_bestCost) {
-                m_bestCost = m_cost;
-                m_best = m_model.grid();
-                if (m_cost == 0) {
-                    if (m_sink) sample();
-                    return end(StepStatus::Solved);
-                }
-            }
-            if (m_annealing.coolAfterAcceptance()) reheat();
-        }
-        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sink->sampleEvery()) sample();
-        return StepStatus::Running;
-    }
-
     void finish() override {
         if (!m_sink) return;
-        if (m_counters.steps != m_annealing.stepsAtSample()) sample();
+        sampleAtFinish();
         std::vector<double> lastChange(m_lastChange.begin(), m_lastChange.end());
         emit(HeatMap{m_counters, "last swap step", std::move(lastChange)});
         const NurikabeCostParts& parts = m_model.parts();
@@ -163,46 +125,40 @@ public:
                          {}});
     }
 
-    double bestCost() const override { return m_bestCost; }
-    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one proposal
     Board currentBoard() const override { return gridOf(m_model.grid()); }
     Board bestBoard() const override { return gridOf(m_best); }
 
 private:
-    // The Metropolis test of one proposal, told as a Decision: the same draws as AnnealingSchedule::accepts.
-    [[gnu::cold, gnu::noinline]]
-    bool acceptExplained(int toRiver, int toIsland, int delta) {
-        double probability = 1;
-        std::optional<double> draw;
-        const double temperature = m_annealing.temperature();
-        const bool accepted = m_annealing.acceptsExplained(delta, m_rng, probability, draw);
+    friend class AnnealingDriver<NurikabeAnnealingAlgorithm, IslandRiverSwap>;
+
+    // One neighbour: a uniform non-clue island cell and a uniform river cell.
+    IslandRiverSwap propose() {
+        const auto islandSlot = m_rng.below(static_cast<std::uint32_t>(m_swappableIsland.size()));
+        const auto riverSlot = m_rng.below(static_cast<std::uint32_t>(m_river.size()));
+        return {islandSlot, riverSlot, m_swappableIsland[islandSlot], m_river[riverSlot]};
+    }
+    // Makes the swap in the cost model, which reject() takes back.
+    int deltaOf(const IslandRiverSwap& swap) {
+        return m_model.swap(swap.toRiver, swap.toIsland).thesisTotal() - m_cost;
+    }
+    void reject(const IslandRiverSwap&) { m_model.undoSwap(); }
+    void accept(const IslandRiverSwap& swap) {
+        m_swappableIsland[swap.islandSlot] = swap.toIsland;
+        m_river[swap.riverSlot] = swap.toRiver;
+        m_lastChange[swap.toRiver] = m_lastChange[swap.toIsland] = static_cast<std::int64_t>(m_counters.steps);
+        emit(MoveEvent{m_counters, Move::shade(swap.toRiver, static_cast<int>(NurikabeCell::River),
+                                               static_cast<int>(NurikabeCell::Island))});
+        emit(MoveEvent{m_counters, Move::shade(swap.toIsland, static_cast<int>(NurikabeCell::Island),
+                                               static_cast<int>(NurikabeCell::River))});
+    }
+    void keepBest() { m_best = m_model.grid(); }
+    std::string describe(const IslandRiverSwap& swap) const {
         const int width = m_clues.width();
-        m_sink->receive(annealingDecision(m_counters,
-                                          "swap island " + cellName(toRiver / width, toRiver % width) +
-                                              " \u2194 river " + cellName(toIsland / width, toIsland % width),
-                                          {toRiver, toIsland}, m_cost, delta, temperature, probability, draw,
-                                          accepted));
-        return accepted;
+        return "swap island " + cellName(swap.toRiver / width, swap.toRiver % width) + " \u2194 river " +
+               cellName(swap.toIsland / width, swap.toIsland % width);
     }
-
-    void reheat() {
-        if (m_sink) sample();  // the low point before the jump
-        const double before = m_annealing.temperature();
-        m_annealing.reheat();
-        if (wantsDecisions(m_sink))
-            m_sink->receive(reheatDecision(m_counters, "T fell below t_min = " + formatNumber(m_tMin), before,
-                                           m_annealing.temperature(), m_cost));
-        if (m_sink) {
-            m_sink->receive(Reheat{m_counters, m_annealing.temperature()});
-            m_sink->receive(m_annealing.current(m_counters));
-        }
-    }
-
-    void sample() {
-        m_sink->receive(m_annealing.sample(m_counters));
-        m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost),
-                                   m_model.parts().values(kThesisParts)});
-    }
+    std::vector<int> cellsOf(const IslandRiverSwap& swap) const { return {swap.toRiver, swap.toIsland}; }
+    std::vector<double> costParts() const { return m_model.parts().values(kThesisParts); }
 
     NurikabeGrid gridOf(const std::vector<std::uint8_t>& island) const {
         NurikabeGrid grid = m_clues;
@@ -214,19 +170,13 @@ private:
     NurikabeCostModel m_model;
     std::vector<int> m_swappableIsland;  // island cells that are not clues
     std::vector<int> m_river;
-    int m_cost = 0;
-    AnnealingSchedule m_annealing;
-    Rng m_rng;
-
     double m_t0 = 3;
     double m_alpha = 0.999;
     double m_tMin = 0.05;
 
     NurikabeGrid m_clues;
     std::vector<std::uint8_t> m_best;
-    int m_bestCost = 0;
     std::vector<std::int64_t> m_lastChange;  // -1 for clues
-    std::string m_failure;
 };
 
 }  // namespace
@@ -243,6 +193,8 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                    "extra river pieces + pools) does not rise, or else with probability e^(-delta/t). The "
                    "temperature cools after accepted moves and is reheated when the search freezes.";
     info.stepMeaning = "one swap proposed";
+    info.stepUnit = "proposals";
+    info.stepDecision = annealingStepDecision();
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2011, §4.2";

@@ -488,6 +488,8 @@ AlgorithmEntry nurikabeBacktrackingAlgorithmEntry() {
                    "join, an island can no longer reach its size, the river can no longer be joined, or a pool "
                    "appears. The number of steps is the thesis's difficulty metric.";
     info.stepMeaning = "one island shape placed and checked";
+    info.stepUnit = "shapes placed";
+    info.stepDecision = {"reject", {"depth", "island", "backtracks", "islands_left"}, "search stack", false};
     info.kinds = {PuzzleKind::Nurikabe};
     info.parameters = {};  // none: how often to sample is the receiver's choice (EventSink::sampleEvery)
     return {std::move(info), [] { return std::make_unique<NurikabeBacktrackingAlgorithm>(); }};

@@ -153,6 +153,8 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
                    "it replaces the worst member when its cost is lower. The best cost after 10,000 "
                    "improvisations is the thesis's difficulty metric.";
     info.stepMeaning = "one grid improvised and evaluated";
+    info.stepUnit = "harmonies";
+    info.stepDecision = harmonyStepDecision();
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kParts);
     const std::string thesis = "Křivánek 2011, §4.2 and §3.2";

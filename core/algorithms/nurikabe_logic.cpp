@@ -130,6 +130,8 @@ AlgorithmEntry nurikabeLogicAlgorithmEntry() {
                    "each; when they run out, assumes a cell's colour, propagates and refutes it (a bounded "
                    "hypothesis).";
     info.stepMeaning = "one technique application (one deduction or one refuted hypothesis)";
+    info.stepUnit = "deductions";
+    info.stepDecision = {"deduce", {"rule", "cells_decided", "depth", "undecided"}, "", false};
     info.kinds = {PuzzleKind::Nurikabe};
     info.parameters = {
         ParameterSpec::integer("hypothesis_depth", 2, 0, 3,

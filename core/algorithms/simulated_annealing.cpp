@@ -48,9 +48,9 @@
 //     counted as evaluations. A walk whose cost never changes gives t0 = 1 (one cost unit).
 //   - Lewis's "improvement" is read as defined above; the thesis and our specification do not define it.
 //   - e^(−δ/t) for δ = 1..4 is computed once per temperature (from e^(−1/t) by multiplication), not per
-//     proposal; the difference is in the last bits of a double. The temperature, the Metropolis test,
-//     reheats and the acceptance ratio are the AnnealingSchedule shared with `nurikabe-sa`
-//     (annealing_schedule.h); this file keeps the Sudoku representation and Lewis's chain bookkeeping.
+//     proposal; the difference is in the last bits of a double. The step loop, the Metropolis test, both
+//     schedules with their reheats and the samples are the AnnealingDriver shared with `nurikabe-sa`
+//     (annealing_driver.h, over annealing_schedule.h); this file keeps the Sudoku representation.
 //   - Givens that already break a rule make the run fail at once; a grid with no box holding two open cells
 //     has no neighbours, and its forced fill is either a solution or a failure.
 //
@@ -66,10 +66,8 @@
 
 #include "algorithms/simulated_annealing.h"
 
-#include "algorithms/algorithm_base.h"
-#include "algorithms/annealing_schedule.h"
+#include "algorithms/annealing_driver.h"
 #include "algorithms/decision_text.h"
-#include "base/rng.h"
 #include "base/text_format.h"
 #include "sudoku/sudoku_cost.h"
 
@@ -82,8 +80,6 @@
 namespace pw {
 
 namespace {
-
-enum class Schedule { Thesis, Lewis };
 
 struct CellPair {
     std::uint8_t first;
@@ -101,19 +97,18 @@ std::vector<ParameterRule> parameterRules() {
                                  [](const ParameterValues& values) { return values.choice("schedule") == "thesis"; })};
 }
 
-class SimulatedAnnealingAlgorithm final : public AlgorithmBase {
+class SimulatedAnnealingAlgorithm final : public AnnealingDriver<SimulatedAnnealingAlgorithm, CellPair> {
 public:
     void start(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
                EventSink* sink) override {
         begin(sink);
         m_rng.reseed(seed);
-        m_schedule = parameters.choice("schedule") == "lewis" ? Schedule::Lewis : Schedule::Thesis;
+        const bool lewis = parameters.choice("schedule") == "lewis";
         double t0 = parameters.real("t0");
         const double alpha = parameters.real("alpha");
         const double tMin = parameters.real("t_min");
-        m_tMin = tMin;
-        m_chainAlpha = parameters.real("lewis_alpha");
-        m_reheatAfter = static_cast<int>(parameters.integer("lewis_reheat_after"));
+        const double chainAlpha = parameters.real("lewis_alpha");
+        const auto reheatAfter = static_cast<int>(parameters.integer("lewis_reheat_after"));
         const auto walk = static_cast<int>(parameters.integer("lewis_walk"));
 
         m_givens = puzzle.sudoku().givens;
@@ -147,20 +142,19 @@ public:
         m_openCells = 0;
         for (int cell = 0; cell < m_cellCount; ++cell)
             m_openCells += m_givens.value(cell) == 0;
-        if (m_schedule == Schedule::Lewis) {
-            const auto chainLength = static_cast<std::uint64_t>(parameters.integer("lewis_chain_length"));
-            m_chainLength = chainLength ? chainLength : static_cast<std::uint64_t>(m_openCells) * m_openCells;
-            m_chainLength = std::max<std::uint64_t>(m_chainLength, 1);
+        std::uint64_t chainLength = 1;
+        if (lewis) {
+            chainLength = static_cast<std::uint64_t>(parameters.integer("lewis_chain_length"));
+            if (!chainLength) chainLength = static_cast<std::uint64_t>(m_openCells) * m_openCells;
+            chainLength = std::max<std::uint64_t>(chainLength, 1);
             t0 = m_boxes.empty() ? 1.0 : randomWalkDeviation(walk);
+            startChainSchedule(t0, chainAlpha, chainLength, reheatAfter);
+        } else {
+            startThesisSchedule(t0, alpha, tMin);
         }
-        m_annealing.start(t0, alpha, tMin);
-        m_chainProgress = 0;
-        m_chainsWithoutImprovement = 0;
-        m_chainLow = m_cost;
-        m_previousChainLow = m_cost + 1;  // the first chain counts as an improvement
 
         if (m_sink) {
-            if (m_schedule == Schedule::Thesis)
+            if (!lewis)
                 emit(Explanation{m_counters,
                                  "thesis schedule: t0 = " + formatNumber(t0) +
                                      ", alpha = " + formatNumber(alpha) +
@@ -169,64 +163,17 @@ public:
                 emit(Explanation{
                     m_counters,
                     "Lewis schedule: t0 = " + formatNumber(t0) + " (standard deviation of the cost over " +
-                        std::to_string(walk) + " random swaps), alpha = " + formatNumber(m_chainAlpha) +
-                        " per chain of " + std::to_string(m_chainLength) + " proposals, reheat after " +
-                        std::to_string(m_reheatAfter) + " chains without improvement", {}});
+                        std::to_string(walk) + " random swaps), alpha = " + formatNumber(chainAlpha) +
+                        " per chain of " + std::to_string(chainLength) + " proposals, reheat after " +
+                        std::to_string(reheatAfter) + " chains without improvement", {}});
             emit(PhaseChange{m_counters, PhaseKind::Annealing});
             sample();
         }
     }
 
-    StepStatus step() override {
-        if (ended()) return status();
-        if (!m_failure.empty()) {
-            emit(Explanation{m_counters, m_failure, {}});
-            return end(StepStatus::Failed);
-        }
-        if (m_cost == 0) return end(StepStatus::Solved);
-
-        // The paper's loop body: one neighbour, one accept/reject decision, one cooling.
-        ++m_counters.steps;
-        ++m_counters.evaluations;
-        const BoxPairs box = m_boxes[m_rng.below(m_boxCount)];
-        const CellPair pair = m_pairs[box.offset + m_rng.below(box.count)];
-        const int delta = swapDelta(pair.first, pair.second);
-        bool accepted;
-        if (wantsDecisions(m_sink)) [[unlikely]]
-            accepted = acceptExplained(pair, delta);
-        else
-            accepted = m_annealing.accepts(delta, m_rng);
-        if (accepted) {
-            applySwap(pair.first, pair.second);
-            m_cost += delta;
-            if (m_sink) {  // the move and the heat map of finish() are for a watched run only
-                m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
-                emit(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
-            }
-            // The lowest cost of a chain is never below the best cost, so a new best is a new chain low too.
-            if (m_cost < m_chainLow) {
-                m_chainLow = m_cost;
-                if (m_cost < m_bestCost) {
-                    m_bestCost = m_cost;
-                    m_bestValues = m_value;
-                    if (m_cost == 0) {
-                        if (m_sink) sample();
-                        return end(StepStatus::Solved);
-                    }
-                }
-            }
-            if (m_schedule == Schedule::Thesis && m_annealing.coolAfterAcceptance()) reheat();
-        }
-        if (m_schedule == Schedule::Lewis && ++m_chainProgress == m_chainLength) endChain();
-        if (m_sink && m_counters.steps - m_annealing.stepsAtSample() >= m_sink->sampleEvery()) sample();
-        return StepStatus::Running;
-    }
-
-    StepStatus steps(std::uint64_t count) override { return runSteps(*this, count); }
-
     void finish() override {
         if (!m_sink) return;
-        if (m_counters.steps != m_annealing.stepsAtSample()) sample();
+        sampleAtFinish();
         std::vector<double> lastSwap(m_cellCount);
         std::vector<double> order(m_cellCount, -1);
         std::vector<std::int64_t> openSteps;
@@ -249,12 +196,37 @@ public:
                                          ", final temperature " + formatNumber(m_annealing.temperature()), {}});
     }
 
-    double bestCost() const override { return m_bestCost; }
-    std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one proposal
     Board currentBoard() const override { return gridOf(m_value); }
     Board bestBoard() const override { return gridOf(m_bestValues); }
 
 private:
+    friend class AnnealingDriver<SimulatedAnnealingAlgorithm, CellPair>;
+
+    // One neighbour: a box with two open cells, then a pair of its open cells, both uniform.
+    CellPair propose() {
+        const BoxPairs box = m_boxes[m_rng.below(m_boxCount)];
+        return m_pairs[box.offset + m_rng.below(box.count)];
+    }
+    int deltaOf(CellPair pair) const { return swapDelta(pair.first, pair.second); }
+    void reject(CellPair) {}
+    void accept(CellPair pair) {
+        applySwap(pair.first, pair.second);
+        if (m_sink) {  // the move and the heat map of finish() are for a watched run only
+            m_lastSwap[pair.first] = m_lastSwap[pair.second] = static_cast<std::int64_t>(m_counters.steps);
+            emit(MoveEvent{m_counters, Move::swap(pair.first, pair.second)});
+        }
+    }
+    void keepBest() { m_bestValues = m_value; }
+    std::string describe(CellPair pair) const {
+        const int a = pair.first;
+        const int b = pair.second;
+        return "swap " + cellName(m_rowOf[a], m_columnOf[a]) + "=" + std::to_string(m_value[a]) + " \u2194 " +
+               cellName(m_rowOf[b], m_columnOf[b]) + "=" + std::to_string(m_value[b]) + " in box " +
+               std::to_string(m_givens.geometry().box(a) + 1);
+    }
+    std::vector<int> cellsOf(CellPair pair) const { return {pair.first, pair.second}; }
+    std::vector<double> costParts() const { return breakdown().values(); }
+
     using Values = std::array<std::uint8_t, kMaxSudokuCells>;
     using DigitCounts = std::array<std::array<std::uint8_t, kMaxSudokuSize + 1>, kMaxSudokuSize>;
 
@@ -395,61 +367,6 @@ private:
         return deviation > 0 ? deviation : 1.0;
     }
 
-    // The Metropolis test of one proposal, told as a Decision: the same draws as AnnealingSchedule::accepts.
-    [[gnu::cold, gnu::noinline]]
-    bool acceptExplained(CellPair pair, int delta) {
-        double probability = 1;
-        std::optional<double> draw;
-        const double temperature = m_annealing.temperature();
-        const bool accepted = m_annealing.acceptsExplained(delta, m_rng, probability, draw);
-        const int a = pair.first;
-        const int b = pair.second;
-        const int box = m_givens.geometry().box(a);
-        m_sink->receive(annealingDecision(
-            m_counters,
-            "swap " + cellName(m_rowOf[a], m_columnOf[a]) + "=" + std::to_string(m_value[a]) + " \u2194 " +
-                cellName(m_rowOf[b], m_columnOf[b]) + "=" + std::to_string(m_value[b]) + " in box " +
-                std::to_string(box + 1),
-            {a, b}, m_cost, delta, temperature, probability, draw, accepted));
-        return accepted;
-    }
-
-    void endChain() {
-        m_chainProgress = 0;
-        m_annealing.cool(m_chainAlpha);
-        m_chainsWithoutImprovement = m_chainLow < m_previousChainLow ? 0 : m_chainsWithoutImprovement + 1;
-        m_previousChainLow = m_chainLow;
-        m_chainLow = m_cost;
-        if (m_chainsWithoutImprovement >= m_reheatAfter) reheat();
-    }
-
-    void reheat() {
-        if (m_sink) sample();  // the low point before the jump
-        const double before = m_annealing.temperature();
-        m_annealing.reheat();
-        if (wantsDecisions(m_sink))
-            m_sink->receive(reheatDecision(
-                m_counters,
-                m_schedule == Schedule::Thesis
-                    ? "T fell below t_min = " + formatNumber(m_tMin)
-                    : std::to_string(m_reheatAfter) + " Markov chains in a row without a lower cost",
-                before, m_annealing.temperature(), m_cost));
-        m_chainsWithoutImprovement = 0;
-        m_chainLow = m_cost;
-        m_previousChainLow = m_cost + 1;
-        if (m_sink) {
-            m_sink->receive(Reheat{m_counters, m_annealing.temperature()});
-            m_sink->receive(m_annealing.current(m_counters));
-        }
-    }
-
-    // Temperature, acceptance ratio since the previous sample, and the cost with its row/column split.
-    void sample() {
-        m_sink->receive(m_annealing.sample(m_counters));
-        m_sink->receive(CostSample{m_counters, static_cast<double>(m_cost), static_cast<double>(m_bestCost),
-                                   breakdown().values()});
-    }
-
     SudokuGrid gridOf(const Values& values) const {
         SudokuGrid grid(m_givens.shape());
         for (int cell = 0; cell < m_cellCount; ++cell)
@@ -466,19 +383,6 @@ private:
     std::vector<BoxPairs> m_boxes;  // boxes with at least two open cells
     std::vector<CellPair> m_pairs;  // every pair of open cells of a box, box by box
     std::uint32_t m_boxCount = 0;
-    int m_cost = 0;
-    AnnealingSchedule m_annealing;
-    Rng m_rng;
-
-    Schedule m_schedule = Schedule::Thesis;
-    double m_chainAlpha = 0.99;
-    int m_reheatAfter = 20;
-    std::uint64_t m_chainLength = 1;
-    std::uint64_t m_chainProgress = 0;
-    int m_chainsWithoutImprovement = 0;
-    int m_chainLow = 0;         // the lowest cost of the current Markov chain
-    int m_previousChainLow = 0;  // the lowest cost of the previous one
-    double m_tMin = 0;  // for the reheat's reason
 
     SudokuGrid m_givens;
     int m_size = 9;
@@ -486,8 +390,6 @@ private:
     int m_openCells = 0;
     std::array<std::int64_t, kMaxSudokuCells> m_lastSwap{};  // -1 for givens
     Values m_bestValues{};
-    int m_bestCost = 0;
-    std::string m_failure;
 };
 
 }  // namespace
@@ -508,6 +410,8 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         "(thesis) or after each Markov chain (Lewis) and is reheated when the search freezes. The "
         "step at which each cell was last swapped predicts the order in which humans fill cells.";
     info.stepMeaning = "one swap proposed";
+    info.stepUnit = "proposals";
+    info.stepDecision = annealingStepDecision();
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.1";

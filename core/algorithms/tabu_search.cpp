@@ -313,6 +313,10 @@ AlgorithmEntry tabuSearchAlgorithmEntry() {
                    "swap of two open cells of a row, even a worsening one, except that values may not return to "
                    "cells they just left for `tenure` steps unless that gives a new best (aspiration).";
     info.stepMeaning = "one move (the best admissible swap of the whole neighbourhood)";
+    info.stepUnit = "moves";
+    info.stepDecision = {"move",
+                         {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"},
+                         "tabu list", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string glover = "textbook tabu search (Glover); the baseline paper's values are not available to us";

@@ -70,6 +70,15 @@ private:
 enum class AlgorithmFamily { Exact, Logic, LocalSearch, Evolutionary, Swarm };
 const char* algorithmFamilyName(AlgorithmFamily family);  // "exact", "logic", "local search", ...
 
+// What the Decision every step sends (when the receiver wants decisions) carries: the Decision panel and the
+// trace files read these names, and the decisions suite holds every algorithm to its declaration.
+struct StepDecision {
+    std::string action;               // the per-step action: "swap", "fill", "try"
+    std::vector<std::string> values;  // named values every decision of `action` carries
+    std::string listLabel;            // the list every decision of `action` carries ("search stack"), empty for none
+    bool verdict = false;             // every decision of `action` says whether it was accepted
+};
+
 struct AlgorithmInfo {
     std::string id;       // "backtracking"
     std::string name;     // "Brute force (backtracking)"
@@ -78,8 +87,9 @@ struct AlgorithmInfo {
     std::string summary;  // one paragraph for the GUI and `puzzle-cli algorithms`
     std::string stepMeaning;  // "one value suggested"
     // What a step is, as a short plural unit for rates and speeds: "proposals" (so "20 proposals/s"),
-    // "search nodes", "generations". Filled in by the registry from stepMeaning.
+    // "search nodes", "generations".
     std::string stepUnit;
+    StepDecision stepDecision;
     std::vector<PuzzleKind> kinds;
     std::vector<ParameterSpec> parameters;
     // Relations between the parameters (t_min below t0, ...): values that break one are refused before a run.

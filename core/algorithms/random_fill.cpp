@@ -17,18 +17,20 @@
 //     evaluations, emit(...) reports an event (free when nobody listens), end(status) ends the run.
 //   - start() reads the declared parameters, prepares the run and reports where it starts; step() is one
 //     iteration of the main loop and reads like the pseudo-code; finish() sends the closing events.
-//   - Its AlgorithmEntry declares the id, name, paper, summary, what a step is, the puzzle kinds, the
-//     parameters (ParameterSpec), relations between parameters (ParameterRule) and the names of the parts its
-//     cost samples carry (costParts); the charts and trace files draw and name whatever parts are declared.
-//   - One line in registry.cpp lists it; the conformance and determinism tests then run it on every puzzle of
-//     the corpus, and the window and `puzzle-cli` offer it.
+//   - Its AlgorithmEntry declares the id, name, paper, summary, what a step is and its unit, what each step's
+//     Decision carries (stepDecision), the puzzle kinds, the parameters (ParameterSpec), relations between
+//     parameters (ParameterRule) and the names of the parts its cost samples carry (costParts); the charts and
+//     trace files draw and name whatever parts are declared.
+//   - One line in registry.cpp lists it; the conformance, determinism and decisions tests then run it on the
+//     puzzles of the corpus, and the window and `puzzle-cli` offer it. The build picks up its files by their
+//     place: core/algorithms/*.cpp and tests/*_test.cpp.
 // Paper: none — it is the uninformed baseline (random search over the box-permutation space of Lewis 2007).
 // Events: a move for every cell a fill changes; a cost sample (rows and columns) every sampleEvery() steps of
 // the sink, whenever the best improves and at the end; and, when the sink wants decisions, one Decision per
 // step ("fill": its cost and whether it is a new best), built behind wantsDecisions(m_sink) so a run nobody
 // explains builds no string.
 
-#include "algorithms/template_algorithm.h"
+#include "algorithms/random_fill.h"
 
 #include "algorithms/algorithm_base.h"
 #include "base/rng.h"
@@ -202,6 +204,8 @@ AlgorithmEntry randomFillAlgorithmEntry() {
                    "missing from rows and columns; the best fill is kept. Nothing carries over between steps: "
                    "the baseline a search must beat, and the template for adding an algorithm.";
     info.stepMeaning = "one random fill of every box";
+    info.stepUnit = "fills";
+    info.stepDecision = {"fill", {"cost", "best_cost"}, "", false};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = {"rows", "columns"};
     info.parameters = {};  // none: how often to sample is the receiver's choice (EventSink::sampleEvery)
