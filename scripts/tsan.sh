@@ -18,7 +18,7 @@ cmake --build --preset tsan -j "$(nproc)" --target core_tests cli_tests puzzle-c
   generate_dialog_tests replay_ui_tests compare_view_tests animation_export_tests race_view_tests \
   run_control_bug_tests run_state_machine_tests decision_panel_tests hand_solving_tests
 # The window tests' TIMEOUT is raised in the tsan tree (tests/ui/CMakeLists.txt): TSan is ~5-15x slower.
-ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|ParallelForTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs|CheckWritesTheSameLinesWithAnyNumberOfJobs|SolveWritesTheSameResultsWithAnyNumberOfJobs)$'
+ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|ParallelForTest|ParallelInOrderTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs|CheckWritesTheSameLinesWithAnyNumberOfJobs|SolveWritesTheSameResultsWithAnyNumberOfJobs)$'
 # The window tests. Qt's own calls are not checked (tests/tsan.supp), and then TSan 14 cannot follow a
 # QProcess's clone: the checks that launch the workbench or the CLI as a program run in the ordinary suite only,
 # as do the two checks of wall-clock pace that TSan's slowness breaks (not a race): the paced run's move-by-move

@@ -19,13 +19,7 @@ using nlohmann::json;
 
 BenchRecord record(const std::string& configuration, std::size_t puzzle, std::uint64_t run, bool solved,
                    double seconds, double evaluations) {
-    BenchRecord r;
-    r.configuration = configuration;
-    r.algorithm = configuration.substr(0, configuration.find('#'));
-    r.puzzleIndex = puzzle;
-    r.puzzleId = "p" + std::to_string(puzzle);
-    r.run = run;
-    r.solved = solved;
+    BenchRecord r = test::benchRecord(configuration, puzzle, run, solved);
     r.seconds = seconds;
     r.evaluations = evaluations;
     r.steps = evaluations;

@@ -4,6 +4,7 @@
 
 #include "study/run_statistics.h"
 #include "study/statistics_report.h"
+#include "test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -19,13 +20,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 BenchRecord run(std::string configuration, std::size_t puzzle, std::uint64_t index, bool solved, double steps,
                 double evaluations, double best, std::vector<std::pair<std::uint64_t, double>> curve,
                 std::vector<std::uint64_t> curveEvaluations) {
-    BenchRecord record;
-    record.configuration = std::move(configuration);
-    record.algorithm = record.configuration;
-    record.puzzleIndex = puzzle;
-    record.puzzleId = "p" + std::to_string(puzzle);
-    record.run = index;
-    record.solved = solved;
+    BenchRecord record = test::benchRecord(configuration, puzzle, index, solved);
     record.steps = steps;
     record.evaluations = evaluations;
     record.seconds = evaluations / 1000;

@@ -6,6 +6,7 @@
 #include "engine/runner.h"
 #include "io/formats.h"
 #include "puzzle/puzzle.h"
+#include "study/bench.h"
 
 #include <gtest/gtest.h>
 
@@ -92,6 +93,19 @@ inline RunResult runAlgorithm(const std::string& algorithmId, const Puzzle& puzz
     StopConditions stop;
     if (steps) stop.add(stepLimit(steps));
     return Runner(*algorithm, puzzle, parameters, seed, sink, std::move(stop)).runToEnd();
+}
+
+// A bench run line as read back: configuration "sa#2" is algorithm "sa", puzzle N is named "pN"; the measures
+// are each test's own.
+inline BenchRecord benchRecord(const std::string& configuration, std::size_t puzzle, std::uint64_t run, bool solved) {
+    BenchRecord record;
+    record.configuration = configuration;
+    record.algorithm = configuration.substr(0, configuration.find('#'));
+    record.puzzleIndex = puzzle;
+    record.puzzleId = "p" + std::to_string(puzzle);
+    record.run = run;
+    record.solved = solved;
+    return record;
 }
 
 }  // namespace pw::test

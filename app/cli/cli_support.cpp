@@ -342,10 +342,6 @@ std::vector<ParseError> InputStream::errors() const {
     return m_reading->errors;
 }
 
-int jobsOrEveryCore(int requested) {
-    return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 void reportErrors(const std::vector<ParseError>& errors) {
     for (const auto& error : errors) std::cerr << "puzzle-cli: " << error.toString() << "\n";
 }

@@ -111,55 +111,6 @@ private:
     std::unique_ptr<Reading> m_reading;
     std::thread m_thread;
 };
-// The threads of a --jobs option: the number asked for, or every core for 0.
-int jobsOrEveryCore(int requested);
-
-// work(i) for every i in [0, count) on `jobs` threads, each result handed to take(i, result) in index order
-// as soon as it and all before it are done (so a slow puzzle's result shows when it is known); take runs on
-// one thread at a time and returning false ends it. Once `stop` is set no new item starts. A thread claims
-// `grain` consecutive items at a time: for items of a few microseconds, claiming each alone would cost the
-// threads more than the item.
-template <class Result>
-void parallelInOrder(std::size_t count, int jobs, const std::function<Result(std::size_t)>& work,
-                     const std::function<bool(std::size_t, Result&)>& take, const std::atomic<bool>& stop,
-                     std::size_t grain = 1) {
-    std::vector<Result> results(count);
-    std::vector<std::atomic<bool>> done(count);
-    // One thread at a time hands the finished prefix to take(), and no thread ever waits for it: a thread that
-    // finds another one handing over leaves its result to it. Without a lock, items of a few microseconds
-    // would spend their time switching threads on it.
-    std::atomic<bool> handing{false};
-    std::size_t next = 0;  // the first result not yet taken (only the handing thread touches it)
-    bool taking = true;    // until take() refuses one
-    std::atomic<bool> ended{false};  // no new item: stopped, or take() refused
-    grain = std::max<std::size_t>(grain, 1);
-    parallelFor((count + grain - 1) / grain, jobs, [&](std::size_t claimed) {
-        const std::size_t end = std::min(count, (claimed + 1) * grain);
-        for (std::size_t i = claimed * grain; i < end && !ended; ++i) {
-            if (stop) {
-                ended = true;
-                return;
-            }
-            results[i] = work(i);
-            done[i] = true;
-            // A result finished while the other thread was handing over is seen by it after it lets go (every
-            // operation here is sequentially consistent), so one of the two hands it over.
-            while (!handing.exchange(true)) {
-                for (; taking && next < count && done[next]; ++next) {
-                    if (!take(next, results[next])) {
-                        taking = false;
-                        ended = true;
-                    }
-                }
-                const bool more = taking && next < count;  // read while handing: another thread may take over next
-                const std::size_t waiting = next;
-                handing = false;
-                if (!more || !done[waiting]) break;
-            }
-        }
-    }, &ended);
-}
-
 // "puzzle-cli: FILE:LINE:COLUMN: ..." on standard error for each.
 void reportErrors(const std::vector<ParseError>& errors);
 // "sudoku, nurikabe": the kinds an algorithm solves.

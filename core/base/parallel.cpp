@@ -101,6 +101,10 @@ private:
 
 }  // namespace
 
+int threadCount(int requested) {
+    return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 void parallelFor(std::size_t count, int jobs, const std::function<void(std::size_t)>& work,
                  const std::atomic<bool>* stop) {
     std::atomic<std::size_t> next{0};

@@ -1,6 +1,7 @@
 #include "io/recording.h"
 
 #include "algorithms/registry.h"
+#include "algorithms/run_configuration.h"
 #include "base/text_format.h"
 #include "engine/algorithm.h"
 
@@ -163,12 +164,25 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
     RunRecording recording;
     recording.workbenchVersion = reader.string(root, "", "workbench_version");
     recording.algorithmId = reader.string(root, "", "algorithm");
-    const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
-    if (!entry) reader.fail("algorithm", "unknown algorithm '" + recording.algorithmId + "'");
-    const auto& specs = entry->info.parameters;
+    // The parameters are applied with the run's configuration once the puzzle is read (its kind is checked
+    // too); here the algorithm is resolved and each value's JSON type checked against its declaration.
+    RunNaming naming;
+    naming.parameterOption.clear();  // the place in the file names the parameter
+    const auto failConfiguration = [&reader](const RunConfigurationError& error) {
+        switch (error.part) {
+        case RunConfigurationPart::Algorithm:
+        case RunConfigurationPart::PuzzleKind: reader.fail("algorithm", error.message);
+        case RunConfigurationPart::Parameter: reader.fail("parameters." + error.parameter, error.message);
+        case RunConfigurationPart::Rule: reader.fail("parameters", error.message);
+        }
+        reader.fail("", error.message);
+    };
+    const RunConfiguration resolved = configureRun(recording.algorithmId, {}, std::nullopt, naming);
+    if (!resolved) failConfiguration(*resolved.error);
+    const auto& specs = resolved.algorithm->info.parameters;
 
     // Declared parameters the file leaves out keep their defaults; every one it names must still validate.
-    recording.parameters = ParameterValues(specs);
+    std::vector<std::string> assignments;
     const Json& parameters = reader.object(root, "", "parameters");
     for (const auto& [key, value] : parameters.items()) {
         const std::string place = "parameters." + key;
@@ -184,10 +198,8 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
         }
         const auto typed = typedParameter(*spec, value);
         if (!typed) reader.fail(place, "parameter '" + key + "': expected " + spec->allowedText());
-        if (auto error = recording.parameters.setValue(specs, key, *typed)) reader.fail(place, *error);
+        assignments.push_back(key + "=" + formatParameterValue(*typed));
     }
-    if (auto broken = checkParameterRules(entry->info.parameterRules, recording.parameters))
-        reader.fail("parameters", *broken);
 
     recording.seed = reader.count(root, "", "seed", true);
 
@@ -215,9 +227,9 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
         }
     }
     recording.puzzle.origin = sourceName;
-    if (!entry->info.supports(recording.puzzle.kind()))
-        reader.fail("algorithm", "algorithm '" + recording.algorithmId + "' does not solve " +
-                                     puzzleKindName(recording.puzzle.kind()) + " puzzles");
+    RunConfiguration configured = configureRun(recording.algorithmId, assignments, recording.puzzle.kind(), naming);
+    if (!configured) failConfiguration(*configured.error);
+    recording.parameters = std::move(configured.parameters);
 
     const Json& budgets = reader.object(root, "", "budgets");
     recording.budgets.maxSteps = reader.count(budgets, "budgets", "max_steps", false);

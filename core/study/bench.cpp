@@ -1,6 +1,8 @@
 #include "study/bench.h"
 
 #include "algorithms/registry.h"
+#include "algorithms/run_configuration.h"
+#include "base/parallel.h"
 #include "base/text_format.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
@@ -11,16 +13,13 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <stdexcept>
-#include <thread>
 #include <unistd.h>
 
 namespace pw {
@@ -136,7 +135,8 @@ std::vector<json> parseBenchRunLines(std::string_view text, const std::string& s
 }
 
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
-                                                    const std::vector<std::string>& assignments) {
+                                                    const std::vector<std::string>& assignments,
+                                                    std::optional<PuzzleKind> puzzleKind, const std::string& listOption) {
     std::vector<BenchConfiguration> configurations;
     std::map<std::string, int> occurrences;
     std::size_t start = 0;
@@ -146,47 +146,47 @@ std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithm
         const std::string id = algorithmList.substr(start, end - start);
         start = end + 1;
         if (id.empty()) continue;
-        const AlgorithmEntry* entry = findAlgorithm(id);
-        if (!entry) {
-            std::string known;
-            for (const auto& e : algorithmRegistry()) known += (known.empty() ? "" : ", ") + e.info.id;
-            throw std::invalid_argument("unknown algorithm '" + id + "'; known algorithms: " + known);
-        }
         const int n = ++occurrences[id];
-        configurations.push_back({n == 1 ? id : id + "#" + std::to_string(n), id, ParameterValues(entry->info.parameters)});
+        configurations.push_back({n == 1 ? id : id + "#" + std::to_string(n), id, {}});
     }
     if (configurations.empty()) throw std::invalid_argument("name at least one algorithm");
 
-    // Assignments to every configuration of an algorithm first, then those to one configuration, which win.
+    // Each configuration's assignments: those to every configuration of its algorithm first, then those to it
+    // alone, which win.
+    std::vector<std::vector<std::string>> configurationAssignments(configurations.size());
     for (const bool toOne : {false, true}) {
         for (const std::string& assignment : assignments) {
             const std::size_t dot = assignment.find('.');
             const std::size_t equals = assignment.find('=');
             if (dot == std::string::npos || equals == std::string::npos || dot > equals || dot == 0)
                 throw std::invalid_argument("--param " + assignment + ": expected ID.KEY=VALUE or ID#N.KEY=VALUE "
-                                            "(ID one of the algorithms of -a)");
+                                            "(ID one of the algorithms of " + listOption + ")");
             const std::string target = assignment.substr(0, dot);
             if ((target.find('#') != std::string::npos) != toOne) continue;
             bool matched = false;
-            for (auto& configuration : configurations) {
-                if ((toOne ? configuration.label : configuration.algorithmId) != target) continue;
+            for (std::size_t c = 0; c < configurations.size(); ++c) {
+                if ((toOne ? configurations[c].label : configurations[c].algorithmId) != target) continue;
                 matched = true;
-                const auto& specs = findAlgorithm(configuration.algorithmId)->info.parameters;
-                if (auto error = configuration.parameters.setAssignment(specs, assignment.substr(dot + 1)))
-                    throw std::invalid_argument("--param " + assignment + ": " + *error);
+                configurationAssignments[c].push_back(assignment);
             }
             if (!matched) {
                 std::string labels;
                 for (const auto& c : configurations) labels += (labels.empty() ? "" : ", ") + c.label;
                 throw std::invalid_argument("--param " + assignment + ": '" + target +
-                                            "' is not one of the configurations of -a (" + labels + ")");
+                                            "' is not one of the configurations of " + listOption + " (" + labels + ")");
             }
         }
     }
-    for (const auto& configuration : configurations)
-        if (auto broken =
-                checkParameterRules(findAlgorithm(configuration.algorithmId)->info.parameterRules, configuration.parameters))
-            throw std::invalid_argument("--param: " + configuration.label + ": " + *broken);
+    for (std::size_t c = 0; c < configurations.size(); ++c) {
+        RunNaming naming;
+        naming.algorithmOption = listOption;
+        naming.label = configurations[c].label;
+        naming.targeted = true;
+        RunConfiguration configured =
+            configureRun(configurations[c].algorithmId, configurationAssignments[c], puzzleKind, naming);
+        if (!configured) throw std::invalid_argument(configured.error->message);
+        configurations[c].parameters = std::move(configured.parameters);
+    }
     return configurations;
 }
 
@@ -415,87 +415,21 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
 
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const json& line)>& onRun, const std::atomic<bool>* stop) {
-    // Workers only run: a finished line goes into a queue that the calling thread drains, so writing the log
-    // and drawing progress never hold up a worker — unless the writer falls behind by a line per worker, when
-    // a worker waits before its next run (so a stop in `onRun` takes effect within a run per worker, and the
-    // queue stays short). Short runs are handed out in batches (guided: a share of what is left, at most
-    // kMaxBatch, down to single runs at the end so no worker waits on a long batch), so the workers do not meet
-    // on one counter run after run.
-    constexpr std::size_t kMaxBatch = 8;
-    const std::size_t threads = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), 1,
-                                                         std::max<std::size_t>(1, tasks.size()));
-    std::atomic<bool> halt{stop && stop->load()};
-    std::atomic<std::size_t> next{0};
-    std::mutex mutex;
-    std::condition_variable changed;  // to the calling thread: a line, or a worker's end
-    std::condition_variable drained;  // to the workers: the writer has caught up
-    std::vector<json> finished;
-    std::size_t unreported = 0;  // lines made and not yet through onRun
-    std::size_t running = threads;
+    // Finished lines wait in the parallel service's bounded queue while writing the log and drawing progress
+    // go on, so that a slow writer holds the workers back instead of letting lines pile up.
     const std::string planHash = benchPlanHash(plan);
-    auto stopped = [&] { return halt.load() || (stop && stop->load()); };
-
-    auto worker = [&] {
-        while (!stopped()) {
-            std::size_t start = next.load();
-            std::size_t batch = 0;
-            do {
-                if (start >= tasks.size()) break;
-                batch = std::clamp<std::size_t>((tasks.size() - start) / (4 * threads), 1, kMaxBatch);
-            } while (!next.compare_exchange_weak(start, start + batch));
-            if (start >= tasks.size()) break;
-            for (std::size_t i = start; i < start + batch; ++i) {
-                {
-                    std::unique_lock lock(mutex);
-                    // A timed wait: an outside stop comes without a notification.
-                    while (unreported >= threads && !stopped()) drained.wait_for(lock, std::chrono::milliseconds(50));
-                }
-                if (stopped()) break;
-                auto line = runBenchTask(plan, tasks[i], &halt);
-                if (!line) continue;
-                (*line)["plan"] = planHash;
-                std::lock_guard lock(mutex);
-                finished.push_back(std::move(*line));
-                ++unreported;
-                changed.notify_one();
-            }
-        }
-        std::lock_guard lock(mutex);
-        --running;
-        changed.notify_one();
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(worker);
-
-    std::exception_ptr failure;
-    std::vector<json> batch;
-    while (true) {
-        {
-            std::unique_lock lock(mutex);
-            // Wakes for finished runs and for the end, and now and then to pass an outside stop on.
-            changed.wait_for(lock, std::chrono::milliseconds(50), [&] { return !finished.empty() || running == 0; });
-            if (finished.empty() && running == 0) break;
-            batch.swap(finished);
-        }
-        if (stop && stop->load()) halt = true;
-        for (const json& line : batch) {
-            if (!failure) {
-                try {
-                    onRun(line);
-                } catch (...) {
-                    failure = std::current_exception();  // e.g. the log cannot be written: stop, then report
-                    halt = true;
-                }
-            }
-            if (stop && stop->load()) halt = true;
-            std::lock_guard lock(mutex);
-            --unreported;
-            drained.notify_all();
-        }
-        batch.clear();
-    }
-    for (auto& thread : pool) thread.join();
-    if (failure) std::rethrow_exception(failure);
+    parallelInOrder<std::optional<json>>(
+        tasks.size(), jobs,
+        [&](std::size_t i) {
+            auto line = runBenchTask(plan, tasks[i], stop);
+            if (line) (*line)["plan"] = planHash;
+            return line;
+        },
+        [&](std::size_t, std::optional<json>& line) {
+            if (line) onRun(*line);
+            return true;
+        },
+        stop);
 }
 
 BenchLog::BenchLog(const std::string& path, const BenchPlan* plan) : m_path(path) {

@@ -46,9 +46,12 @@ struct BenchConfiguration {
 };
 
 // The configurations named by a comma-separated algorithm list and "ID.KEY=VALUE" / "ID#N.KEY=VALUE"
-// assignments (see above). Throws std::invalid_argument with a message naming the bad part.
+// assignments (see above), each resolved by configureRun (which checks `puzzleKind` when given). Throws
+// std::invalid_argument with a message naming the bad part and `listOption`, the option that gave the list.
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
-                                                    const std::vector<std::string>& assignments);
+                                                    const std::vector<std::string>& assignments,
+                                                    std::optional<PuzzleKind> puzzleKind = std::nullopt,
+                                                    const std::string& listOption = "-a");
 
 struct BenchBudget {
     std::optional<double> timeLimit;  // seconds per run
@@ -107,9 +110,10 @@ std::optional<nlohmann::json> runBenchTask(const BenchPlan& plan, const BenchTas
 // as "plan": a line of another plan is then refused even where its key would fit.
 std::string benchPlanHash(const BenchPlan& plan);
 
-// Makes `tasks` on `jobs` worker threads, each line with "plan" (benchPlanHash) added; `onRun(line)` is called on the calling thread for every finished run,
-// in the order the runs finish, while the workers go on. Returns when all are made or, after `stop`, when the
-// runs under way have ended. An exception from `onRun` stops the workers and is rethrown once they have.
+// Makes `tasks` on `jobs` threads (parallelInOrder), each line with "plan" (benchPlanHash) added; `onRun(line)`
+// is called for every finished run in the order of `tasks`, on one thread at a time, while the others go on.
+// Returns when all are made or, after `stop`, when the runs under way have ended. An exception from `onRun`
+// starts no more runs and is rethrown once the runs under way have ended.
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
               const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
 

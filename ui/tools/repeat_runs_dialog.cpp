@@ -16,7 +16,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <thread>
 
 namespace pw::ui {
 
@@ -50,7 +49,7 @@ RepeatRunsDialog::RepeatRunsDialog(const RunRequest& request, QWidget* parent)
     m_runs->setValue(30);
     m_jobs = new QSpinBox(this);
     m_jobs->setRange(1, 256);
-    m_jobs->setValue(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    m_jobs->setValue(threadCount());
     form->addRow(tr("Runs"), m_runs);
     form->addRow(tr("Threads"), m_jobs);
     QString budgets = tr("seeds %1, %2, …").arg(request.seed).arg(request.seed + 1);

@@ -210,7 +210,7 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     const std::size_t already = log.lines().size();
     if (already) std::cerr << "puzzle-cli: resuming: " << already << " of " << tasks.size() << " runs already done\n";
 
-    const int jobs = jobsOrEveryCore(options.jobs);
+    const int jobs = pw::threadCount(options.jobs);
     std::size_t done = already;
     progress(done, tasks.size());
     const auto started = std::chrono::steady_clock::now();

@@ -110,14 +110,14 @@ int runCheck(const CheckOptions& options, const std::atomic<bool>& interrupted) 
         }
         return true;
     };
-    const int jobs = jobsOrEveryCore(options.jobs);
+    const int jobs = pw::threadCount(options.jobs);
     std::size_t read = 0;
     while (!interrupted && input.next(puzzles)) {
         read += puzzles.size();
         // Most puzzles take microseconds: a thread claims up to 32 at a time, and a few puzzles still spread
         // over every thread.
         const std::size_t grain = std::clamp<std::size_t>(puzzles.size() / (8 * static_cast<std::size_t>(jobs)), 1, 32);
-        parallelInOrder(puzzles.size(), jobs, check, write, interrupted, grain);
+        pw::parallelInOrder(puzzles.size(), jobs, check, write, &interrupted, {grain});
     }
     if (interrupted) {
         while (input.next(puzzles)) read += puzzles.size();  // the puzzles not checked still count in "N of M"

@@ -85,7 +85,7 @@ int runSurvey(const SurveyOptions& options, const std::atomic<bool>& interrupted
     std::vector<double> times;
     ProgressBar bar("surveying", puzzles.size());
     parallelInOrder<PuzzleOutcome>(
-        puzzles.size(), jobsOrEveryCore(options.jobs),
+        puzzles.size(), pw::threadCount(options.jobs),
         [&](std::size_t i) { return survey(puzzles[i]->nurikabe(), options.depth); },
         [&](std::size_t i, PuzzleOutcome& outcome) {
             const Puzzle& puzzle = *puzzles[i];
@@ -114,7 +114,7 @@ int runSurvey(const SurveyOptions& options, const std::atomic<bool>& interrupted
             bar.update(i + 1);
             return true;
         },
-        interrupted);
+        &interrupted);
     if (interrupted.load()) throw std::runtime_error("interrupted; nothing written");
 
     if (options.outPath.empty()) {

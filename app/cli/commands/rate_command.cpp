@@ -70,7 +70,7 @@ int runRate(const RateOptions& options, const std::atomic<bool>& interrupted) {
     pw::RatingOptions rating;
     rating.runs = options.runs;
     rating.seed = options.seed;
-    rating.jobs = jobsOrEveryCore(options.jobs);
+    rating.jobs = pw::threadCount(options.jobs);
     ProgressBar bar("rating", loaded.puzzles.size() * metrics.size());
     const pw::RatingTable table = pw::ratePuzzles(loaded.puzzles, metrics, rating,
                                                   [&bar](std::size_t done, std::size_t) { bar.update(done); },

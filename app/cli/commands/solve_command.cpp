@@ -4,6 +4,7 @@
 
 #include "algorithms/exact.h"
 #include "algorithms/registry.h"
+#include "algorithms/run_configuration.h"
 #include "engine/algorithm.h"
 #include "engine/runner.h"
 #include "io/output.h"
@@ -86,18 +87,10 @@ void recordRun(const SolveOptions& options, const pw::Puzzle& puzzle, const std:
 }
 
 int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) {
-    const pw::AlgorithmEntry* entry = pw::findAlgorithm(options.algorithm);
-    if (!entry) {
-        std::string known;
-        for (const auto& e : pw::algorithmRegistry()) known += (known.empty() ? "" : ", ") + e.info.id;
-        throw UsageError{"unknown algorithm '" + options.algorithm + "'; known algorithms: " + known};
-    }
-    pw::ParameterValues parameters(entry->info.parameters);
-    for (const auto& assignment : options.parameters)
-        if (auto error = parameters.setAssignment(entry->info.parameters, assignment))
-            throw UsageError{"--param " + assignment + ": " + *error};
-    if (auto broken = pw::checkParameterRules(entry->info.parameterRules, parameters))
-        throw UsageError{"--param: " + *broken};
+    const pw::RunConfiguration configuration = pw::configureRun(options.algorithm, options.parameters, std::nullopt);
+    if (!configuration) throw UsageError{configuration.error->message};
+    const pw::AlgorithmEntry* entry = configuration.algorithm;
+    const pw::ParameterValues& parameters = configuration.parameters;
 
     // The puzzles come in chunks while the rest are read; the entries that could not be read are reported at
     // the end.
@@ -167,8 +160,7 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     // Adds one puzzle's runs to `out`.
     const auto solvePuzzle = [&](const pw::Puzzle& puzzle, PuzzleRuns& out) {
         if (!entry->info.supports(puzzle.kind())) {
-            out.refusals += "puzzle-cli: " + puzzle.origin + ": algorithm '" + entry->info.id + "' does not solve " +
-                            pw::puzzleKindName(puzzle.kind()) + " puzzles (it solves: " + kindsText(entry->info) + ")\n";
+            out.refusals += "puzzle-cli: " + puzzle.origin + ": " + pw::unsupportedKindMessage(entry->info, puzzle.kind()) + "\n";
             return;
         }
         for (std::uint64_t run = 0; run < options.runs; ++run) {
@@ -242,10 +234,10 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     };
     // Puzzles run on --jobs threads (every core by default) and their results come in the input's order. A
     // trace is one stream of events and a recording one run, so they keep to one thread.
-    const int jobs = traceSink || !options.recordPath.empty() ? 1 : jobsOrEveryCore(options.jobs);
+    const int jobs = traceSink || !options.recordPath.empty() ? 1 : pw::threadCount(options.jobs);
     for (; more && !interrupted && !traceFailed(); more = input.next(puzzles)) {
         plan();
-        parallelInOrder((puzzles.size() + perItem - 1) / perItem, jobs, solveItem, write, interrupted);
+        pw::parallelInOrder((puzzles.size() + perItem - 1) / perItem, jobs, solveItem, write, &interrupted);
     }
     if (interrupted) {
         plan();  // the runs not made still count in "N of M runs done"
