@@ -4,6 +4,7 @@
 // temporary is left beside the file (one at most, should a kill land between naming it and the rename; the
 // next write removes it).
 #include "io/formats.h"
+#include "io/output.h"
 
 #include <gtest/gtest.h>
 

@@ -3,6 +3,7 @@
 
 #include "io/csv_table.h"
 #include "io/formats.h"
+#include "io/output.h"
 #include "io/recording.h"
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"

@@ -10,7 +10,7 @@
 #include "tools/generate_dialog.h"
 #include "window/main_window.h"
 
-#include "io/formats.h"
+#include "io/output.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -71,14 +71,4 @@ std::string formatNurikabeUrl(const NurikabeGrid& clues);
 // Nurikabe); a collection must not mix kinds.
 std::string formatPuzzles(const std::vector<Puzzle>& puzzles);
 
-// Writes through a temporary file in the same folder and renames it over `path`, so a reader never sees a
-// half-written file. Returns false and sets `error` to "cannot write 'PATH': REASON" when anything fails.
-bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error);
-
-// A fault seam for tests: when set, it is called after the temporary file is complete and synced and before the
-// rename, with the temporary's path and the target's; returning false makes the write fail at that moment, as a
-// full disk or a crash between write and rename would. Unset (nullptr) in the programs.
-using AtomicWriteFault = bool (*)(const std::string& temporaryPath, const std::string& targetPath);
-void setAtomicWriteFault(AtomicWriteFault fault);
-
 }  // namespace pw

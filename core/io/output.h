@@ -3,7 +3,7 @@
 // runs.jsonl. Every write(2), sync and close is checked, and a failure is reported in one wording,
 // "cannot write 'PATH': REASON" (REASON from strerror, PATH "standard output" for it). A file written in pieces
 // appears at its path only once all of it is written, synced and closed; a failed or unfinished one is
-// removed, never renamed into place. (writeFileAtomically in formats.h writes a whole text at once the same way.)
+// removed, never renamed into place. writeFileAtomically (atomic_write.cpp) writes a whole text at once the same way.
 
 #include <cstdint>
 #include <ostream>
@@ -69,5 +69,15 @@ public:
 private:
     std::string m_temporary;
 };
+
+// Writes through a temporary file in the same folder and renames it over `path`, so a reader never sees a
+// half-written file. Returns false and sets `error` to "cannot write 'PATH': REASON" when anything fails.
+bool writeFileAtomically(const std::string& path, std::string_view content, std::string& error);
+
+// A fault seam for tests: when set, it is called after the temporary file is complete and synced and before the
+// rename, with the temporary's path and the target's; returning false makes the write fail at that moment, as a
+// full disk or a crash between write and rename would. Unset (nullptr) in the programs.
+using AtomicWriteFault = bool (*)(const std::string& temporaryPath, const std::string& targetPath);
+void setAtomicWriteFault(AtomicWriteFault fault);
 
 }  // namespace pw

@@ -1,3 +1,4 @@
+#include "io/output.h"
 #include "io/race_recording.h"
 
 #include "base/text_format.h"

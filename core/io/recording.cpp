@@ -1,3 +1,4 @@
+#include "io/output.h"
 #include "io/recording.h"
 
 #include "algorithms/registry.h"

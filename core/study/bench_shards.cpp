@@ -1,6 +1,6 @@
 #include "study/bench_shards.h"
 
-#include "io/formats.h"
+#include "io/output.h"
 
 #include <algorithm>
 #include <filesystem>

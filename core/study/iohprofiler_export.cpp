@@ -1,6 +1,6 @@
 #include "study/iohprofiler_export.h"
 
-#include "io/formats.h"
+#include "io/output.h"
 
 #include <algorithm>
 #include <cmath>

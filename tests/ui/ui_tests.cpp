@@ -1591,6 +1591,11 @@ private slots:
         options.algorithm = QStringLiteral("backtracking");
         options.parameters = {QStringLiteral("cell_order=sideways")};
         QVERIFY(window.applyLaunchOptions(options).contains(QStringLiteral("cell_order")));
+        // The window configures a run as the CLI does (configureRun): a broken rule between parameters is
+        // refused at launch with the CLI's words.
+        options.algorithm = QStringLiteral("sa");
+        options.parameters = {QStringLiteral("t0=1"), QStringLiteral("t_min=5")};
+        QCOMPARE(window.applyLaunchOptions(options), QStringLiteral("--param: t_min (5) must be below t0 (1)"));
         options = {};
         options.open = QStringLiteral("/no/such/file.txt");
         QVERIFY(window.applyLaunchOptions(options).contains(QStringLiteral("no such file")));

@@ -1,6 +1,6 @@
 #include "charts/chart_export.h"
 
-#include "io/formats.h"
+#include "io/output.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

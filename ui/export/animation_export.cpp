@@ -7,6 +7,7 @@
 #include "replay/replay_view.h"
 
 #include "io/formats.h"
+#include "io/output.h"
 
 #include <QBoxLayout>
 #include <QComboBox>

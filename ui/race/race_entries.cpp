@@ -1,6 +1,5 @@
 #include "race/race_entries.h"
 
-#include "algorithms/registry.h"
 #include "study/bench.h"
 
 #include <stdexcept>
@@ -26,9 +25,9 @@ QString raceEntries(const QString& algorithmList, const QStringList& assignments
             }
             texts.push_back(assignment.toStdString());
         }
-        configurations = benchConfigurations(algorithmList.toStdString(), texts);
+        configurations = benchConfigurations(algorithmList.toStdString(), texts, kind, "--race");
     } catch (const std::invalid_argument& error) {
-        return QString::fromStdString(error.what()).replace(QStringLiteral(" of -a"), QStringLiteral(" of --race"));
+        return QString::fromStdString(error.what());
     }
     if (configurations.size() < static_cast<std::size_t>(RaceView::kMinRuns) ||
         configurations.size() > static_cast<std::size_t>(RaceView::kMaxRuns))
@@ -38,13 +37,8 @@ QString raceEntries(const QString& algorithmList, const QStringList& assignments
             .arg(RaceView::kMinRuns)
             .arg(RaceView::kMaxRuns);
     entries.clear();
-    for (BenchConfiguration& configuration : configurations) {
-        const AlgorithmEntry* algorithm = findAlgorithm(configuration.algorithmId);
-        if (!algorithm->info.supports(kind))
-            return QStringLiteral("--race: %1 does not solve %2 puzzles")
-                .arg(QString::fromStdString(configuration.algorithmId), QString::fromUtf8(puzzleKindName(kind)));
+    for (BenchConfiguration& configuration : configurations)
         entries.push_back({configuration.label, configuration.algorithmId, std::move(configuration.parameters), seed});
-    }
     for (const auto& [target, value] : seeds) {
         bool matched = false;
         for (RaceEntry& entry : entries)

@@ -5,6 +5,7 @@
 #include "charts/compare_charts.h"
 #include "engine/algorithm.h"
 #include "io/csv_table.h"
+#include "io/output.h"
 #include "run/parameter_form.h"
 #include "board/puzzle_io.h"
 #include "study/run_statistics.h"

@@ -5,6 +5,7 @@
 #include "board/board_view.h"
 #include "charts/scatter_plot.h"
 #include "io/csv_table.h"
+#include "io/output.h"
 #include "puzzle/puzzle_kind.h"
 #include "board/puzzle_io.h"
 

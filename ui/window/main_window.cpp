@@ -3,6 +3,7 @@
 
 #include "run/algorithm_panel.h"
 #include "algorithms/registry.h"
+#include "algorithms/run_configuration.h"
 #include "style/appearance.h"
 #include "board/board_model.h"
 #include "board/board_view.h"
@@ -18,6 +19,7 @@
 #include "run/log_pane.h"
 #include "run/parameter_form.h"
 #include "run/program_view.h"
+#include "io/output.h"
 #include "io/puzzle_text.h"
 #include "puzzle/puzzle_kind.h"
 #include "board/puzzle_io.h"
@@ -990,27 +992,20 @@ QString MainWindow::applyLaunchOptions(const LaunchOptions& options) {
         noteSkippedEntries(load.errors);  // as File ▸ Open lists them
         setPuzzle(load.puzzles.front(), info.isFile() ? info.absoluteFilePath() : QString());
     }
-    if (!options.algorithm.isEmpty()) {
-        const AlgorithmEntry* entry = findAlgorithm(options.algorithm.toStdString());
-        if (!entry) {
-            QStringList ids;
-            for (const AlgorithmEntry& e : algorithmRegistry()) ids.append(QString::fromStdString(e.info.id));
-            return tr("--algorithm: unknown algorithm '%1' (known: %2)").arg(options.algorithm, ids.join(QStringLiteral(", ")));
-        }
-        if (!entry->info.supports(m_model->puzzle().kind()))
-            return tr("--algorithm: %1 does not solve %2 puzzles")
-                .arg(options.algorithm, QString::fromUtf8(puzzleKindName(m_model->puzzle().kind())));
-        m_panel->setAlgorithm(entry->info.id);
-        m_panel->parameterForm()->resetToDefaults();
-    }
-    if (!options.parameters.isEmpty()) {
-        const AlgorithmInfo* info = m_panel->algorithmInfo();
-        ParameterValues values = m_panel->parameters();
-        for (const QString& assignment : options.parameters) {
-            if (auto error = values.setAssignment(info->parameters, assignment.toStdString()))
-                return tr("--param %1: %2").arg(assignment, QString::fromStdString(*error));
-        }
-        m_panel->setParameters(values);
+    if (!options.algorithm.isEmpty() || !options.parameters.isEmpty()) {
+        // --algorithm starts from its defaults and must solve the puzzle; --param alone changes the chosen one.
+        const bool chosen = !options.algorithm.isEmpty();
+        const std::string id = chosen ? options.algorithm.toStdString() : m_panel->algorithmId();
+        std::vector<std::string> assignments;
+        for (const QString& assignment : options.parameters) assignments.push_back(assignment.toStdString());
+        RunNaming naming;
+        naming.algorithmOption = "--algorithm";
+        const ParameterValues current = m_panel->parameters();
+        const RunConfiguration configured = configureRun(
+            id, assignments, chosen ? std::optional(m_model->puzzle().kind()) : std::nullopt, naming, chosen ? nullptr : &current);
+        if (!configured) return QString::fromStdString(configured.error->message);
+        if (chosen) m_panel->setAlgorithm(id);
+        m_panel->setParameters(configured.parameters);
     }
     if (options.seed) {
         m_panel->setRandomSeed(false);

@@ -5,6 +5,7 @@
 #include "algorithms/registry.h"
 #include "engine/algorithm.h"
 #include "io/formats.h"
+#include "io/output.h"
 #include "study/bench.h"
 #include "study/bench_shards.h"
 

@@ -9,6 +9,7 @@
 
 #include "base/text_format.h"
 #include "io/formats.h"
+#include "io/output.h"
 #include "study/generator.h"
 #include "sudoku/sudoku_exact.h"
 

@@ -6,6 +6,7 @@
 
 #include "io/csv_table.h"
 #include "io/formats.h"
+#include "io/output.h"
 #include "nurikabe/nurikabe_exact.h"
 #include "nurikabe/nurikabe_rules.h"
 

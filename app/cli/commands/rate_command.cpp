@@ -5,7 +5,7 @@
 #include "base/text_format.h"
 
 #include "io/csv_table.h"
-#include "io/formats.h"
+#include "io/output.h"
 #include "io/puzzle_text.h"
 #include "study/difficulty_metrics.h"
 #include "study/rating.h"
