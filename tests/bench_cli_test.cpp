@@ -2,6 +2,7 @@
 // and ends with the result of an uninterrupted run; usage errors are reported with exit status 2.
 
 #include "test_support.h"
+#include "cli_process.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -13,14 +14,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace pw {
 namespace {
@@ -30,19 +28,7 @@ using nlohmann::json;
 
 // Starts puzzle-cli with `arguments`, its standard error going to `errPath`; returns the process id.
 pid_t startCli(const std::vector<std::string>& arguments, const std::string& errPath) {
-    std::vector<std::string> argv{PW_CLI_PATH};
-    argv.insert(argv.end(), arguments.begin(), arguments.end());
-    std::vector<char*> pointers;
-    for (auto& argument : argv) pointers.push_back(argument.data());
-    pointers.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = -1;
-    const int error = posix_spawn(&pid, PW_CLI_PATH, &actions, nullptr, pointers.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    return error == 0 ? pid : -1;
+    return test::spawnCli(arguments, "/dev/null", errPath);
 }
 
 int waitForExit(pid_t pid) {

@@ -3,6 +3,7 @@
 #include "io/recording.h"
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
+#include "cli_process.h"
 #include "explained_algorithms.h"
 #include "test_support.h"
 
@@ -20,13 +21,10 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <spawn.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace pw {
 namespace {
@@ -623,17 +621,7 @@ class BackgroundCli {
 public:
     explicit BackgroundCli(std::vector<std::string> arguments)
         : m_outPath(tempPath("pw_cli_bg_out")), m_errPath(tempPath("pw_cli_bg_err")) {
-        arguments.insert(arguments.begin(), PW_CLI_PATH);
-        std::vector<char*> pointers;
-        for (auto& argument : arguments) pointers.push_back(argument.data());
-        pointers.push_back(nullptr);
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, m_outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, m_errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (posix_spawn(&m_pid, PW_CLI_PATH, &actions, nullptr, pointers.data(), environ) != 0) m_pid = -1;
-        posix_spawn_file_actions_destroy(&actions);
+        m_pid = test::spawnCli(std::move(arguments), m_outPath, m_errPath);
     }
     ~BackgroundCli() {
         if (m_pid > 0 && !m_exited) {
