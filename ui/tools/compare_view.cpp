@@ -1,6 +1,7 @@
 #include "tools/compare_view.h"
 
 #include "algorithms/registry.h"
+#include "base/parallel.h"
 #include "base/statistics.h"
 #include "charts/compare_charts.h"
 #include "engine/algorithm.h"
@@ -43,7 +44,6 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
-#include <thread>
 
 namespace pw::ui {
 
@@ -341,7 +341,7 @@ QWidget* CompareView::createSetupPanel() {
     m_evaluations->setGroupSeparatorShown(true);
     m_jobs = new QSpinBox(budget);
     m_jobs->setRange(1, 256);
-    m_jobs->setValue(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    m_jobs->setValue(threadCount());
     form->addRow(tr("Runs"), m_runs);
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Steps per run"), m_steps);

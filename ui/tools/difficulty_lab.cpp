@@ -1,5 +1,6 @@
 #include "tools/difficulty_lab.h"
 
+#include "base/parallel.h"
 #include "base/statistics.h"
 #include "board/board_model.h"
 #include "board/board_view.h"
@@ -35,7 +36,6 @@
 #include <QVBoxLayout>
 
 #include <cmath>
-#include <thread>
 
 namespace pw::ui {
 
@@ -203,7 +203,7 @@ QWidget* DifficultyLab::createSetupPanel() {
     m_seed->setValue(1);
     m_jobs = new QSpinBox(metrics);
     m_jobs->setRange(1, 256);
-    m_jobs->setValue(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    m_jobs->setValue(threadCount());
     m_jobs->setToolTip(tr("Threads; every core by default"));
     form->addRow(tr("Runs"), m_runs);
     form->addRow(tr("Seed"), m_seed);
