@@ -14,6 +14,17 @@
 namespace pw::ui {
 
 namespace {
+
+// The pace's name in a saved race's manifest.
+const char* paceKey(RacePace pace) {
+    switch (pace) {
+    case RacePace::StepsPerSecond: return "steps";
+    case RacePace::FairEvaluations: return "fair";
+    case RacePace::FlatOut: return "flat";
+    }
+    return "fair";
+}
+
 // A run re-run headless into a timeline; null, with `error` set, when it would pass the timeline's event bound.
 std::shared_ptr<const RunTimeline> timelineOf(RunRecording recording, QString& error) {
     TimelineLoad load = RunTimeline::load(std::move(recording));

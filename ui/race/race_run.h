@@ -39,6 +39,5 @@ struct RaceView::Run {
 QString number(std::uint64_t value);  // in the locale's digit groups
 QString costText(double cost);
 QString outcomeWords(Outcome outcome);  // "solved", "ran out of budget", ...
-const char* paceKey(RacePace pace);     // the pace's name in a saved race's manifest
 
 }  // namespace pw::ui

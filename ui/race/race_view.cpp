@@ -56,15 +56,6 @@ QString outcomeWords(Outcome outcome) {
     return {};
 }
 
-const char* paceKey(RacePace pace) {
-    switch (pace) {
-    case RacePace::StepsPerSecond: return "steps";
-    case RacePace::FairEvaluations: return "fair";
-    case RacePace::FlatOut: return "flat";
-    }
-    return "fair";
-}
-
 RaceView::RaceView(QWidget* parent)
     : QWidget(parent), m_boards(new QWidget(this)), m_chart(new RaceChart(this)), m_order(new QLabel(this)),
       m_startButton(new QPushButton(tr("Start"), this)), m_stepButton(new QPushButton(tr("Step"), this)),

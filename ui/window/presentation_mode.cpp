@@ -195,7 +195,11 @@ void PresentationMode::layoutRequested() {
 }
 
 void PresentationMode::resized() {
-    if (m_on) m_window->resizeDocks({m_docks->chartDock()}, {std::max(300, m_window->width() * 30 / 100)}, Qt::Horizontal);
+    if (m_on) giveChartsTheirShare(m_window->width());
+}
+
+void PresentationMode::giveChartsTheirShare(int width) {
+    m_window->resizeDocks({m_docks->chartDock()}, {std::max(300, width * 30 / 100)}, Qt::Horizontal);
 }
 
 void PresentationMode::setOn(bool on) {
@@ -257,7 +261,7 @@ void PresentationMode::enterFullScreen() {
     m_charts->setMinimumWidth(std::min(260, screenArea.width() / 4));
     m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
     m_window->show();
-    m_window->resizeDocks({m_docks->chartDock()}, {std::max(300, screenArea.width() * 30 / 100)}, Qt::Horizontal);
+    giveChartsTheirShare(screenArea.width());
 }
 
 void PresentationMode::leaveFullScreen() {

@@ -67,6 +67,8 @@ private:
     bool fitsScreen();
     void enterFullScreen();
     void leaveFullScreen();
+    // The chart column beside the board: 30 % of `width`, at least 300 pixels.
+    void giveChartsTheirShare(int width);
     QToolBar* runToolbar() const;
 
     QMainWindow* m_window;
