@@ -25,10 +25,7 @@ namespace {
 
 using Row = std::array<std::uint8_t, 9>;
 
-RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, RecordingSink* sink,
-              std::uint64_t steps) {
-    return test::runAlgorithm("cuckoo", puzzle, parameters, seed, sink, steps);
-}
+const test::AlgorithmUnderTest cuckoo("cuckoo");
 
 std::vector<Puzzle> samplePuzzles() {
     std::vector<Puzzle> puzzles;
@@ -323,7 +320,7 @@ TEST(CuckooSearchTest, PrefilteringEventsFollowAc3AndCanBeSwitchedOff) {
     ASSERT_FALSE(ac3.reductions.empty());
 
     RecordingSink sink;
-    run(puzzle, test::parametersOf("cuckoo"), 1, &sink, 3);
+    cuckoo.run(puzzle, test::parametersOf("cuckoo"), 1, &sink, 3);
     const auto& events = sink.events();
     ASSERT_TRUE(std::holds_alternative<PhaseChange>(events.front()));
     EXPECT_EQ(std::get<PhaseChange>(events.front()).kind, PhaseKind::Prefiltering);
@@ -346,7 +343,7 @@ TEST(CuckooSearchTest, PrefilteringEventsFollowAc3AndCanBeSwitchedOff) {
     EXPECT_GT(searchAt, eliminated.size());
 
     RecordingSink plain;
-    run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}}), 1, &plain, 3);
+    cuckoo.run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}}), 1, &plain, 3);
     for (const Event& event : plain.events()) {
         EXPECT_FALSE(std::holds_alternative<CandidatesUpdate>(event));
         if (const auto* phase = std::get_if<PhaseChange>(&event)) {
@@ -365,7 +362,7 @@ TEST(CuckooSearchTest, BoardFollowsTheBestEggAndSamplesAgree) {
     for (const std::string& line : {test::kAiEscargot, std::string("..51..6....5..23......2.4..6.......1")}) {
         const Puzzle puzzle = test::sudokuPuzzle(line);
         RecordingSink sink;
-        const RunResult result = run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}}), 7, &sink, 300);
+        const RunResult result = cuckoo.run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}}), 7, &sink, 300);
         SudokuGrid board = puzzle.sudoku().givens;
         int samples = 0;
         double previousBest = 1e9;
@@ -408,7 +405,7 @@ TEST(CuckooSearchTest, AbandonsTheWorstFractionOfNests) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     for (const auto& [fraction, abandoned] : {std::pair{"0.9", 18}, std::pair{"0.25", 5}, std::pair{"0", 0}}) {
         RecordingSink sink;
-        const RunResult result = run(
+        const RunResult result = cuckoo.run(
             puzzle,
             test::parametersOf("cuckoo",
                                {{"nests", "20"}, {"p_a", fraction}, {"prefilter", "false"}, {"iteration", "generation"}}),
@@ -439,12 +436,12 @@ TEST(CuckooSearchTest, AbandonsTheWorstFractionOfNests) {
 
 TEST(CuckooSearchTest, SolvesEasyPuzzlesWithinABudget) {
     // Pillay's Figure 1 falls to AC3 alone: no generation is needed.
-    const RunResult filtered = run(test::sudokuPuzzle(test::kPillayFigure1), test::parametersOf("cuckoo"), 1, nullptr, 100);
+    const RunResult filtered = cuckoo.run(test::sudokuPuzzle(test::kPillayFigure1), test::parametersOf("cuckoo"), 1, nullptr, 100);
     EXPECT_EQ(filtered.outcome, Outcome::Solved);
     EXPECT_EQ(filtered.counters.steps, 0u);
     // The 4x4 puzzles without prefiltering need the search: one egg per iteration finds them within 20,000.
     for (const Puzzle& puzzle : loadPuzzleFile(test::puzzlesDir() + "/sudoku/small_4x4.csv").puzzles) {
-        const RunResult result = run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}}), 2, nullptr, 20'000);
+        const RunResult result = cuckoo.run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}}), 2, nullptr, 20'000);
         EXPECT_EQ(result.outcome, Outcome::Solved) << puzzle.id;
         EXPECT_TRUE(result.valid) << puzzle.id;
     }
@@ -462,7 +459,7 @@ TEST(CuckooSearchTest, ImpossibleGivensFail) {
     std::get<SudokuPuzzle>(conflicting.content).givens.setValue(1, 4);  // a second 4 in row 1
     for (const char* prefilter : {"true", "false"}) {
         RecordingSink sink;
-        const RunResult result = run(conflicting, test::parametersOf("cuckoo", {{"prefilter", prefilter}}), 1, &sink, 100);
+        const RunResult result = cuckoo.run(conflicting, test::parametersOf("cuckoo", {{"prefilter", prefilter}}), 1, &sink, 100);
         EXPECT_EQ(result.outcome, Outcome::Failed) << prefilter;
         EXPECT_GT(result.bestCost, 0) << prefilter;
     }
@@ -470,7 +467,7 @@ TEST(CuckooSearchTest, ImpossibleGivensFail) {
     SudokuGrid grid = test::sudokuFromLine("123.............");
     grid.setValue(15, 4);
     RecordingSink sink;
-    const RunResult result = run(Puzzle{"wipe", "wipe", SudokuPuzzle{grid, std::nullopt}}, test::parametersOf("cuckoo"), 1, &sink, 100);
+    const RunResult result = cuckoo.run(Puzzle{"wipe", "wipe", SudokuPuzzle{grid, std::nullopt}}, test::parametersOf("cuckoo"), 1, &sink, 100);
     EXPECT_EQ(result.outcome, Outcome::Failed);
     bool named = false;
     for (const Event& event : sink.events())
@@ -515,7 +512,7 @@ TEST(CuckooSearchTest, LiteralReadingLaysOneEggPerIteration) {
         RecordingSink sink;
         sink.setWantsDecisions(true);
         const RunResult result =
-            run(puzzle, test::parametersOf("cuckoo", {{"nests", "10"}, {"p_a", fraction}}), 3, &sink, 200);
+            cuckoo.run(puzzle, test::parametersOf("cuckoo", {{"nests", "10"}, {"p_a", fraction}}), 3, &sink, 200);
         EXPECT_EQ(result.counters.evaluations, 10u + result.counters.steps * (1u + abandoned)) << fraction;
         const auto eggs = decisionsOf(sink, "egg");
         EXPECT_EQ(eggs.size(), result.counters.steps) << fraction;
@@ -538,7 +535,7 @@ TEST(CuckooSearchTest, LiteralOperatorsTouchEveryRowLevyOptionFewer) {
     for (const char* rows : {"every", "levy"}) {
         RecordingSink sink;
         sink.setWantsDecisions(true);
-        run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}, {"rows", rows}}), 5, &sink, 300);
+        cuckoo.run(puzzle, test::parametersOf("cuckoo", {{"prefilter", "false"}, {"rows", rows}}), 5, &sink, 300);
         int operated = 0, partial = 0;
         for (const DecisionDetail* egg : decisionsOf(sink, "egg")) {
             if (egg->text.find("passed on unchanged") != std::string::npos) continue;

@@ -15,18 +15,7 @@
 namespace pw {
 namespace {
 
-const AlgorithmEntry& entry() {
-    return *findAlgorithm("harmony");
-}
-
-ParameterValues parametersWith(std::initializer_list<std::pair<const char*, const char*>> assignments) {
-    return test::parametersOf("harmony", assignments);
-}
-
-RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
-              RecordingSink* sink, std::uint64_t steps) {
-    return test::runAlgorithm("harmony", puzzle, parameters, seed, sink, steps);
-}
+const test::AlgorithmUnderTest harmony("harmony");
 
 bool explainsFalseSolution(const RecordingSink& sink) {
     for (const Event& event : sink.events())
@@ -59,10 +48,10 @@ Puzzle rectanglePuzzle() {
 }
 
 TEST(HarmonySearchTest, IsRegisteredForSudoku) {
-    EXPECT_EQ(entry().info.family, AlgorithmFamily::Evolutionary);
-    EXPECT_TRUE(entry().info.supports(PuzzleKind::Sudoku));
-    EXPECT_FALSE(entry().info.supports(PuzzleKind::Nurikabe));
-    const ParameterValues defaults(entry().info.parameters);
+    EXPECT_EQ(harmony.entry().info.family, AlgorithmFamily::Evolutionary);
+    EXPECT_TRUE(harmony.entry().info.supports(PuzzleKind::Sudoku));
+    EXPECT_FALSE(harmony.entry().info.supports(PuzzleKind::Nurikabe));
+    const ParameterValues defaults(harmony.entry().info.parameters);
     EXPECT_EQ(defaults.integer("hms"), 50);
     EXPECT_EQ(defaults.real("hmcr"), 0.7);
     EXPECT_EQ(defaults.real("par"), 0.1);
@@ -76,7 +65,7 @@ TEST(HarmonySearchTest, Sum45ZeroThatBreaksTheRulesIsAFalseSolution) {
     const Puzzle puzzle = test::sudokuPuzzle(line);
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
         RecordingSink sink;
-        const RunResult result = run(puzzle, parametersWith({{"objective", "sum45"}}), seed, &sink, 100'000);
+        const RunResult result = harmony.run(puzzle, harmony.parametersWith({{"objective", "sum45"}}), seed, &sink, 100'000);
         EXPECT_EQ(result.outcome, Outcome::Failed);
         EXPECT_FALSE(result.valid);
         EXPECT_EQ(result.bestCost, 0);
@@ -84,7 +73,7 @@ TEST(HarmonySearchTest, Sum45ZeroThatBreaksTheRulesIsAFalseSolution) {
         EXPECT_TRUE(explainsFalseSolution(sink));
     }
     // The thesis's replacement objective never reaches 0 here.
-    const RunResult missing = run(puzzle, parametersWith({{"objective", "missing"}}), 1, nullptr, 2000);
+    const RunResult missing = harmony.run(puzzle, harmony.parametersWith({{"objective", "missing"}}), 1, nullptr, 2000);
     EXPECT_EQ(missing.outcome, Outcome::BudgetExhausted);
     EXPECT_GT(missing.bestCost, 0);
 }
@@ -95,7 +84,7 @@ TEST(HarmonySearchTest, Sum45FindsFalseAndTrueSolutionsOfTheRectanglePuzzle) {
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
         RecordingSink sink;
         const RunResult result =
-            run(puzzle, parametersWith({{"objective", "sum45"}, {"hms", "5"}}), seed, &sink, 100'000);
+            harmony.run(puzzle, harmony.parametersWith({{"objective", "sum45"}, {"hms", "5"}}), seed, &sink, 100'000);
         if (result.outcome == Outcome::Solved) {
             EXPECT_TRUE(result.valid);
             EXPECT_FALSE(explainsFalseSolution(sink));
@@ -112,7 +101,7 @@ TEST(HarmonySearchTest, Sum45FindsFalseAndTrueSolutionsOfTheRectanglePuzzle) {
     EXPECT_GT(solutions, 0);
     // Under `missing` every run that ends is a true solution.
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        const RunResult result = run(puzzle, parametersWith({{"hms", "5"}}), seed, nullptr, 100'000);
+        const RunResult result = harmony.run(puzzle, harmony.parametersWith({{"hms", "5"}}), seed, nullptr, 100'000);
         EXPECT_EQ(result.outcome == Outcome::Solved, result.valid);
         if (result.outcome != Outcome::Solved) {
             EXPECT_GT(result.bestCost, 0);
@@ -128,13 +117,13 @@ TEST(HarmonySearchTest, SolvesPuzzlesWithFewOpenCells) {
         givens.setValue(cell, 0);
     const Puzzle puzzle{"few", "few", SudokuPuzzle{givens, std::nullopt}};
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-        const RunResult result = run(puzzle, parametersWith({}), seed, nullptr, 200'000);
+        const RunResult result = harmony.run(puzzle, harmony.parametersWith({}), seed, nullptr, 200'000);
         EXPECT_EQ(result.outcome, Outcome::Solved);
         EXPECT_TRUE(result.valid);
     }
     // Other shapes: the 4x4 sample.
     const RunResult small =
-        run(test::sudokuPuzzle(".4.2...3.....1.."), parametersWith({}), 1, nullptr, 200'000);
+        harmony.run(test::sudokuPuzzle(".4.2...3.....1.."), harmony.parametersWith({}), 1, nullptr, 200'000);
     EXPECT_EQ(small.outcome, Outcome::Solved);
 }
 
@@ -142,7 +131,7 @@ TEST(HarmonySearchTest, MemoryStatisticsAndTheBestGridFollowTheRun) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     RecordingSink sink;
     sink.setSampleEvery(50);
-    const RunResult result = run(puzzle, parametersWith({}), 3, &sink, 3000);
+    const RunResult result = harmony.run(puzzle, harmony.parametersWith({}), 3, &sink, 3000);
     EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
     SudokuGrid board = puzzle.sudoku().givens;
     double lastBest = 1e9;
@@ -174,7 +163,7 @@ TEST(HarmonySearchTest, MemoryStatisticsAndTheBestGridFollowTheRun) {
 
 TEST(HarmonySearchTest, ThesisMetricIsTheBestCostAfter10000Improvisations) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
-    const ParameterValues defaults(entry().info.parameters);
+    const ParameterValues defaults(harmony.entry().info.parameters);
     const DifficultyMetric* harmonyCost = findDifficultyMetric("harmony-cost");
     ASSERT_NE(harmonyCost, nullptr);
     const std::optional<double> metric = harmonyCost->compute(puzzle, 1, 7);
@@ -185,7 +174,7 @@ TEST(HarmonySearchTest, ThesisMetricIsTheBestCostAfter10000Improvisations) {
     // still falls after that (so a metric that stopped early or late would differ).
     RecordingSink sink;
     sink.setSampleEvery(1);
-    run(puzzle, parametersWith({}), 7, &sink, 30'000);
+    harmony.run(puzzle, harmony.parametersWith({}), 7, &sink, 30'000);
     std::map<std::uint64_t, double> bestAfter;
     for (const Event& event : sink.events())
         if (const auto* generation = std::get_if<GenerationStats>(&event)) bestAfter[generation->generation] = generation->best;
@@ -198,23 +187,23 @@ TEST(HarmonySearchTest, SameSeedSameStream) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     for (const char* objective : {"missing", "sum45"}) {
         RecordingSink first, second, other;
-        run(puzzle, parametersWith({{"objective", objective}}), 4, &first, 2000);
-        run(puzzle, parametersWith({{"objective", objective}}), 4, &second, 2000);
-        run(puzzle, parametersWith({{"objective", objective}}), 5, &other, 2000);
+        harmony.run(puzzle, harmony.parametersWith({{"objective", objective}}), 4, &first, 2000);
+        harmony.run(puzzle, harmony.parametersWith({{"objective", objective}}), 4, &second, 2000);
+        harmony.run(puzzle, harmony.parametersWith({{"objective", objective}}), 5, &other, 2000);
         EXPECT_TRUE(first.events() == second.events());
         EXPECT_FALSE(first.events() == other.events());
     }
 }
 
 TEST(HarmonySearchTest, RejectsInvalidParameters) {
-    const auto& specs = entry().info.parameters;
-    ParameterValues parameters(specs);
-    EXPECT_NE(parameters.set(specs, "hms", "0"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "hmcr", "1.5"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "par", "-0.1"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "objective", "sum"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "sample_every", "10"), std::nullopt);  // the receiver's choice now
-    EXPECT_EQ(parameters, ParameterValues(specs));
+    EXPECT_EQ(harmony.acceptedAmong({
+                  {"hms", "0"},
+                  {"hmcr", "1.5"},
+                  {"par", "-0.1"},
+                  {"objective", "sum"},
+                  {"sample_every", "10"},  // the receiver's choice now
+              }),
+              std::vector<std::string>{});
 }
 
 }  // namespace

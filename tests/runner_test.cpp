@@ -11,6 +11,12 @@ namespace {
 // A fake would test nothing of the contract: these tests drive the real `backtracking` algorithm.
 std::unique_ptr<Algorithm> backtracking() { return findAlgorithm("backtracking")->create(); }
 ParameterValues defaults(const char* id) { return ParameterValues(findAlgorithm(id)->info.parameters); }
+// The stop conditions of a run that tests one condition alone.
+StopConditions only(std::unique_ptr<StopCondition> condition) {
+    StopConditions stop;
+    stop.add(std::move(condition));
+    return stop;
+}
 
 TEST(RunnerTest, SolvedRunEndsWithAValidFinishedEvent) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kPillayFigure1);
@@ -33,9 +39,7 @@ TEST(RunnerTest, SolvedRunEndsWithAValidFinishedEvent) {
 TEST(RunnerTest, StepBudgetStopsTheRun) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     auto algorithm = backtracking();
-    StopConditions stop;
-    stop.add(stepLimit(25));
-    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, only(stepLimit(25)));
     const RunResult result = runner.runToEnd();
     EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
     EXPECT_EQ(result.counters.steps, 25u);
@@ -46,9 +50,7 @@ TEST(RunnerTest, StepBudgetStopsTheRun) {
 TEST(RunnerTest, AdvanceByTakesBurstsAndStopsAtTheBudget) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     auto algorithm = backtracking();
-    StopConditions stop;
-    stop.add(stepLimit(25));
-    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, only(stepLimit(25)));
     EXPECT_TRUE(runner.advanceBy(10));
     EXPECT_EQ(algorithm->counters().steps, 10u);
     EXPECT_TRUE(runner.advanceBy(10));
@@ -79,9 +81,9 @@ TEST(RunnerTest, ConditionsAreAskedOnlyWhenTheyCanFireAndEndOnTheSameStep) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     int checks = 0;
     auto algorithm = backtracking();
-    StopConditions stop;
-    stop.add(std::make_unique<CountedStepLimit>(5000, checks));
-    const RunResult result = Runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop)).runToEnd();
+    const RunResult result = Runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr,
+                                    only(std::make_unique<CountedStepLimit>(5000, checks)))
+                                 .runToEnd();
     EXPECT_EQ(result.counters.steps, 5000u);
     EXPECT_EQ(checks, 1);  // asked once, at step 5,000
 
@@ -108,8 +110,8 @@ TEST(RunnerTest, ExternalStopAndStagnationCompose) {
     std::atomic<bool> stopFlag{false};
     {
         auto algorithm = backtracking();
-        StopConditions stop;
-        stop.add(externalStop(stopFlag)).add(stepLimit(1000000));
+        StopConditions stop = only(externalStop(stopFlag));
+        stop.add(stepLimit(1000000));
         Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
         for (int i = 0; i < 10; ++i) ASSERT_TRUE(runner.advance());
         stopFlag = true;
@@ -119,9 +121,7 @@ TEST(RunnerTest, ExternalStopAndStagnationCompose) {
     }
     {
         auto algorithm = backtracking();
-        StopConditions stop;
-        stop.add(stagnationLimit(50));
-        Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+        Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, only(stagnationLimit(50)));
         const RunResult result = runner.runToEnd();
         EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
         EXPECT_EQ(result.reason, "no improvement in 50 steps");
@@ -142,9 +142,7 @@ TEST(RunnerTest, StopBetweenStepsAndTimeLimit) {
               1);
 
     auto timed = backtracking();
-    StopConditions stop;
-    stop.add(timeLimit(1e-9));
-    Runner timedRunner(*timed, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    Runner timedRunner(*timed, puzzle, defaults("backtracking"), 1, nullptr, only(timeLimit(1e-9)));
     const RunResult result = timedRunner.runToEnd();
     EXPECT_EQ(result.outcome, Outcome::BudgetExhausted);
     EXPECT_EQ(result.counters.steps, 1u);  // the clock is polled after the first step of a call
@@ -154,9 +152,7 @@ TEST(RunnerTest, StopBetweenStepsAndTimeLimit) {
 TEST(RunnerTest, IdleTimeIsLeftOutOfTheRunsTime) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     auto algorithm = backtracking();
-    StopConditions stop;
-    stop.add(timeLimit(3600));
-    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop));
+    Runner runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, only(timeLimit(3600)));
     runner.advance();
     const double before = runner.elapsedSeconds();
     runner.discountIdle(std::chrono::seconds(30));
@@ -169,9 +165,9 @@ TEST(RunnerTest, IdleTimeIsLeftOutOfTheRunsTime) {
 TEST(RunnerTest, EvaluationBudgetAndTargetCost) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     auto algorithm = backtracking();
-    StopConditions stop;
-    stop.add(evaluationLimit(10));
-    EXPECT_EQ(Runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, std::move(stop)).runToEnd().counters.evaluations,
+    EXPECT_EQ(Runner(*algorithm, puzzle, defaults("backtracking"), 1, nullptr, only(evaluationLimit(10)))
+                  .runToEnd()
+                  .counters.evaluations,
               10u);
     auto second = backtracking();
     StopConditions target;
@@ -188,9 +184,8 @@ TEST(RunnerTest, AnEvaluationBudgetEndsOnTheFirstStepThatReachesIt) {
     for (const char* id : {"sa", "tabu", "harmony", "backtracking", "exact", "gp"}) {
         for (const std::uint64_t budget : {1u, 7u, 1000u, 23456u}) {
             auto algorithm = findAlgorithm(id)->create();
-            StopConditions stop;
-            stop.add(evaluationLimit(budget));
-            const RunResult result = Runner(*algorithm, puzzle, defaults(id), 5, nullptr, std::move(stop)).runToEnd();
+            const RunResult result =
+                Runner(*algorithm, puzzle, defaults(id), 5, nullptr, only(evaluationLimit(budget))).runToEnd();
             if (result.outcome == Outcome::Solved && result.counters.evaluations < budget) continue;
             EXPECT_GE(result.counters.evaluations, budget) << id;
             ASSERT_GT(result.counters.steps, 0u) << id;

@@ -15,18 +15,7 @@
 namespace pw {
 namespace {
 
-const AlgorithmEntry& entry() {
-    return *findAlgorithm("sa");
-}
-
-ParameterValues parametersWith(std::initializer_list<std::pair<const char*, const char*>> assignments) {
-    return test::parametersOf("sa", assignments);
-}
-
-RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed,
-              RecordingSink* sink, std::uint64_t steps = 0) {
-    return test::runAlgorithm("sa", puzzle, parameters, seed, sink, steps);
-}
+const test::AlgorithmUnderTest sa("sa");
 
 // The thesis's cost from scratch: digits missing from every row and every column.
 CostBreakdown missingDigits(const SudokuGrid& grid) {
@@ -44,10 +33,10 @@ CostBreakdown missingDigits(const SudokuGrid& grid) {
 }
 
 TEST(SimulatedAnnealingTest, IsRegisteredForSudoku) {
-    EXPECT_EQ(entry().info.family, AlgorithmFamily::LocalSearch);
-    EXPECT_TRUE(entry().info.supports(PuzzleKind::Sudoku));
-    EXPECT_FALSE(entry().info.supports(PuzzleKind::Nurikabe));
-    for (const auto& spec : entry().info.parameters)
+    EXPECT_EQ(sa.entry().info.family, AlgorithmFamily::LocalSearch);
+    EXPECT_TRUE(sa.entry().info.supports(PuzzleKind::Sudoku));
+    EXPECT_FALSE(sa.entry().info.supports(PuzzleKind::Nurikabe));
+    for (const auto& spec : sa.entry().info.parameters)
         EXPECT_FALSE(spec.help.empty()) << spec.key;
 }
 
@@ -61,9 +50,9 @@ TEST(SimulatedAnnealingTest, DeltaCostEqualsFullRecomputation) {
         for (const char* t0 : {"1000", "1.5"}) {
             RecordingSink sink;
             const auto parameters =
-                parametersWith({{"t0", t0}, {"alpha", "0.99999"}, {"t_min", "0.01"}});
+                sa.parametersWith({{"t0", t0}, {"alpha", "0.99999"}, {"t_min", "0.01"}});
             sink.setSampleEvery(1);
-            run(puzzle, parameters, 11, &sink, 30'000);
+            sa.run(puzzle, parameters, 11, &sink, 30'000);
             SudokuGrid grid = puzzle.sudoku().givens;
             int checked = 0, swaps = 0, worse = 0;
             double previous = -1;
@@ -106,13 +95,13 @@ TEST(SimulatedAnnealingTest, DeltaCostEqualsFullRecomputation) {
 }
 
 TEST(SimulatedAnnealingTest, SolvesEveryShape) {
-    const auto parameters = parametersWith({});
+    const auto parameters = sa.parametersWith({});
     for (const std::string& line :
          {std::string(".4.2...3.....1.."), std::string("..51..6....5..23......2.4..6.......1"),
           test::kPillayFigure1, test::kAiEscargot}) {
         for (std::uint64_t seed : {1, 2}) {
             RecordingSink sink;
-            const RunResult result = run(test::sudokuPuzzle(line), parameters, seed, &sink, 200'000'000);
+            const RunResult result = sa.run(test::sudokuPuzzle(line), parameters, seed, &sink, 200'000'000);
             EXPECT_EQ(result.outcome, Outcome::Solved) << line;
             EXPECT_TRUE(result.valid) << line;
             EXPECT_EQ(result.bestCost, 0);
@@ -128,7 +117,7 @@ TEST(SimulatedAnnealingTest, SolvesEveryShape) {
 TEST(SimulatedAnnealingTest, SolvesA16x16Puzzle) {
     const auto collection = loadPuzzleFile(test::puzzlesDir() + "/sudoku/janko_16x16_sample.csv");
     ASSERT_FALSE(collection.puzzles.empty());
-    const RunResult result = run(collection.puzzles.front(), parametersWith({}), 3, nullptr, 400'000'000);
+    const RunResult result = sa.run(collection.puzzles.front(), sa.parametersWith({}), 3, nullptr, 400'000'000);
     EXPECT_EQ(result.outcome, Outcome::Solved);
     EXPECT_TRUE(result.valid);
 }
@@ -137,10 +126,10 @@ TEST(SimulatedAnnealingTest, SolvesA16x16Puzzle) {
 // reheats to t0 exactly when t falls below t_min.
 TEST(SimulatedAnnealingTest, ThesisScheduleCoolsPerAcceptedMoveAndReheatsBelowTMin) {
     const auto parameters =
-        parametersWith({{"t0", "2"}, {"alpha", "0.8"}, {"t_min", "0.5"}});
+        sa.parametersWith({{"t0", "2"}, {"alpha", "0.8"}, {"t_min", "0.5"}});
     RecordingSink sink;
     sink.setSampleEvery(1);
-    run(test::sudokuPuzzle(test::kAiEscargot), parameters, 5, &sink, 3000);
+    sa.run(test::sudokuPuzzle(test::kAiEscargot), parameters, 5, &sink, 3000);
     // t0 = 2, 1.6, 1.28, 1.024, 0.8192, 0.65536, 0.524288, then 0.4194304 < 0.5: reheat after 7 accepted
     // moves.
     double expected = 2;
@@ -177,13 +166,13 @@ TEST(SimulatedAnnealingTest, ThesisScheduleCoolsPerAcceptedMoveAndReheatsBelowTM
 // after R consecutive chains whose lowest cost did not beat the previous chain's.
 TEST(SimulatedAnnealingTest, LewisScheduleCoolsPerChainAndReheatsAfterChainsWithoutImprovement) {
     const std::uint64_t chain = 50;
-    const auto parameters = parametersWith({{"schedule", "lewis"},
+    const auto parameters = sa.parametersWith({{"schedule", "lewis"},
                                             {"lewis_chain_length", "50"},
                                             {"lewis_alpha", "0.5"},
                                             {"lewis_reheat_after", "3"}});
     RecordingSink sink;
     sink.setSampleEvery(1);
-    run(test::sudokuPuzzle(test::kAiEscargot), parameters, 9, &sink, 20'000);
+    sa.run(test::sudokuPuzzle(test::kAiEscargot), parameters, 9, &sink, 20'000);
     // Per step: the temperature after it (the last sample at that step) and the cost after it (the first).
     std::map<std::uint64_t, double> temperature;
     std::map<std::uint64_t, double> cost;
@@ -227,9 +216,9 @@ TEST(SimulatedAnnealingTest, LewisScheduleCoolsPerChainAndReheatsAfterChainsWith
 }
 
 TEST(SimulatedAnnealingTest, LewisInitialTemperatureIsTheCostDeviationOfARandomWalk) {
-    const auto parameters = parametersWith({{"schedule", "lewis"}});
+    const auto parameters = sa.parametersWith({{"schedule", "lewis"}});
     RecordingSink sink;
-    const RunResult result = run(test::sudokuPuzzle(test::kAiEscargot), parameters, 4, &sink, 10);
+    const RunResult result = sa.run(test::sudokuPuzzle(test::kAiEscargot), parameters, 4, &sink, 10);
     const auto* first = [&]() -> const TemperatureSample* {
         for (const Event& event : sink.events())
             if (const auto* sample = std::get_if<TemperatureSample>(&event)) return sample;
@@ -247,7 +236,7 @@ TEST(SimulatedAnnealingTest, LewisInitialTemperatureIsTheCostDeviationOfARandomW
 TEST(SimulatedAnnealingTest, HeatMapsRecordTheLastSwapOfEveryOpenCell) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kPillayFigure1);
     RecordingSink sink;
-    const RunResult result = run(puzzle, parametersWith({}), 2, &sink);
+    const RunResult result = sa.run(puzzle, sa.parametersWith({}), 2, &sink);
     ASSERT_EQ(result.outcome, Outcome::Solved);
     std::vector<double> expected(81, -1);
     for (int cell = 0; cell < 81; ++cell)
@@ -283,17 +272,17 @@ TEST(SimulatedAnnealingTest, HeatMapsRecordTheLastSwapOfEveryOpenCell) {
 
 TEST(SimulatedAnnealingTest, SameSeedSameStreamOtherSeedOtherStream) {
     for (const char* schedule : {"thesis", "lewis"}) {
-        const auto parameters = parametersWith({{"schedule", schedule}});
+        const auto parameters = sa.parametersWith({{"schedule", schedule}});
         RecordingSink first, second, other;
         for (RecordingSink* sink : {&first, &second, &other}) sink->setSampleEvery(100);
         const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
-        run(puzzle, parameters, 8, &first, 50'000);
-        run(puzzle, parameters, 8, &second, 50'000);
-        run(puzzle, parameters, 9, &other, 50'000);
+        sa.run(puzzle, parameters, 8, &first, 50'000);
+        sa.run(puzzle, parameters, 8, &second, 50'000);
+        sa.run(puzzle, parameters, 9, &other, 50'000);
         EXPECT_TRUE(first.events() == second.events()) << schedule;
         EXPECT_FALSE(first.events() == other.events()) << schedule;
         // A run nobody watches takes the same path.
-        const RunResult unwatched = run(puzzle, parameters, 8, nullptr, 50'000);
+        const RunResult unwatched = sa.run(puzzle, parameters, 8, nullptr, 50'000);
         const auto& finished = std::get<Finished>(first.events().back());
         EXPECT_EQ(unwatched.bestCost, finished.bestCost);
         EXPECT_EQ(unwatched.counters, finished.at);
@@ -315,10 +304,10 @@ TEST(SimulatedAnnealingTest, DecisionsFollowTheMetropolisRule) {
     for (const char* schedule : {"thesis", "lewis"}) {
         RecordingSink sink;
         sink.setWantsDecisions(true);
-        const auto parameters = parametersWith(
+        const auto parameters = sa.parametersWith(
             {{"schedule", schedule}, {"t0", "3"}, {"alpha", "0.99"}, {"t_min", "0.3"}, {"lewis_chain_length", "50"},
              {"lewis_alpha", "0.8"}, {"lewis_reheat_after", "2"}});
-        const RunResult result = run(test::sudokuPuzzle(test::kAiEscargot), parameters, 3, &sink, 2000);
+        const RunResult result = sa.run(test::sudokuPuzzle(test::kAiEscargot), parameters, 3, &sink, 2000);
         ASSERT_EQ(result.counters.steps, 2000u) << schedule;
         std::uint64_t swaps = 0, accepted = 0, worseAccepted = 0, reheats = 0, moves = 0;
         std::optional<double> nextCost;
@@ -374,22 +363,22 @@ TEST(SimulatedAnnealingTest, DecisionsFollowTheMetropolisRule) {
 }
 
 TEST(SimulatedAnnealingTest, RejectsInvalidParameters) {
-    const auto& specs = entry().info.parameters;
-    ParameterValues parameters(specs);
-    EXPECT_NE(parameters.set(specs, "schedule", "geometric"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "t0", "0"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "alpha", "1"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "alpha", "1.5"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "t_min", "-1"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "lewis_reheat_after", "0"), std::nullopt);
-    EXPECT_NE(parameters.set(specs, "sample_every", "10"), std::nullopt);  // the receiver's choice now
-    EXPECT_NE(parameters.set(specs, "lewis_chain_length", "x"), std::nullopt);
-    EXPECT_EQ(parameters, ParameterValues(specs));
+    EXPECT_EQ(sa.acceptedAmong({
+                  {"schedule", "geometric"},
+                  {"t0", "0"},
+                  {"alpha", "1"},
+                  {"alpha", "1.5"},
+                  {"t_min", "-1"},
+                  {"lewis_reheat_after", "0"},
+                  {"sample_every", "10"},  // the receiver's choice now
+                  {"lewis_chain_length", "x"}
+              }),
+              std::vector<std::string>{});
 
     // t_min must lie below t0: the run fails at once and says why.
     RecordingSink sink;
-    const RunResult result = run(test::sudokuPuzzle(test::kAiEscargot),
-                                 parametersWith({{"t0", "1"}, {"t_min", "2"}}), 1, &sink, 1000);
+    const RunResult result = sa.run(test::sudokuPuzzle(test::kAiEscargot),
+                                 sa.parametersWith({{"t0", "1"}, {"t_min", "2"}}), 1, &sink, 1000);
     EXPECT_EQ(result.outcome, Outcome::Failed);
     EXPECT_GT(result.bestCost, 0);
     bool explained = false;
@@ -402,14 +391,14 @@ TEST(SimulatedAnnealingTest, RejectsInvalidParameters) {
 TEST(SimulatedAnnealingTest, ConflictingGivensFail) {
     Puzzle conflicting = test::sudokuPuzzle(test::kPillayFigure1);
     std::get<SudokuPuzzle>(conflicting.content).givens.setValue(1, 4);  // a second 4 in row 1
-    const RunResult result = run(conflicting, parametersWith({}), 1, nullptr, 1000);
+    const RunResult result = sa.run(conflicting, sa.parametersWith({}), 1, nullptr, 1000);
     EXPECT_EQ(result.outcome, Outcome::Failed);
     EXPECT_GT(result.bestCost, 0);
 }
 
 TEST(SimulatedAnnealingTest, CompleteGridIsSolvedAtOnce) {
     const RunResult result =
-        run(test::sudokuPuzzle("3412124343212134"), parametersWith({}), 1, nullptr, 1000);
+        sa.run(test::sudokuPuzzle("3412124343212134"), sa.parametersWith({}), 1, nullptr, 1000);
     EXPECT_EQ(result.outcome, Outcome::Solved);
     EXPECT_EQ(result.counters.steps, 0u);
 }

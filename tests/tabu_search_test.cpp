@@ -16,10 +16,7 @@
 namespace pw {
 namespace {
 
-RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, RecordingSink* sink,
-              std::uint64_t steps) {
-    return test::runAlgorithm("tabu", puzzle, parameters, seed, sink, steps);
-}
+const test::AlgorithmUnderTest tabuSearch("tabu");
 
 TEST(TabuSearchTest, IsRegisteredWithDeclaredParameters) {
     const AlgorithmEntry& entry = *findAlgorithm("tabu");
@@ -61,7 +58,7 @@ TEST(TabuSearchTest, TabuSwapsAreTakenOnlyByAspiration) {
         RecordingSink sink;
         sink.setSampleEvery(1);
         // No restarts: a restart empties the tabu list, which this replay keeps across the whole run.
-        run(puzzle, test::parametersOf("tabu", {{"tenure", "50"}, {"restart_after", "0"}}), seed, &sink, 3000);
+        tabuSearch.run(puzzle, test::parametersOf("tabu", {{"tenure", "50"}, {"restart_after", "0"}}), seed, &sink, 3000);
         SudokuGrid board = puzzle.sudoku().givens;
         std::map<std::pair<int, int>, std::uint64_t> tabuUntil;  // (cell, digit) -> last tabu step
         double best = 1e9;
@@ -131,7 +128,7 @@ TEST(TabuSearchTest, ReplayedBoardMatchesTheCostAndStaysInTheDomains) {
     const Ac3Result ac3 = enforceArcConsistency(puzzle.sudoku().givens);
     RecordingSink sink;
     sink.setSampleEvery(7);
-    const RunResult result = run(puzzle, test::parametersOf("tabu", {{"restart_after", "500"}}), 5, &sink, 4000);
+    const RunResult result = tabuSearch.run(puzzle, test::parametersOf("tabu", {{"restart_after", "500"}}), 5, &sink, 4000);
     SudokuGrid board = puzzle.sudoku().givens;
     int samples = 0, restarts = 0;
     bool searching = false;
@@ -164,7 +161,7 @@ TEST(TabuSearchTest, DecisionsCarryTheTabuList) {
     const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot);
     RecordingSink sink;
     sink.setWantsDecisions(true);
-    run(puzzle, test::parametersOf("tabu", {{"tenure", "5"}}), 3, &sink, 300);
+    tabuSearch.run(puzzle, test::parametersOf("tabu", {{"tenure", "5"}}), 3, &sink, 300);
     int moves = 0;
     for (const Event& event : sink.events()) {
         const auto* decision = std::get_if<Decision>(&event);
@@ -195,7 +192,7 @@ TEST(TabuSearchTest, DecisionsCarryTheTabuList) {
 
 TEST(TabuSearchTest, PrefilterOffSendsNoPrefilteringEvents) {
     RecordingSink sink;
-    run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu", {{"prefilter", "false"}}), 1, &sink, 50);
+    tabuSearch.run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu", {{"prefilter", "false"}}), 1, &sink, 50);
     ASSERT_FALSE(sink.events().empty());
     for (const Event& event : sink.events()) {
         EXPECT_FALSE(std::holds_alternative<CandidatesUpdate>(event));
@@ -207,7 +204,7 @@ TEST(TabuSearchTest, PrefilterOffSendsNoPrefilteringEvents) {
         }
     }
     RecordingSink filtered;
-    run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu"), 1, &filtered, 50);
+    tabuSearch.run(test::sudokuPuzzle(test::kAiEscargot), test::parametersOf("tabu"), 1, &filtered, 50);
     const auto* first = std::get_if<PhaseChange>(&filtered.events().front());
     ASSERT_NE(first, nullptr);
     EXPECT_EQ(first->kind, PhaseKind::Prefiltering);
@@ -222,7 +219,7 @@ TEST(TabuSearchTest, SolvesEasyPuzzlesWithinABudget) {
     puzzles.push_back(test::sudokuPuzzle("..1.8.......3.475..6..5....8.6..2349..9......3.4..8172.3..7.......8.156...2.3....", "medium_30"));
     for (const Puzzle& puzzle : puzzles) {
         for (const char* prefilter : {"true", "false"}) {
-            const RunResult result = run(puzzle, test::parametersOf("tabu", {{"prefilter", prefilter}}), 1, nullptr, 50'000);
+            const RunResult result = tabuSearch.run(puzzle, test::parametersOf("tabu", {{"prefilter", prefilter}}), 1, nullptr, 50'000);
             EXPECT_EQ(result.outcome, Outcome::Solved) << puzzle.id << " prefilter=" << prefilter;
             EXPECT_TRUE(result.valid) << puzzle.id;
         }
@@ -233,7 +230,7 @@ TEST(TabuSearchTest, ImpossibleGivensFail) {
     Puzzle conflicting = test::sudokuPuzzle(test::kPillayFigure1);
     std::get<SudokuPuzzle>(conflicting.content).givens.setValue(1, 4);
     for (const char* prefilter : {"true", "false"}) {
-        const RunResult result = run(conflicting, test::parametersOf("tabu", {{"prefilter", prefilter}}), 1, nullptr, 100);
+        const RunResult result = tabuSearch.run(conflicting, test::parametersOf("tabu", {{"prefilter", prefilter}}), 1, nullptr, 100);
         EXPECT_EQ(result.outcome, Outcome::Failed) << prefilter;
         EXPECT_GT(result.bestCost, 0);
     }

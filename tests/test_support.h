@@ -95,6 +95,37 @@ inline RunResult runAlgorithm(const std::string& algorithmId, const Puzzle& puzz
     return Runner(*algorithm, puzzle, parameters, seed, sink, std::move(stop)).runToEnd();
 }
 
+// One algorithm's runs for its own test file, bound to its id: `const test::AlgorithmUnderTest sa("sa");` then
+// sa.run(puzzle, sa.parametersWith({{"t0", "5"}}), seed, &sink).
+class AlgorithmUnderTest {
+public:
+    explicit AlgorithmUnderTest(std::string id) : m_id(std::move(id)) {}
+    const AlgorithmEntry& entry() const { return *findAlgorithm(m_id); }
+    ParameterValues parametersWith(std::initializer_list<std::pair<const char*, const char*>> assignments = {}) const {
+        return parametersOf(m_id, assignments);
+    }
+    RunResult run(const Puzzle& puzzle, const ParameterValues& parameters, std::uint64_t seed, EventSink* sink,
+                  std::uint64_t steps = 0) const {
+        return runAlgorithm(m_id, puzzle, parameters, seed, sink, steps);
+    }
+    // The assignments among `assignments` that the parameters take or that change them: none when each is
+    // refused and leaves the defaults as they were.
+    std::vector<std::string> acceptedAmong(std::initializer_list<std::pair<const char*, const char*>> assignments) const {
+        const auto& specs = entry().info.parameters;
+        const ParameterValues defaults(specs);
+        std::vector<std::string> accepted;
+        for (const auto& [key, value] : assignments) {
+            ParameterValues parameters(specs);
+            if (!parameters.set(specs, key, value) || parameters != defaults)
+                accepted.push_back(std::string(key) + "=" + value);
+        }
+        return accepted;
+    }
+
+private:
+    std::string m_id;
+};
+
 // A bench run line as read back: configuration "sa#2" is algorithm "sa", puzzle N is named "pN"; the measures
 // are each test's own.
 inline BenchRecord benchRecord(const std::string& configuration, std::size_t puzzle, std::uint64_t run, bool solved) {

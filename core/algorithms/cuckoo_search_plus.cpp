@@ -160,22 +160,19 @@ private:
 }  // namespace
 
 AlgorithmEntry cuckooSearchPlusAlgorithmEntry() {
-    AlgorithmEntry parent = cuckooSearchAlgorithmEntry();
-    AlgorithmInfo info = std::move(parent.info);
-    info.id = "cuckoo-plus";
-    info.name = "Prefiltered cuckoo search + tabu swaps and restarts";
-    info.summary = "cuckoo (Soto et al. 2014) with two additions: the mutation of each row is the best feasible "
-                   "swap that is not tabu (Soto et al.'s AC3-tabu search), and every nest is rebuilt after "
-                   "restart_after iterations without a better egg.";
-    info.parameters.push_back(ParameterSpec::integer(
-        "tabu_moves", 20, 0, 100'000, "moves of the tabu walk each new egg makes",
-        "our addition, after the AC3-tabu search of Soto et al. [20]"));
-    info.parameters.push_back(ParameterSpec::integer(
-        "tabu_tenure", 10, 0, 100'000, "moves a value may not return to a cell it left",
-        "our addition, after the AC3-tabu search of Soto et al. [20]"));
-    info.parameters.push_back(ParameterSpec::integer(
-        "restart_after", 200, 0, 10'000'000, "iterations without a better egg before every nest is rebuilt (0: never)",
-        "our addition"));
+    const char* afterSotoEtAl = "our addition, after the AC3-tabu search of Soto et al. [20]";
+    AlgorithmInfo info = variantOf(
+        cuckooSearchAlgorithmEntry().info, "cuckoo-plus", "Prefiltered cuckoo search + tabu swaps and restarts",
+        "cuckoo (Soto et al. 2014) with two additions: the mutation of each row is the best feasible "
+        "swap that is not tabu (Soto et al.'s AC3-tabu search), and every nest is rebuilt after "
+        "restart_after iterations without a better egg.",
+        {ParameterSpec::integer("tabu_moves", 20, 0, 100'000, "moves of the tabu walk each new egg makes",
+                                afterSotoEtAl),
+         ParameterSpec::integer("tabu_tenure", 10, 0, 100'000, "moves a value may not return to a cell it left",
+                                afterSotoEtAl),
+         ParameterSpec::integer(
+            "restart_after", 200, 0, 10'000'000, "iterations without a better egg before every nest is rebuilt (0: never)",
+            "our addition")});
     return {std::move(info), [] { return std::make_unique<CuckooSearchPlus>(); }};
 }
 

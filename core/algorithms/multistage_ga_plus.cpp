@@ -186,31 +186,29 @@ protected:
 
 private:
     int m_rounds = 1000;
-    int m_round = 1;
+    int m_round = 1;  // the round under way, from 1
     int m_repairBelow = 8;
     std::uint64_t m_repairNodes = 2000;
-    std::uint64_t m_repairs = 0;
-    std::uint64_t m_repaired = 0;
+    std::uint64_t m_repairs = 0;   // repairs tried in the run
+    std::uint64_t m_repaired = 0;  // repairs that completed the grid
 };
 
 }  // namespace
 
 AlgorithmEntry multistageGaPlusAlgorithmEntry() {
-    AlgorithmEntry parent = multistageGaAlgorithmEntry();
-    AlgorithmInfo info = std::move(parent.info);
-    info.id = "mga-plus";
-    info.name = "Multistage GA with a group table + restarts and repair";
-    info.summary = "mga (Chel et al.) with two additions: after C cycles the group table starts again from the "
-                   "givens (up to `rounds` rounds), and at the end of every cycle a best grid with few repetitions "
-                   "has its repeated digits emptied and refilled by a small search.";
-    info.parameters.push_back(ParameterSpec::integer(
-        "rounds", 1000, 1, 1'000'000, "Rounds of C cycles; each new round starts from the initial group table",
-        "our addition (a restart)"));
-    info.parameters.push_back(ParameterSpec::integer(
-        "repair_below", 8, 0, 1000, "Largest fitness of a cycle's best grid that is repaired (0: no repair)",
-        "our addition; Chel et al. §III: failed runs end with \"only one number\" repeated"));
-    info.parameters.push_back(ParameterSpec::integer(
-        "repair_nodes", 2000, 1, 100'000'000, "Search nodes the repair may visit", "our addition"));
+    AlgorithmInfo info = variantOf(
+        multistageGaAlgorithmEntry().info, "mga-plus", "Multistage GA with a group table + restarts and repair",
+        "mga (Chel et al.) with two additions: after C cycles the group table starts again from the "
+        "givens (up to `rounds` rounds), and at the end of every cycle a best grid with few repetitions "
+        "has its repeated digits emptied and refilled by a small search.",
+        {ParameterSpec::integer(
+            "rounds", 1000, 1, 1'000'000, "Rounds of C cycles; each new round starts from the initial group table",
+            "our addition (a restart)"),
+         ParameterSpec::integer(
+            "repair_below", 8, 0, 1000, "Largest fitness of a cycle's best grid that is repaired (0: no repair)",
+            "our addition; Chel et al. §III: failed runs end with \"only one number\" repeated"),
+         ParameterSpec::integer(
+            "repair_nodes", 2000, 1, 100'000'000, "Search nodes the repair may visit", "our addition")});
     return {std::move(info), [] { return std::make_unique<MultistageGaPlus>(); }};
 }
 

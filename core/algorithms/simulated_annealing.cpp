@@ -298,14 +298,17 @@ private:
         return split;
     }
 
+    // What a swap of cells a and b touches: their digits, their rows, their columns.
+    struct SwapPlaces {
+        int va, vb, ra, rb, ca, cb;
+    };
+    SwapPlaces swapPlaces(int a, int b) const {
+        return {m_value[a], m_value[b], m_rowOf[a], m_rowOf[b], m_columnOf[a], m_columnOf[b]};
+    }
+
     // The change of the cost if cells a and b (same box, so different digits) were swapped.
     int swapDelta(int a, int b) const {
-        const int va = m_value[a];
-        const int vb = m_value[b];
-        const int ra = m_rowOf[a];
-        const int rb = m_rowOf[b];
-        const int ca = m_columnOf[a];
-        const int cb = m_columnOf[b];
+        const auto [va, vb, ra, rb, ca, cb] = swapPlaces(a, b);
         int delta = 0;
         if (ra != rb)
             delta += (m_rowCount[ra][va] == 1) - (m_rowCount[ra][vb] == 0) + (m_rowCount[rb][vb] == 1) -
@@ -317,12 +320,7 @@ private:
     }
 
     void applySwap(int a, int b) {
-        const int va = m_value[a];
-        const int vb = m_value[b];
-        const int ra = m_rowOf[a];
-        const int rb = m_rowOf[b];
-        const int ca = m_columnOf[a];
-        const int cb = m_columnOf[b];
+        const auto [va, vb, ra, rb, ca, cb] = swapPlaces(a, b);
         if (ra != rb) {
             --m_rowCount[ra][va];
             ++m_rowCount[ra][vb];

@@ -19,4 +19,13 @@ bool AlgorithmInfo::supports(PuzzleKind kind) const {
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
 }
 
+AlgorithmInfo variantOf(AlgorithmInfo parent, std::string id, std::string name, std::string summary,
+                        std::vector<ParameterSpec> added) {
+    parent.id = std::move(id);
+    parent.name = std::move(name);
+    parent.summary = std::move(summary);
+    for (ParameterSpec& spec : added) parent.parameters.push_back(std::move(spec));
+    return parent;
+}
+
 }  // namespace pw

@@ -107,4 +107,9 @@ struct AlgorithmEntry {
     std::function<std::unique_ptr<Algorithm>()> create;
 };
 
+// The description of an algorithm that is `parent` with additions: its own id, name and summary, and the
+// parent's parameters followed by `added`.
+AlgorithmInfo variantOf(AlgorithmInfo parent, std::string id, std::string name, std::string summary,
+                        std::vector<ParameterSpec> added);
+
 }  // namespace pw

@@ -17,14 +17,16 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// How the runs were paced, in the words the manifest uses.
+const char* const kPaces[] = {"steps", "fair", "flat"};
+
+ParseError errorAt(const std::string& source, const std::string& message) { return {source, 0, 0, message}; }
+
 constexpr const char* kFormatName = "puzzle-workbench-race";
 constexpr int kFormatVersion = 1;
 constexpr const char* kComment =
     "A race of Puzzle Workbench: each run is a run recording of its own, named here in the race's order. "
     "Open this file to scrub all the runs' boards together on one timeline.";
-const char* const kPaces[] = {"steps", "fair", "flat"};
-
-ParseError errorAt(const std::string& source, const std::string& message) { return {source, 0, 0, message}; }
 
 }  // namespace
 

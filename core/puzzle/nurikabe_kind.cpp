@@ -1,6 +1,7 @@
 // Nurikabe's side of the puzzle-kind contract (puzzle/puzzle_kind.h).
 
 #include "nurikabe/nurikabe_exact.h"
+#include "puzzle/count_by_stepping.h"
 #include "puzzle/puzzle_kind.h"
 
 namespace pw {
@@ -14,11 +15,6 @@ bool isSolvedBy(const NurikabePuzzle& puzzle, const Board& board) {
     return grid && grid->sameClues(puzzle.clues) && grid->isSolved();
 }
 
-std::optional<Board> knownSolution(const NurikabePuzzle& puzzle) {
-    if (!puzzle.solution) return std::nullopt;
-    return Board(*puzzle.solution);
-}
-
 SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t nodeLimit) {
     const NurikabeSolveResult result = solveNurikabe(clues, upTo, nodeLimit);
     SolutionCount count;
@@ -30,24 +26,8 @@ SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t 
     return count;
 }
 
-// The loop of solveNurikabe, with the budget looked at where it looks at its node limit.
 SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, const SearchBudget& budget) {
-    NurikabeSearch search(clues, upTo);
-    SolutionCount count;
-    for (;;) {
-        if (const char* reason = budget.exhausted(search.nodes())) {
-            count.decided = false;
-            count.endedBy = reason;
-            break;
-        }
-        const auto status = search.step(nullptr);
-        if (status == NurikabeSearch::Status::Exhausted) break;
-        if (status == NurikabeSearch::Status::FoundSolution && search.solutionsFound() >= upTo) break;
-    }
-    count.found = search.solutionsFound();
-    if (search.firstSolution()) count.first = *search.firstSolution();
-    count.nodes = search.nodes();
-    return count;
+    return countByStepping<NurikabeSearch>(clues, upTo, budget);
 }
 
 std::string boardLine(const NurikabeGrid& board) { return board.solutionString(); }

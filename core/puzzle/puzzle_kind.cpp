@@ -19,7 +19,12 @@ const char* SolutionCount::verdict() const {
 }
 
 std::optional<Board> knownSolution(const Puzzle& puzzle) {
-    return std::visit([](const auto& content) { return knownSolution(content); }, puzzle.content);
+    return std::visit(
+        [](const auto& content) -> std::optional<Board> {
+            if (!content.solution) return std::nullopt;
+            return Board(*content.solution);
+        },
+        puzzle.content);
 }
 
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo, std::uint64_t nodeLimit) {

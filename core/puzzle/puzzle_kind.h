@@ -73,10 +73,6 @@ const NurikabeGrid& startGrid(const NurikabePuzzle& puzzle);
 bool isSolvedBy(const SudokuPuzzle& puzzle, const Board& board);
 bool isSolvedBy(const NurikabePuzzle& puzzle, const Board& board);
 
-// The solution the puzzle's source gives, if any.
-std::optional<Board> knownSolution(const SudokuPuzzle& puzzle);
-std::optional<Board> knownSolution(const NurikabePuzzle& puzzle);
-
 // Counts solutions up to `upTo` with the exact solver of the kind, giving up after `nodeLimit` search nodes.
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t nodeLimit);
 SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t nodeLimit);
@@ -117,6 +113,7 @@ Overloaded(Lambdas...) -> Overloaded<Lambdas...>;
 
 // The operations on a puzzle or a board of any kind.
 
+// The solution the puzzle's source gives, if any.
 std::optional<Board> knownSolution(const Puzzle& puzzle);
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo = 2, std::uint64_t nodeLimit = kSolutionSearchNodeLimit);
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo, const SearchBudget& budget);

@@ -1,5 +1,6 @@
 // Sudoku's side of the puzzle-kind contract (puzzle/puzzle_kind.h).
 
+#include "puzzle/count_by_stepping.h"
 #include "puzzle/puzzle_kind.h"
 
 #include "sudoku/sudoku_bands.h"
@@ -17,11 +18,6 @@ const SudokuGrid& startGrid(const SudokuPuzzle& puzzle) { return puzzle.givens; 
 bool isSolvedBy(const SudokuPuzzle& puzzle, const Board& board) {
     const auto* grid = std::get_if<SudokuGrid>(&board);
     return grid && grid->keepsGivens(puzzle.givens) && grid->isSolved();
-}
-
-std::optional<Board> knownSolution(const SudokuPuzzle& puzzle) {
-    if (!puzzle.solution) return std::nullopt;
-    return Board(*puzzle.solution);
 }
 
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t nodeLimit) {
@@ -50,22 +46,7 @@ SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBud
             return count;
         }
     }
-    SudokuSearch search(givens, upTo);
-    SolutionCount count;
-    for (;;) {
-        if (const char* reason = budget.exhausted(search.nodes())) {
-            count.decided = false;
-            count.endedBy = reason;
-            break;
-        }
-        const auto status = search.step(nullptr);
-        if (status == SudokuSearch::Status::Exhausted) break;
-        if (status == SudokuSearch::Status::FoundSolution && search.solutionsFound() >= upTo) break;
-    }
-    count.found = search.solutionsFound();
-    if (search.firstSolution()) count.first = *search.firstSolution();
-    count.nodes = search.nodes();
-    return count;
+    return countByStepping<SudokuSearch>(givens, upTo, budget);
 }
 
 char* writeBoardLine(char* out, const SudokuGrid& board) {

@@ -316,14 +316,8 @@ private:
         return true;
     }
 
-    // After a solution or a contradiction: resume the deepest branch with digits left.
     void resumeAfterLeaf() {
-        while (!m_frames.empty() && m_frames.back().untried == 0) m_frames.pop_back();
-        if (m_frames.empty()) {
-            m_exhausted = true;
-            return;
-        }
-        tryNextDigit();
+        resumeDeepestBranch(m_frames, m_exhausted, [this] { tryNextDigit(); });
     }
 
     // A contradiction, noted (a store or three, on the failing path only) for the trace.

@@ -54,4 +54,15 @@ std::unique_ptr<SudokuSearch::Engine> makeBandSearchEngine(const SudokuGrid& giv
 // tests hold the band engine to it on 9x9 grids.
 std::unique_ptr<SudokuSearch::Engine> makeGenericSearchEngine(const SudokuGrid& givens);
 
+// After a solution or a contradiction both engines go back to the deepest branch with digits left: the frames
+// without any are dropped, then `tryNextDigit` resumes the deepest one; with none left the search is over.
+template <class Frame, class TryNextDigit>
+void resumeDeepestBranch(std::vector<Frame>& frames, bool& exhausted, TryNextDigit tryNextDigit) {
+    while (!frames.empty() && frames.back().untried == 0) frames.pop_back();
+    if (frames.empty())
+        exhausted = true;
+    else
+        tryNextDigit();
+}
+
 }  // namespace pw

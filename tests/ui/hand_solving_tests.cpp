@@ -40,6 +40,17 @@ Puzzle puzzleFromText(const QString& text) {
     return load.puzzles.front();
 }
 
+// kPuzzle on a board view of the given size, shown.
+struct ShownBoard {
+    BoardModel model;
+    BoardView view{&model};
+    ShownBoard(int width, int height) {
+        view.resize(width, height);
+        view.show();
+        model.setPuzzle(puzzleFromText(kPuzzle));
+    }
+};
+
 SudokuGrid solutionOf(const Puzzle& puzzle) { return *solveSudoku(puzzle.sudoku().givens, 1).firstSolution; }
 
 QAction* actionNamed(QWidget* window, const QString& text) {
@@ -203,11 +214,9 @@ private slots:
     }
 
     void pencilMarksAreLargeAndAutoCandidatesFollowTheDigits() {
-        BoardModel model;
-        BoardView view(&model);
-        view.resize(540, 540);
-        view.show();
-        model.setPuzzle(puzzleFromText(kPuzzle));
+        ShownBoard shown(540, 540);
+        BoardModel& model = shown.model;
+        BoardView& view = shown.view;
         const BoardColors colors = view.colors();
         // A pencil mark of 4 in r1c3 (cell 2): its glyph is at least a seventh of the cell tall.
         model.applyMove(Move::restore(2, 4), CellOrigin::User);
@@ -318,11 +327,9 @@ private slots:
         QStringList failures, table;
         for (const bool dark : {false, true}) {
             applyPalette(dark);
-            BoardModel model;
-            BoardView view(&model);
-            view.resize(540, 560);
-            view.show();
-            model.setPuzzle(puzzleFromText(kPuzzle));
+            ShownBoard shown(540, 560);
+            BoardModel& model = shown.model;
+            BoardView& view = shown.view;
             const BoardColors c = view.colors();
             QCOMPARE(c.dark, dark);
             std::vector<std::pair<QString, QColor>> backgrounds;

@@ -9,5 +9,8 @@ inline constexpr const char* kPillayFigure1 =
 // Arto Inkala's "AI Escargot": long enough for a paced exact search or logic solver to run for seconds.
 inline constexpr const char* kAiEscargot =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+// Sato and Inoue's "difficult 28": gp needs a few generations for it.
+inline constexpr const char* kSatoInoueDifficult28 =
+    "5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13..";
 
 }  // namespace pw::ui::test_puzzles

@@ -89,6 +89,38 @@ using namespace pw::ui;
 using namespace pw::ui::test_puzzles;
 
 namespace {
+// `puzzle` opened and `algorithm` chosen (in a shown window); false when either is refused.
+bool openWith(MainWindow& window, const char* puzzle, const char* algorithm) {
+    return window.openText(QString::fromLatin1(puzzle), QStringLiteral("<test>"), true) &&
+           window.algorithmPanel()->setAlgorithm(algorithm);
+}
+bool showWith(MainWindow& window, const char* puzzle, const char* algorithm) {
+    window.show();
+    return openWith(window, puzzle, algorithm);
+}
+// Runs the chosen algorithm flat out from seed 3 to its end; false when it has not ended within 30 s.
+bool runSeed3ToTheEnd(MainWindow& window) {
+    window.algorithmPanel()->setRandomSeed(false);
+    window.algorithmPanel()->setSeed(3);
+    window.setStepsPerSecond(RunController::kFlatOut);
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    window.run();
+    return finished.wait(30000);
+}
+// Runs the chosen algorithm at 50 steps/s until the Decisions dock shows, then stops it; false when either
+// takes more than 5 s.
+bool runPacedUntilExplainedThenStop(MainWindow& window) {
+    window.setStepsPerSecond(50);
+    window.run();
+    if (!QTest::qWaitFor([&] { return window.decisionDock()->isVisible(); }, 5000)) return false;
+    window.stop();
+    return QTest::qWaitFor([&] { return window.controller()->state() == RunState::Finished; }, 5000);
+}
+// Writes `bytes` to a new file at `path`; false when it cannot.
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
 int filledCells(const BoardModel& model) {
     return model.isSudoku() ? model.sudoku().filledCount() : 0;
 }
@@ -241,9 +273,7 @@ private slots:
     // command line's message naming the allowed range, and Run stays blocked until it is fixed.
     void outOfRangeParametersAreRefusedNotRewritten() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QVERIFY(showWith(window, kPillayFigure1, "sa"));
         ParameterForm* form = window.algorithmPanel()->parameterForm();
         QAction* runAction = window.findChild<QAction*>(QStringLiteral("runAction"));
         QVERIFY(runAction && runAction->isEnabled());
@@ -293,13 +323,11 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("noise.txt"));
-        {
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            for (int line = 0; line < 3000; ++line)
-                file.write(QByteArray("this line is not a puzzle in any format, say ") + QByteArray::number(line) +
-                           QByteArray(90, 'x') + "\n");
-        }
+        QByteArray noise;
+        for (int line = 0; line < 3000; ++line)
+            noise += QByteArray("this line is not a puzzle in any format, say ") + QByteArray::number(line) +
+                     QByteArray(90, 'x') + "\n";
+        QVERIFY(writeFile(path, noise));
         PuzzleLoad load = loadPuzzlesFromFile(path);
         QVERIFY(load.puzzles.empty());
         QVERIFY(load.errors.size() > kErrorsShown);
@@ -334,13 +362,9 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("image.txt"));
-        {
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            QByteArray bytes(200 * 1024, '\0');
-            for (int i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 7919) % 251);
-            file.write(bytes);
-        }
+        QByteArray bytes(200 * 1024, '\0');
+        for (int i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 7919) % 251);
+        QVERIFY(writeFile(path, bytes));
         const PuzzleLoad load = loadPuzzlesFromFile(path);
         QVERIFY(load.puzzles.empty());
         QCOMPARE(load.errors.size(), 1);
@@ -499,6 +523,7 @@ private slots:
         HelpWindow* helpWindow = window.openHelp(QStringLiteral("getting-started"));
         QVERIFY(helpWindow && helpWindow->isVisible());
         QVERIFY(helpWindow->pageHtml().contains(QStringLiteral("Run (F5)")));
+        QVERIFY(!helpWindow->pageHtml().contains(QRegularExpression(QStringLiteral("%\\d"))));  // every place filled
         // Its illustrations are pictures of the window compiled into the app, small, and shown by the page.
         QStringList images;
         for (const QRegularExpressionMatch& match :
@@ -592,9 +617,7 @@ private slots:
     // the values are fixed; nothing runs meanwhile.
     void brokenParameterRuleMarksTheFieldsAndBlocksRun() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QVERIFY(showWith(window, kPillayFigure1, "sa"));
         ParameterForm* form = window.algorithmPanel()->parameterForm();
         QVERIFY(form->rulesHold());
         QAction* runAction = window.findChild<QAction*>(QStringLiteral("runAction"));
@@ -648,9 +671,7 @@ private slots:
 
     void runFromThePanelChangesTheBoardAndAddsChartPoints() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));
+        QVERIFY(showWith(window, kPillayFigure1, "backtracking"));
         window.setStepsPerSecond(RunController::kFlatOut);
         const int givens = filledCells(*window.boardModel());
         QSignalSpy finished(&window, &MainWindow::runFinished);
@@ -706,9 +727,7 @@ private slots:
 
     void slowRunIsPacedAndAnimatedMoveByMove() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));  // one digit a step
+        QVERIFY(showWith(window, kPillayFigure1, "backtracking"));  // one digit a step
         window.setStepsPerSecond(20);
         const int givens = filledCells(*window.boardModel());
         const int empty = 81 - givens;
@@ -735,9 +754,7 @@ private slots:
 
     void pauseStepAndStopBehave() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("backtracking"));  // one digit a step
+        QVERIFY(showWith(window, kPillayFigure1, "backtracking"));  // one digit a step
         window.setStepsPerSecond(5);
         RunController* controller = window.controller();
         window.run();
@@ -985,15 +1002,8 @@ private slots:
     // back move by move, each move highlighted, ending on the run's solution.
     void gpProgramIsShownAndReplayed() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
-        window.algorithmPanel()->setRandomSeed(false);
-        window.algorithmPanel()->setSeed(3);
-        window.setStepsPerSecond(RunController::kFlatOut);
-        QSignalSpy finished(&window, &MainWindow::runFinished);
-        window.run();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(showWith(window, kPillayFigure1, "gp"));
+        QVERIFY(runSeed3ToTheEnd(window));
         QVERIFY(window.boardModel()->sudoku().isSolved());
         const SudokuGrid solved = window.boardModel()->sudoku();
         const QString program = window.programView()->program();
@@ -1028,21 +1038,14 @@ private slots:
         QVERIFY(dock);
         QVERIFY(!dock->isVisible());
         QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
-        window.algorithmPanel()->setRandomSeed(false);
-        window.algorithmPanel()->setSeed(3);
-        window.setStepsPerSecond(RunController::kFlatOut);
-        QSignalSpy finished(&window, &MainWindow::runFinished);
-        window.run();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(runSeed3ToTheEnd(window));
         QVERIFY(dock->isVisible());
         for (const char* id : {"mga", "cuckoo", "sa"}) {
             QVERIFY(window.algorithmPanel()->setAlgorithm(id));
             QVERIFY2(!dock->isVisible(), id);
         }
         QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));  // its program is still there to see
-        window.algorithmPanel()->setSeed(3);
-        window.run();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(runSeed3ToTheEnd(window));
         QVERIFY(dock->isVisible());
         QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
         window.run();  // a run without a program closes it too
@@ -1072,12 +1075,7 @@ private slots:
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             QVERIFY(window.algorithmPanel()->setAlgorithm(algorithm));
-            window.algorithmPanel()->setRandomSeed(false);
-            window.algorithmPanel()->setSeed(3);
-            window.setStepsPerSecond(RunController::kFlatOut);
-            QSignalSpy finished(&window, &MainWindow::runFinished);
-            window.run();
-            QVERIFY(finished.wait(30000));
+            QVERIFY(runSeed3ToTheEnd(window));
             window.chartPanel()->refreshNow();
             QTest::qWait(200);
             const QString size = QStringLiteral("%1x%2 %3").arg(available.width()).arg(available.height()).arg(algorithm);
@@ -1163,15 +1161,8 @@ private slots:
         // A run that has a program (gp) shows it beside the board with the population chart; one that explains
         // its steps (sa, paced) shows the Decisions strip and its temperature chart; the status bar's larger
         // text is not cut.
-        QVERIFY(window.openText(QStringLiteral("5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13.."),
-                                QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
-        window.algorithmPanel()->setRandomSeed(false);
-        window.algorithmPanel()->setSeed(3);
-        window.setStepsPerSecond(RunController::kFlatOut);
-        QSignalSpy finished(&window, &MainWindow::runFinished);
-        window.run();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(openWith(window, kSatoInoueDifficult28, "gp"));
+        QVERIFY(runSeed3ToTheEnd(window));
         QTest::qWait(100);
         QVERIFY(!window.programView()->program().isEmpty());
         for (QDockWidget* dock : window.findChildren<QDockWidget*>())
@@ -1207,9 +1198,7 @@ private slots:
     // in the window and in every chart's axes, and no text cut in its bar; F11 again restores it.
     void comparePresentationMode() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kPillayFigure1), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
+        QVERIFY(showWith(window, kPillayFigure1, "sa"));
         CompareView* view = window.openCompareView();
         Puzzle named = window.boardModel()->puzzle();
         named.id = "Inkala_2012_hardest";  // a name as long as the bundled ones
@@ -1278,11 +1267,7 @@ private slots:
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
         QDockWidget* decisions = window.decisionDock();
         QVERIFY(!decisions->isVisible());
-        window.setStepsPerSecond(50);
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(decisions->isVisible(), 5000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runPacedUntilExplainedThenStop(window));
         QVERIFY(decisions->isVisible());  // the finished run's steps are still there to read
         window.setStepsPerSecond(RunController::kFlatOut);
         QSignalSpy finished(&window, &MainWindow::runFinished);
@@ -1293,11 +1278,7 @@ private slots:
         QVERIFY(window.decisionPanel()->isEmpty());
         QVERIFY(!decisions->isVisible());
         // Paced again, then another algorithm: the steps were not its own.
-        window.setStepsPerSecond(50);
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(decisions->isVisible(), 5000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runPacedUntilExplainedThenStop(window));
         QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
         QVERIFY(!decisions->isVisible());
         QVERIFY(window.algorithmPanel()->setAlgorithm("sa"));
@@ -1309,10 +1290,7 @@ private slots:
     // Repeated runs give the success rate and the histogram of the generation a solution appeared in.
     void repeatedRunsSummariseGenerations() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
-        // Sato and Inoue's "difficult 28": gp needs a few generations for it.
-        QVERIFY(window.openText(QStringLiteral("5.......99..8.5..63..9.7..5....9.....9..1..2..38...94.4.......2..35.96....24.13.."),
-                                QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        QVERIFY(openWith(window, kSatoInoueDifficult28, "gp"));
         RepeatRunsDialog* dialog = window.openRepeatRuns();
         QVERIFY(dialog);
         dialog->setRuns(12);
@@ -1608,10 +1586,7 @@ private slots:
         // with its place, as File ▸ Open does.
         QTemporaryDir dir;
         const QString partlyBad = dir.filePath(QStringLiteral("partly_bad.txt"));
-        QFile file(partlyBad);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray(kPillayFigure1) + "\n12345\n" + QByteArray(kAiEscargot) + "\n");
-        file.close();
+        QVERIFY(writeFile(partlyBad, QByteArray(kPillayFigure1) + "\n12345\n" + QByteArray(kAiEscargot) + "\n"));
         options.open = partlyBad;
         QCOMPARE(window.applyLaunchOptions(options), QString());
         QCOMPARE(QString::fromStdString(boardLine(window.boardModel()->board())), QString::fromLatin1(kPillayFigure1));

@@ -1,4 +1,7 @@
-#include "board/nurikabe_painter.h"
+// Draws and edits a Nurikabe: clues, river and island dots, 2x2 pools outlined; a click or a key
+// cycles a cell through unknown, river and island.
+
+#include "board/painter_for.h"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -7,6 +10,23 @@
 #include <cmath>
 
 namespace pw::ui {
+
+namespace {
+
+class NurikabePainter : public BoardPainter {
+public:
+    void paint(QPainter& painter, const QRect& dirty, const BoardPaint& view) const override;
+    bool isPeer(const BoardModel&, int, int) const override { return false; }  // no units to share
+    std::optional<Move> clickEdit(const BoardModel& model, int cell, bool reverse) const override;
+    KeyEdit keyEdit(const BoardModel& model, int cell, const QKeyEvent& event, bool pencilMode) const override;
+};
+
+}  // namespace
+
+const BoardPainter& nurikabePainter() {
+    static const NurikabePainter painter;
+    return painter;
+}
 
 void NurikabePainter::paint(QPainter& painter, const QRect& dirty, const BoardPaint& view) const {
     const BoardColors& c = view.colors;
@@ -62,8 +82,6 @@ void NurikabePainter::paint(QPainter& painter, const QRect& dirty, const BoardPa
             }
     }
 }
-
-bool NurikabePainter::isPeer(const BoardModel&, int, int) const { return false; }  // no units to share
 
 // Unknown -> river -> island dot -> unknown; the right button goes the other way.
 std::optional<Move> NurikabePainter::clickEdit(const BoardModel& model, int cell, bool reverse) const {

@@ -9,4 +9,8 @@ namespace pw::ui {
 // The painter of the board's kind.
 const BoardPainter& painterFor(const Board& board);
 
+// Each kind's painter, defined with its drawing (board/sudoku_painter.cpp, board/nurikabe_painter.cpp).
+const BoardPainter& sudokuPainter();
+const BoardPainter& nurikabePainter();
+
 }  // namespace pw::ui

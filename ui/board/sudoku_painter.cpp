@@ -1,4 +1,7 @@
-#include "board/sudoku_painter.h"
+// Draws and edits a Sudoku of any size: digits by origin, pencil marks and solver candidates, box lines;
+// digits and pencil marks from the keyboard.
+
+#include "board/painter_for.h"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -12,7 +15,21 @@ namespace {
 
 QString digitText(int digit) { return QString(QChar::fromLatin1(digitChar(digit))); }
 
+class SudokuPainter : public BoardPainter {
+public:
+    void paint(QPainter& painter, const QRect& dirty, const BoardPaint& view) const override;
+    bool isPeer(const BoardModel& model, int selected, int cell) const override;
+    // A click only selects: digits come from the keyboard.
+    std::optional<Move> clickEdit(const BoardModel&, int, bool) const override { return std::nullopt; }
+    KeyEdit keyEdit(const BoardModel& model, int cell, const QKeyEvent& event, bool pencilMode) const override;
+};
+
 }  // namespace
+
+const BoardPainter& sudokuPainter() {
+    static const SudokuPainter painter;
+    return painter;
+}
 
 void SudokuPainter::paint(QPainter& painter, const QRect& dirty, const BoardPaint& view) const {
     const BoardColors& c = view.colors;
@@ -129,9 +146,6 @@ bool SudokuPainter::isPeer(const BoardModel& model, int selected, int cell) cons
     return geometry.row(cell) == geometry.row(selected) || geometry.column(cell) == geometry.column(selected) ||
            geometry.box(cell) == geometry.box(selected);
 }
-
-// A click only selects: digits come from the keyboard.
-std::optional<Move> SudokuPainter::clickEdit(const BoardModel&, int, bool) const { return std::nullopt; }
 
 KeyEdit SudokuPainter::keyEdit(const BoardModel& model, int cell, const QKeyEvent& event, bool pencilMode) const {
     const SudokuGrid& grid = model.sudoku();

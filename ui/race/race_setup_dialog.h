@@ -22,13 +22,14 @@ public:
     RaceBudget budget() const;
 
 private:
-    PuzzleKind m_kind;
+    PuzzleKind m_kind;  // the puzzle's: every raced algorithm must support it
+    std::vector<RaceEntry> m_entries;
+    // The form's fields.
     QLineEdit* m_algorithms;
     QLineEdit* m_parameters;
     QSpinBox* m_seed;
     QComboBox* m_pace;
     QDoubleSpinBox* m_budget;
-    std::vector<RaceEntry> m_entries;
 };
 
 }  // namespace pw::ui

@@ -9,11 +9,11 @@
 namespace pw::ui {
 
 namespace {
-constexpr int kBox = 22;
-constexpr int kGap = 3;
+// The strip's layout in pixels: a move's box and the gap between boxes, the margin around them, the header line
+// above and the legend below.
+constexpr int kBox = 22, kGap = 3;
 constexpr int kMargin = 6;
-constexpr int kHeader = 22;
-constexpr int kLegend = 34;
+constexpr int kHeader = 22, kLegend = 34;
 }  // namespace
 
 ProgramView::ProgramView(QWidget* parent) : QWidget(parent) {

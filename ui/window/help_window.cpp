@@ -43,49 +43,45 @@ QString manualLink(const char* page, const QString& text) {
 }  // namespace
 
 QString gettingStartedHtml() {
-    return page(
-        QObject::tr("Getting started"),
-        QObject::tr("<p>The workbench shows a puzzle-solving algorithm at work, move by move.</p>"
-                    "<ol>"
-                    "<li><b>Choose a puzzle</b> in the <i>Puzzles</i> tab on the left, or with File ▸ Open, File ▸ New ▸ "
-                    "Generate… or File ▸ Paste puzzle.</li>"
-                    "<li><b>Choose an algorithm</b> in the <i>Algorithm</i> tab. Its parameters are below it; a value out "
-                    "of range is marked in red with the range it must keep, and Run waits until it is fixed.") +
-            illustration("choose-algorithm.png", QObject::tr("The Algorithm tab: the chosen algorithm and its idea")) +
-            QObject::tr("</li>"
-                        "<li><b>Press Run (F5)</b> and watch: the board shows every move, the <i>Cost</i> chart how far "
-                        "the board is from a solution (0 = solved), the <i>Algorithm</i> chart what the algorithm "
-                        "steers by (temperature for annealing, the population for evolutionary methods).") +
-            illustration("watch-a-run.png", QObject::tr("Annealing mid-run: the board and its two charts")) +
-            QObject::tr("<b>Step (F10)</b> goes one step at a time, <b>Pause (F6)</b> holds and resumes, <b>Stop (Esc)</b> ends "
-                        "the run, <b>Reset (Ctrl+R)</b> puts the givens back. The <i>Speed</i> slider sets the pace "
-                        "(Ctrl+Plus, Ctrl+Minus). More in the manual: ") +
-            manualLink("window.md", QObject::tr("the window and run control")) + QStringLiteral(".") +
-            illustration("run-controls.png", QObject::tr("The toolbar: Run, Pause, Step and what one step is, Stop, "
-                                                         "Reset, the speed")) +
-            QObject::tr("</li>"
-                        "<li><b>Read about it</b>: F1 opens the page of the chosen algorithm — its idea, what one step "
-                        "is, its parameters and its paper. The Glossary explains the words the window uses.</li>"
-                        "<li><b>Compare</b>: Tools ▸ Compare runs several algorithm settings many times on a puzzle or "
-                        "a set and draws how fast each brings the cost down (") +
-            manualLink("compare.md", QObject::tr("Compare and statistics")) + QStringLiteral(").") +
-            illustration("compare.png", QObject::tr("The Compare view: the median best cost of three settings")) +
-            QObject::tr("</li>"
-                        "<li><b>In class</b>: View ▸ Presentation mode (F11) fills the screen with the board and what "
-                        "View ▸ Presentation shows ticks (cost chart, temperature or population, Decisions, program); "
-                        "View ▸ Zoom (Ctrl+Alt+=, Ctrl+Alt+-, Ctrl+Alt+0) makes every text larger for the back of the "
-                        "room. To show a refused annealing move, pause (F6) and press Step (F10) until the Decisions "
-                        "strip says ✗ refused. F11 in the Compare view shows its charts full screen (") +
-            manualLink("teaching.md", QObject::tr("teaching and presentation")) +
-            QObject::tr(").</li>"
-                        "</ol>"
-                        "<p>To solve a puzzle yourself, click a cell and type its digit; P switches to pencil marks, H "
-                        "gives a hint (press again for more), Ctrl+K checks the board (") +
-            manualLink("hand-solving.md", QObject::tr("solving by hand")) +
-            QObject::tr("). Tools ▸ Difficulty lab rates puzzle sets (") +
-            manualLink("difficulty-lab.md", QObject::tr("the Difficulty lab")) +
-            QObject::tr(").</p><p>The ") + manualLink("README.md", QObject::tr("user manual")) +
-            QObject::tr(" also covers recordings, races, exporting animations and the command line.</p>"));
+    // Each %N is a picture of the window or a link to the manual's page, filled in below the text.
+    const QString steps = QObject::tr(
+        "<p>The workbench shows a puzzle-solving algorithm at work, move by move.</p>"
+        "<ol>"
+        "<li><b>Choose a puzzle</b> in the <i>Puzzles</i> tab on the left, or with File ▸ Open, File ▸ New ▸ "
+        "Generate… or File ▸ Paste puzzle.</li>"
+        "<li><b>Choose an algorithm</b> in the <i>Algorithm</i> tab. Its parameters are below it; a value out of "
+        "range is marked in red with the range it must keep, and Run waits until it is fixed.%1</li>"
+        "<li><b>Press Run (F5)</b> and watch: the board shows every move, the <i>Cost</i> chart how far the board "
+        "is from a solution (0 = solved), the <i>Algorithm</i> chart what the algorithm steers by (temperature for "
+        "annealing, the population for evolutionary methods).%2"
+        "<b>Step (F10)</b> goes one step at a time, <b>Pause (F6)</b> holds and resumes, <b>Stop (Esc)</b> ends "
+        "the run, <b>Reset (Ctrl+R)</b> puts the givens back. The <i>Speed</i> slider sets the pace (Ctrl+Plus, "
+        "Ctrl+Minus). More in the manual: %3.%4</li>"
+        "<li><b>Read about it</b>: F1 opens the page of the chosen algorithm — its idea, what one step is, its "
+        "parameters and its paper. The Glossary explains the words the window uses.</li>"
+        "<li><b>Compare</b>: Tools ▸ Compare runs several algorithm settings many times on a puzzle or a set and "
+        "draws how fast each brings the cost down (%5).%6</li>"
+        "<li><b>In class</b>: View ▸ Presentation mode (F11) fills the screen with the board and what View ▸ "
+        "Presentation shows ticks (cost chart, temperature or population, Decisions, program); View ▸ Zoom "
+        "(Ctrl+Alt+=, Ctrl+Alt+-, Ctrl+Alt+0) makes every text larger for the back of the room. To show a refused "
+        "annealing move, pause (F6) and press Step (F10) until the Decisions strip says ✗ refused. F11 in the "
+        "Compare view shows its charts full screen (%7).</li>"
+        "</ol>"
+        "<p>To solve a puzzle yourself, click a cell and type its digit; P switches to pencil marks, H gives a hint "
+        "(press again for more), Ctrl+K checks the board (%8). Tools ▸ Difficulty lab rates puzzle sets (%9).</p>"
+        "<p>The %10 also covers recordings, races, exporting animations and the command line.</p>");
+    return page(QObject::tr("Getting started"),
+                steps.arg(illustration("choose-algorithm.png", QObject::tr("The Algorithm tab: the chosen algorithm and its idea")),
+                          illustration("watch-a-run.png", QObject::tr("Annealing mid-run: the board and its two charts")),
+                          manualLink("window.md", QObject::tr("the window and run control")),
+                          illustration("run-controls.png", QObject::tr("The toolbar: Run, Pause, Step and what one "
+                                                                       "step is, Stop, Reset, the speed")),
+                          manualLink("compare.md", QObject::tr("Compare and statistics")),
+                          illustration("compare.png", QObject::tr("The Compare view: the median best cost of three settings")),
+                          manualLink("teaching.md", QObject::tr("teaching and presentation")),
+                          manualLink("hand-solving.md", QObject::tr("solving by hand")),
+                          manualLink("difficulty-lab.md", QObject::tr("the Difficulty lab")))
+                    .arg(manualLink("README.md", QObject::tr("user manual"))));
 }
 
 QString algorithmHelpHtml(const AlgorithmInfo& info) {

@@ -2,91 +2,117 @@
 
 #include "tools/compare_view.h"
 
-
 #include <QCommandLineParser>
 
+#include <limits>
+#include <span>
+#include <type_traits>
+
 namespace pw::ui {
+
+namespace {
+
+// The window's options in the order --help lists them: name, value name (empty for a switch), what it does.
+struct OptionText {
+    const char* name;
+    const char* valueName;
+    const char* description;
+};
+
+constexpr OptionText kWindowOptions[] = {
+    {"version", "", "Show the version and where the bundled puzzle library is."},
+    {"open", "FILE_OR_PUZZLE", "A puzzle file or a puzzle string."},
+    {"algorithm", "ID", "Algorithm id (puzzle-cli algorithms)."},
+    {"seed", "N", "Random seed of the run."},
+    {"param", "KEY=VALUE", "Algorithm parameter; repeatable."},
+    {"run", "", "Start the run at once."},
+    {"hint", "LEVEL", "Show a hint at once: 1 the technique, 2 also where, 3 the whole step."},
+    {"difficulty-lab", "", "Open the Difficulty lab; with --run, rate its puzzle set; --screenshot then shows the lab."},
+    {"generate", "LEVEL",
+     "Open File > New > Generate and make a Sudoku of LEVEL (any, singles, locked, pairs, search) from --seed; "
+     "--screenshot then shows the dialog over the window."},
+    {"compare", "DIR", "Open the Compare view on a directory puzzle-cli bench wrote; --screenshot then shows the view."},
+    // %1: the Compare view's tabs.
+    {"compare-tab", "TAB", "With --compare: the tab to show, one of %1 (default convergence)."},
+    {"screenshot", "FILE.png", "Save a PNG of the window after --after-ms and exit 0."},
+    {"after-ms", "MS", "Delay before the screenshot (default 1000)."},
+    {"speed", "STEPS",
+     "The algorithm's own steps per second (a proposal, a search node, a generation: see its description), or "
+     "'max' for flat out."},
+    {"step-limit", "N", "Step budget of the run."},
+    {"time-limit", "S", "Time budget of the run in seconds."},
+    {"palette", "NAME", "light or dark."},
+    {"presentation", "",
+     "Open in presentation mode: full screen, the board big, the cost chart beside it, larger text (F11 leaves "
+     "it); with --compare, the Compare view's charts and tables full screen."},
+    {"stats", "",
+     "Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at "
+     "exit) at exit."},
+    {"exit-when-finished", "", "Exit once the run has finished."},
+    {"replay-at", "FRACTION",
+     "With --open of a run recording: put its timeline at this fraction of the run, 0 to 1 (default 1, the end)."},
+};
+
+// Listed after the animation export's options.
+constexpr OptionText kRaceOptions[] = {
+    {"race", "ID,ID",
+     "Race 2 to 4 algorithms on the puzzle (Run > Race); --param then takes ID.KEY=VALUE or ID#N.KEY=VALUE, KEY "
+     "seed a run's own seed."},
+    {"race-pace", "PACE",
+     "With --race: steps (the same steps per second, --speed), fair (by evaluations, the default) or flat (flat "
+     "out)."},
+    {"race-evaluations", "N",
+     "With --race: each run's evaluation budget (default 2000000, 0 none); --step-limit and --time-limit add "
+     "budgets of steps and seconds."},
+};
+
+void addOptions(QCommandLineParser& parser, std::span<const OptionText> options) {
+    for (const OptionText& option : options) {
+        QString description = QString::fromUtf8(option.description);
+        if (description.contains(QLatin1String("%1")))
+            description = description.arg(CompareView::tabKeys().join(QStringLiteral(", ")));
+        parser.addOption(QCommandLineOption(QString::fromLatin1(option.name), description,
+                                            QString::fromLatin1(option.valueName)));
+    }
+}
+
+// The option's text as a whole number from 0 up, or the error "--NAME: 'TEXT' is not a non-negative integer".
+QString readWholeNumber(const QCommandLineParser& parser, const QString& name, std::uint64_t& value) {
+    bool ok = false;
+    value = parser.value(name).toULongLong(&ok);
+    if (ok) return {};
+    return QStringLiteral("--%1: '%2' is not a non-negative integer").arg(name, parser.value(name));
+}
+
+// The option's text as a number from `low` to `high`, or the error "--NAME: 'TEXT' is not `what`".
+template <class Number>
+QString readNumber(const QCommandLineParser& parser, const QString& name, Number low, Number high, const char* what,
+                   Number& value) {
+    bool ok = false;
+    if constexpr (std::is_same_v<Number, int>)
+        value = parser.value(name).toInt(&ok);
+    else
+        value = parser.value(name).toDouble(&ok);
+    if (ok && value >= low && value <= high) return {};
+    return QStringLiteral("--%1: '%2' is not %3").arg(name, parser.value(name), QLatin1String(what));
+}
+
+}  // namespace
 
 LaunchParse parseLaunchOptions(const QStringList& arguments) {
     LaunchParse result;
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Puzzle Workbench: watch Sudoku and Nurikabe solvers think."));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-    const QCommandLineOption version(QStringLiteral("version"),
-                                     QStringLiteral("Show the version and where the bundled puzzle library is."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A puzzle file to open, as with --open."),
                                  QStringLiteral("[FILE]"));
-    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("A puzzle file or a puzzle string."),
-                                  QStringLiteral("FILE_OR_PUZZLE"));
-    const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("Algorithm id (puzzle-cli algorithms)."),
-                                       QStringLiteral("ID"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed of the run."), QStringLiteral("N"));
-    const QCommandLineOption param(QStringLiteral("param"), QStringLiteral("Algorithm parameter; repeatable."),
-                                   QStringLiteral("KEY=VALUE"));
-    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Start the run at once."));
-    const QCommandLineOption hint(QStringLiteral("hint"),
-                                  QStringLiteral("Show a hint at once: 1 the technique, 2 also where, 3 the whole step."),
-                                  QStringLiteral("LEVEL"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Save a PNG of the window after --after-ms and exit 0."),
-                                        QStringLiteral("FILE.png"));
-    const QCommandLineOption afterMs(QStringLiteral("after-ms"), QStringLiteral("Delay before the screenshot (default 1000)."),
-                                     QStringLiteral("MS"));
-    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("The algorithm's own steps per second (a proposal, a search node, a generation: "
-                                                                  "see its description), or 'max' for flat out."),
-                                   QStringLiteral("STEPS"));
-    const QCommandLineOption stepLimit(QStringLiteral("step-limit"), QStringLiteral("Step budget of the run."),
-                                       QStringLiteral("N"));
-    const QCommandLineOption timeLimit(QStringLiteral("time-limit"), QStringLiteral("Time budget of the run in seconds."),
-                                       QStringLiteral("S"));
-    const QCommandLineOption palette(QStringLiteral("palette"), QStringLiteral("light or dark."), QStringLiteral("NAME"));
-    const QCommandLineOption presentation(QStringLiteral("presentation"),
-                                          QStringLiteral("Open in presentation mode: full screen, the board big, the "
-                                                         "cost chart beside it, larger text (F11 leaves it); with --compare, the "
-                                                         "Compare view's charts and tables full screen."));
-    const QCommandLineOption stats(QStringLiteral("stats"),
-                                   QStringLiteral("Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at exit) at exit."));
-    const QCommandLineOption exitWhenFinished(QStringLiteral("exit-when-finished"),
-                                              QStringLiteral("Exit once the run has finished."));
-    const QCommandLineOption difficultyLab(QStringLiteral("difficulty-lab"),
-                                           QStringLiteral("Open the Difficulty lab; with --run, rate its puzzle set; "
-                                                          "--screenshot then shows the lab."));
-    const QCommandLineOption generate(QStringLiteral("generate"),
-                                      QStringLiteral("Open File > New > Generate and make a Sudoku of LEVEL (any, singles, "
-                                                     "locked, pairs, search) from --seed; --screenshot then shows the "
-                                                     "dialog over the window."),
-                                      QStringLiteral("LEVEL"));
-    const QCommandLineOption replayAt(QStringLiteral("replay-at"),
-                                      QStringLiteral("With --open of a run recording: put its timeline at this fraction "
-                                                     "of the run, 0 to 1 (default 1, the end)."),
-                                      QStringLiteral("FRACTION"));
-    const QCommandLineOption compare(QStringLiteral("compare"),
-                                     QStringLiteral("Open the Compare view on a directory puzzle-cli bench wrote; "
-                                                    "--screenshot then shows the view."),
-                                     QStringLiteral("DIR"));
-    const QCommandLineOption compareTab(QStringLiteral("compare-tab"),
-                                        QStringLiteral("With --compare: the tab to show, one of %1 (default "
-                                                       "convergence).")
-                                            .arg(CompareView::tabKeys().join(QStringLiteral(", "))),
-                                        QStringLiteral("TAB"));
-    parser.addOptions({help, version, open, algorithm, seed, param, run, hint, difficultyLab, generate, compare, compareTab,
-                       screenshot, afterMs, speed, stepLimit, timeLimit, palette, presentation, stats, exitWhenFinished,
-                       replayAt});
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    addOptions(parser, kWindowOptions);
     const AnimationOptions animation = addAnimationOptions(parser);
-    const QCommandLineOption race(QStringLiteral("race"),
-                                  QStringLiteral("Race 2 to 4 algorithms on the puzzle (Run > Race); --param then takes "
-                                                 "ID.KEY=VALUE or ID#N.KEY=VALUE, KEY seed a run's own seed."),
-                                  QStringLiteral("ID,ID"));
-    const QCommandLineOption racePace(QStringLiteral("race-pace"),
-                                      QStringLiteral("With --race: steps (the same steps per second, --speed), fair (by "
-                                                     "evaluations, the default) or flat (flat out)."),
-                                      QStringLiteral("PACE"));
-    const QCommandLineOption raceEvaluations(QStringLiteral("race-evaluations"),
-                                             QStringLiteral("With --race: each run's evaluation budget (default "
-                                                            "2000000, 0 none); --step-limit and --time-limit add "
-                                                            "budgets of steps and seconds."),
-                                             QStringLiteral("N"));
-    parser.addOptions({race, racePace, raceEvaluations});
+    addOptions(parser, kRaceOptions);
+    // Each option by its name, as the tables above spell it.
+    const auto isSet = [&parser](const char* name) { return parser.isSet(QString::fromLatin1(name)); };
+    const auto valueOf = [&parser](const char* name) { return parser.value(QString::fromLatin1(name)); };
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
@@ -96,146 +122,104 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         result.helpText = parser.helpText();
         return result;
     }
-    if (parser.isSet(version)) {
+    if (isSet("version")) {
         result.versionShown = true;
         return result;
     }
-    // A file manager or the desktop's "Open with" passes the file as the only argument.
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 1 || (positional.size() == 1 && parser.isSet(open))) {
-        result.error = QStringLiteral("unexpected argument '%1' (one puzzle is opened, with --open or alone)")
-                           .arg(positional.last());
-        return result;
-    }
-    LaunchOptions& options = result.options;
-    options.open = positional.isEmpty() ? parser.value(open) : positional.first();
-    options.algorithm = parser.value(algorithm);
-    options.parameters = parser.values(param);
-    options.run = parser.isSet(run);
-    options.difficultyLab = parser.isSet(difficultyLab);
-    if (parser.isSet(generate)) {
-        options.generateLevel = parser.value(generate);
-        if (!QStringList{"any", "singles", "locked", "pairs", "search"}.contains(options.generateLevel)) {
-            result.error = QStringLiteral("--generate: '%1' is not one of any, singles, locked, pairs, search")
-                               .arg(options.generateLevel);
-            return result;
+    // The options one by one; the first that is refused ends the parse with its message.
+    result.error = [&]() -> QString {
+        // A file manager or the desktop's "Open with" passes the file as the only argument.
+        const QStringList positional = parser.positionalArguments();
+        if (positional.size() > 1 || (positional.size() == 1 && isSet("open")))
+            return QStringLiteral("unexpected argument '%1' (one puzzle is opened, with --open or alone)")
+                .arg(positional.last());
+        LaunchOptions& options = result.options;
+        options.open = positional.isEmpty() ? valueOf("open") : positional.first();
+        options.algorithm = valueOf("algorithm");
+        options.parameters = parser.values(QStringLiteral("param"));
+        options.run = isSet("run");
+        options.difficultyLab = isSet("difficulty-lab");
+        if (isSet("generate")) {
+            options.generateLevel = valueOf("generate");
+            if (!QStringList{"any", "singles", "locked", "pairs", "search"}.contains(options.generateLevel))
+                return QStringLiteral("--generate: '%1' is not one of any, singles, locked, pairs, search")
+                    .arg(options.generateLevel);
         }
-    }
-    options.compareDir = parser.value(compare);
-    if (parser.isSet(compareTab)) {
-        options.compareTab = parser.value(compareTab);
-        if (options.compareDir.isEmpty()) {
-            result.error = QStringLiteral("--compare-tab needs --compare DIR");
-            return result;
+        options.compareDir = valueOf("compare");
+        if (isSet("compare-tab")) {
+            options.compareTab = valueOf("compare-tab");
+            if (options.compareDir.isEmpty()) return QStringLiteral("--compare-tab needs --compare DIR");
+            if (!CompareView::tabKeys().contains(options.compareTab))
+                return QStringLiteral("--compare-tab: '%1' is not one of %2")
+                    .arg(options.compareTab, CompareView::tabKeys().join(QStringLiteral(", ")));
         }
-        if (!CompareView::tabKeys().contains(options.compareTab)) {
-            result.error = QStringLiteral("--compare-tab: '%1' is not one of %2")
-                               .arg(options.compareTab, CompareView::tabKeys().join(QStringLiteral(", ")));
-            return result;
+        options.screenshot = valueOf("screenshot");
+        options.stats = isSet("stats");
+        options.presentation = isSet("presentation");
+        options.exitWhenFinished = isSet("exit-when-finished");
+        if (isSet("seed")) {
+            std::uint64_t value = 0;
+            if (QString error = readWholeNumber(parser, QStringLiteral("seed"), value); !error.isEmpty()) return error;
+            options.seed = value;
         }
-    }
-    options.screenshot = parser.value(screenshot);
-    options.stats = parser.isSet(stats);
-    options.presentation = parser.isSet(presentation);
-    options.exitWhenFinished = parser.isSet(exitWhenFinished);
-    bool ok = true;
-    if (parser.isSet(seed)) {
-        const qulonglong value = parser.value(seed).toULongLong(&ok);
-        if (!ok) {
-            result.error = QStringLiteral("--seed: '%1' is not a non-negative integer").arg(parser.value(seed));
-            return result;
+        if (isSet("hint")) {
+            if (QString error = readNumber(parser, QStringLiteral("hint"), 1, 3, "a level from 1 to 3", options.hintLevel); !error.isEmpty())
+                return error;
+            if (options.run) return QStringLiteral("--hint: a hint is for the board as it stands, not during --run");
         }
-        options.seed = value;
-    }
-    if (parser.isSet(hint)) {
-        options.hintLevel = parser.value(hint).toInt(&ok);
-        if (!ok || options.hintLevel < 1 || options.hintLevel > 3) {
-            result.error = QStringLiteral("--hint: '%1' is not a level from 1 to 3").arg(parser.value(hint));
-            return result;
+        if (isSet("after-ms")) {
+            if (QString error = readNumber(parser, QStringLiteral("after-ms"), 0, std::numeric_limits<int>::max(),
+                                           "a number of milliseconds", options.afterMs);
+                !error.isEmpty())
+                return error;
+            if (options.screenshot.isEmpty()) return QStringLiteral("--after-ms needs --screenshot FILE.png");
         }
-        if (options.run) {
-            result.error = QStringLiteral("--hint: a hint is for the board as it stands, not during --run");
-            return result;
-        }
-    }
-    if (parser.isSet(afterMs)) {
-        options.afterMs = parser.value(afterMs).toInt(&ok);
-        if (!ok || options.afterMs < 0) {
-            result.error = QStringLiteral("--after-ms: '%1' is not a number of milliseconds").arg(parser.value(afterMs));
-            return result;
-        }
-        if (options.screenshot.isEmpty()) {
-            result.error = QStringLiteral("--after-ms needs --screenshot FILE.png");
-            return result;
-        }
-    }
-    if (!options.screenshot.isEmpty() && !options.screenshot.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
-        result.error = QStringLiteral("--screenshot: '%1' must name a .png file").arg(options.screenshot);
-        return result;
-    }
-    if (parser.isSet(speed)) {
-        const QString text = parser.value(speed);
-        if (text == QLatin1String("max") || text == QLatin1String("flat")) {
-            options.movesPerSecond = 0;
-        } else {
-            const double value = text.toDouble(&ok);
-            if (!ok || value <= 0) {
-                result.error = QStringLiteral("--speed: '%1' is neither a positive number of moves per second nor 'max'").arg(text);
-                return result;
+        if (!options.screenshot.isEmpty() && !options.screenshot.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
+            return QStringLiteral("--screenshot: '%1' must name a .png file").arg(options.screenshot);
+        if (isSet("speed")) {
+            const QString text = valueOf("speed");
+            if (text == QLatin1String("max") || text == QLatin1String("flat")) {
+                options.movesPerSecond = 0;
+            } else {
+                bool ok = false;
+                const double value = text.toDouble(&ok);
+                if (!ok || value <= 0)
+                    return QStringLiteral("--speed: '%1' is neither a positive number of moves per second nor 'max'")
+                        .arg(text);
+                options.movesPerSecond = value;
             }
-            options.movesPerSecond = value;
         }
-    }
-    if (parser.isSet(stepLimit)) {
-        options.stepLimit = parser.value(stepLimit).toULongLong(&ok);
-        if (!ok) {
-            result.error = QStringLiteral("--step-limit: '%1' is not a non-negative integer").arg(parser.value(stepLimit));
-            return result;
+        if (isSet("step-limit"))
+            if (QString error = readWholeNumber(parser, QStringLiteral("step-limit"), options.stepLimit); !error.isEmpty()) return error;
+        if (isSet("time-limit"))
+            if (QString error = readNumber(parser, QStringLiteral("time-limit"), 0.0, std::numeric_limits<double>::infinity(),
+                                           "a number of seconds", options.timeLimitSeconds);
+                !error.isEmpty())
+                return error;
+        if (isSet("replay-at")) {
+            double fraction = 0;
+            if (QString error = readNumber(parser, QStringLiteral("replay-at"), 0.0, 1.0, "a fraction from 0 to 1", fraction); !error.isEmpty())
+                return error;
+            options.replayAt = fraction;
         }
-    }
-    if (parser.isSet(timeLimit)) {
-        options.timeLimitSeconds = parser.value(timeLimit).toDouble(&ok);
-        if (!ok || options.timeLimitSeconds < 0) {
-            result.error = QStringLiteral("--time-limit: '%1' is not a number of seconds").arg(parser.value(timeLimit));
-            return result;
+        if (isSet("palette")) {
+            options.palette = valueOf("palette");
+            if (options.palette != QLatin1String("light") && options.palette != QLatin1String("dark"))
+                return QStringLiteral("--palette: '%1' is neither light nor dark").arg(options.palette);
         }
-    }
-    if (parser.isSet(replayAt)) {
-        options.replayAt = parser.value(replayAt).toDouble(&ok);
-        if (!ok || *options.replayAt < 0 || *options.replayAt > 1) {
-            result.error = QStringLiteral("--replay-at: '%1' is not a fraction from 0 to 1").arg(parser.value(replayAt));
-            return result;
+        options.race = valueOf("race");
+        options.racePace = valueOf("race-pace");
+        if (isSet("race-pace") && options.race.isEmpty()) return QStringLiteral("--race-pace needs --race ID,ID");
+        if (isSet("race-pace") && !QStringList{"steps", "fair", "flat"}.contains(options.racePace))
+            return QStringLiteral("--race-pace: '%1' is not one of steps, fair, flat").arg(options.racePace);
+        if (isSet("race-evaluations")) {
+            std::uint64_t budget = 0;
+            if (QString error = readWholeNumber(parser, QStringLiteral("race-evaluations"), budget); !error.isEmpty()) return error;
+            options.raceEvaluations = budget;
+            if (options.race.isEmpty()) return QStringLiteral("--race-evaluations needs --race ID,ID");
         }
-    }
-    if (parser.isSet(palette)) {
-        options.palette = parser.value(palette);
-        if (options.palette != QLatin1String("light") && options.palette != QLatin1String("dark")) {
-            result.error = QStringLiteral("--palette: '%1' is neither light nor dark").arg(options.palette);
-            return result;
-        }
-    }
-    options.race = parser.value(race);
-    options.racePace = parser.value(racePace);
-    if (parser.isSet(racePace) && options.race.isEmpty()) {
-        result.error = QStringLiteral("--race-pace needs --race ID,ID");
-        return result;
-    }
-    if (parser.isSet(racePace) && !QStringList{"steps", "fair", "flat"}.contains(options.racePace)) {
-        result.error = QStringLiteral("--race-pace: '%1' is not one of steps, fair, flat").arg(options.racePace);
-        return result;
-    }
-    if (parser.isSet(raceEvaluations)) {
-        options.raceEvaluations = parser.value(raceEvaluations).toULongLong(&ok);
-        if (!ok) {
-            result.error = QStringLiteral("--race-evaluations: '%1' is not a non-negative integer").arg(parser.value(raceEvaluations));
-            return result;
-        }
-        if (options.race.isEmpty()) {
-            result.error = QStringLiteral("--race-evaluations needs --race ID,ID");
-            return result;
-        }
-    }
-    result.error = parseAnimationOptions(parser, animation, options.open, options.exportAnimation, options.animation);
+        return parseAnimationOptions(parser, animation, options.open, options.exportAnimation, options.animation);
+    }();
     return result;
 }
 

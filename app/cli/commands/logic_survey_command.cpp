@@ -154,10 +154,10 @@ int runSurvey(const SurveyOptions& options, const std::atomic<bool>& interrupted
 }  // namespace
 
 void addLogicSurveyCommand(CLI::App& app, CliContext& context) {
-    auto options = std::make_shared<SurveyOptions>();
     auto* command = app.add_subcommand(
         "logic-survey", "Solve Nurikabe puzzles by the named rules of nurikabe-logic, check every result against "
                         "the known solution; CSV per puzzle on standard output, the summary on standard error");
+    auto options = std::make_shared<SurveyOptions>();  // owned by the callback, which lives as long as `app`
     command->add_option("--depth", options->depth, "Deepest hypothesis allowed when the rules run out (0: none)")
         ->check(CLI::Range(0, 3));
     command->add_option("--jobs", options->jobs, "Threads (default 1, so the times are not shared; 0: every core)")
