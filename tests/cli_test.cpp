@@ -1156,5 +1156,33 @@ TEST(CliTest, ARunEndedByItsTimeLimitReplaysToTheSameStep) {
     EXPECT_EQ(boardLine(replayed.finalBoard), line["solution"].get<std::string>());
 }
 
+// `handout`: the explained steps of a recording, by the same re-run as the window's File ▸ Export decisions….
+TEST(CliTest, HandoutWritesTheExplainedStepsOfARecording) {
+    const std::string recording = tempPath("pw_handout_run") + ".json";
+    ASSERT_EQ(runCli("solve -a sa --seed 1 --max-steps 2000 --record '" + recording + "' " + test::kAiEscargot).exitCode,
+              0);
+    const auto markdown = runCli("handout '" + recording + "' --from 1981 --to 2000");
+    EXPECT_EQ(markdown.exitCode, 0) << markdown.err;
+    std::size_t steps = 0;
+    for (auto at = markdown.out.find("\n## Step "); at != std::string::npos; at = markdown.out.find("\n## Step ", at + 1))
+        ++steps;
+    EXPECT_EQ(steps, 20u);
+    EXPECT_NE(markdown.err.find("handout: 20 explained steps"), std::string::npos);
+    const std::string html = tempPath("pw_handout") + ".html";
+    EXPECT_EQ(runCli("handout '" + recording + "' --from 1 --to 5 --out '" + html + "'").exitCode, 0);
+    std::ifstream written(html);
+    const std::string page((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+    // A range the run does not have is refused with the reason; a file that is not a recording with its place.
+    const auto late = runCli("handout '" + recording + "' --from 2001 --to 2010");
+    EXPECT_EQ(late.exitCode, 2);
+    EXPECT_NE(late.err.find("the run took 2000 steps"), std::string::npos) << late.err;
+    const auto notRecording = runCli("handout '" + html + "'");
+    EXPECT_EQ(notRecording.exitCode, 1);
+    EXPECT_NE(notRecording.err.find(html), std::string::npos) << notRecording.err;
+    std::filesystem::remove(recording);
+    std::filesystem::remove(html);
+}
+
 }  // namespace
 }  // namespace pw

@@ -10,6 +10,7 @@
 #include "commands/check_command.h"
 #include "commands/correlate_command.h"
 #include "commands/generate_command.h"
+#include "commands/handout_command.h"
 #include "commands/hint_command.h"
 #include "commands/logic_survey_command.h"
 #include "commands/rate_command.h"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
     pw::cli::addCheckCommand(app, context);
     pw::cli::addSolveCommand(app, context);
     pw::cli::addHintCommand(app, context);
+    pw::cli::addHandoutCommand(app, context);
     pw::cli::addRateCommand(app, context);
     pw::cli::addLogicSurveyCommand(app, context);
     pw::cli::addBenchCommand(app, context);

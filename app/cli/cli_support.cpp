@@ -342,6 +342,15 @@ std::vector<ParseError> InputStream::errors() const {
     return m_reading->errors;
 }
 
+void writeResult(const std::string& outPath, const std::string& text) {
+    if (outPath.empty()) {
+        std::cout << text << std::flush;
+        return;
+    }
+    std::string error;
+    if (!writeFileAtomically(outPath, text, error)) throw std::runtime_error(error);
+}
+
 void reportErrors(const std::vector<ParseError>& errors) {
     for (const auto& error : errors) std::cerr << "puzzle-cli: " << error.toString() << "\n";
 }

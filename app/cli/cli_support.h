@@ -115,6 +115,9 @@ private:
 void reportErrors(const std::vector<ParseError>& errors);
 // "sudoku, nurikabe": the kinds an algorithm solves.
 std::string kindsText(const AlgorithmInfo& info);
+// A command's whole result: on standard output, or written atomically to `outPath` when one is given; a write
+// that fails throws with "cannot write 'PATH': REASON".
+void writeResult(const std::string& outPath, const std::string& text);
 
 // The lines a command writes to standard output, sent in large writes: a thread writes what is pending every
 // 50 ms (at once past a quarter of a megabyte), so the result of a slow input shows within that time even while

@@ -3,6 +3,7 @@
 // restores earlier boards; bad recordings are refused with their place; `--open` takes a recording.
 
 #include "run/algorithm_panel.h"
+#include "export/decision_handout_dialog.h"
 #include "algorithms/registry.h"
 #include "board/board_model.h"
 #include "charts/chart_panel.h"
@@ -147,6 +148,39 @@ private slots:
         window.run();
         QVERIFY(!replay->timeline());
         window.stop();
+    }
+
+    // File ▸ Export decisions…: 20 steps of a finished annealing run as Markdown, HTML and PDF.
+    void decisionsExportAsAHandout() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sa.json"));
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        runLiveAndRecord(window, kAiEscargot, "sa", {}, 3000, RunController::kFlatOut, path);
+        QAction* exportAction = nullptr;
+        for (QAction* action : window.findChildren<QAction*>())
+            if (action->text().remove(u'&') == QStringLiteral("Export decisions…")) exportAction = action;
+        QVERIFY(exportAction && exportAction->isEnabled());
+        const RecordingRead read = loadRecording(path.toStdString());
+        QVERIFY(read.recording);
+        const auto written = [&](const QString& name) {
+            const QString file = dir.filePath(name);
+            const QString error = writeDecisionHandout(*read.recording, 2981, 3000, file);
+            if (!error.isEmpty()) qWarning("%s", qPrintable(error));
+            QFile in(file);
+            return error.isEmpty() && in.open(QIODevice::ReadOnly) ? in.readAll() : QByteArray();
+        };
+        QCOMPARE(written(QStringLiteral("handout.md")).count("\n## Step "), 20);
+        QCOMPARE(written(QStringLiteral("handout.html")).count("<table class='board'"), 20);
+        const QByteArray pdf = written(QStringLiteral("handout.pdf"));
+        QVERIFY(pdf.startsWith("%PDF"));
+        QVERIFY2(pdf.size() > 10'000, QByteArray::number(pdf.size()).constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("handout.pdf.partial"))));
+        // A format it does not write, and a range the run does not have, are refused with the reason.
+        QVERIFY(writeDecisionHandout(*read.recording, 1, 20, dir.filePath(QStringLiteral("h.txt"))).contains(".md"));
+        QVERIFY(writeDecisionHandout(*read.recording, 3001, 3020, dir.filePath(QStringLiteral("h.md")))
+                    .contains(QStringLiteral("took 3000 steps")));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("h.md"))));
     }
 
     // The logic solver at a readable pace: the candidate table and the outlined cells follow the timeline.

@@ -109,6 +109,8 @@ public:
     ReplayView* replayView() const { return m_replayView; }
     // File ▸ Export animation… (main_window_export.cpp): the open recording, or else the last finished run.
     void exportAnimationDialog();
+    // File ▸ Export decisions…: the explained steps of the shown run as a handout (Markdown, HTML, PDF).
+    void exportDecisionsDialog();
     // Run ▸ Race… (main_window_race.cpp): a race on the window's puzzle, in a window of its own.
     RaceView* openRaceView();
     RaceView* raceView() const { return m_raceView; }
@@ -201,6 +203,8 @@ private:
     bool canSaveRecording() const;
     // The window's last finished or stopped run as a recording; none while a run is active.
     std::optional<RunRecording> lastRunRecording() const;
+    // The recording shown in the replay, else the last run's.
+    std::optional<RunRecording> shownRecording() const;
     // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.
     RunRequest requestFromPanel();
     void onEditRequested(const Move& move);
@@ -267,6 +271,7 @@ private:
     QDockWidget* m_replayDock = nullptr;
     QAction* m_saveRecordingAction = nullptr;
     QAction* m_exportAnimationAction = nullptr;
+    QAction* m_exportDecisionsAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_grainCombo = nullptr;

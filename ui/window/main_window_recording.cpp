@@ -3,6 +3,8 @@
 
 #include "window/main_window.h"
 
+#include "export/decision_handout_dialog.h"
+
 #include "window/presentation_mode.h"
 #include "window/window_docks.h"
 
@@ -195,14 +197,29 @@ bool MainWindow::canSaveRecording() const {
     return (m_replayView && m_replayView->timeline()) || lastRunRecording().has_value();
 }
 
+std::optional<RunRecording> MainWindow::shownRecording() const {
+    if (m_replayView && m_replayView->timeline()) return m_replayView->timeline()->recording();
+    return lastRunRecording();
+}
+
+void MainWindow::exportDecisionsDialog() {
+    const std::optional<RunRecording> recording = shownRecording();
+    if (!recording) return;
+    // The replay offers the steps up to the one under its slider; a finished run its last steps.
+    std::uint64_t around = recording->result.counters.steps;
+    if (m_replayView && m_replayView->timeline())
+        around = m_replayView->timeline()->stateAt(m_replayView->position()).at.steps;
+    DecisionHandoutDialog dialog(*recording, around, this);
+    if (dialog.exec() == QDialog::Accepted) m_log->addNote(tr("decisions exported to %1").arg(dialog.savedPath()));
+}
+
 bool MainWindow::saveRunRecording(const QString& path, bool quiet) {
-    const std::optional<RunRecording> recording =
-        m_replayView && m_replayView->timeline() ? m_replayView->timeline()->recording() : lastRunRecording();
+    const std::optional<RunRecording> recording = shownRecording();
     QString error;
     std::string writeError;
     if (!recording) error = tr("No finished run to record: run an algorithm to its end, or stop it, first");
     else if (!saveRecording(path.toStdString(), *recording, writeError))
-        error = tr("Cannot write '%1': %2").arg(path, QString::fromStdString(writeError));
+        error = QString::fromStdString(writeError);  // "cannot write 'PATH': REASON"
     if (!error.isEmpty()) {
         if (!quiet) QMessageBox::warning(this, tr("Cannot save recording"), error);
         m_log->addNote(error);

@@ -172,13 +172,7 @@ int generateFromSolution(const GenerateOptions& options, std::uint64_t seed) {
         }
         text += line;
     }
-    if (options.outPath.empty()) {
-        std::cout << text << std::flush;
-    } else {
-        std::string error;
-        if (!writeFileAtomically(options.outPath, text, error))
-            throw std::runtime_error(error);
-    }
+    writeResult(options.outPath, text);
     return kExitOk;
 }
 

@@ -6,7 +6,6 @@
 
 #include "io/csv_table.h"
 #include "io/formats.h"
-#include "io/output.h"
 #include "nurikabe/nurikabe_exact.h"
 #include "nurikabe/nurikabe_rules.h"
 
@@ -118,13 +117,7 @@ int runSurvey(const SurveyOptions& options, const std::atomic<bool>& interrupted
         &interrupted);
     if (interrupted.load()) throw std::runtime_error("interrupted; nothing written");
 
-    if (options.outPath.empty()) {
-        std::cout << csv;
-    } else {
-        std::string error;
-        if (!writeFileAtomically(options.outPath, csv, error))
-            throw std::runtime_error("cannot write '" + options.outPath + "': " + error);
-    }
+    writeResult(options.outPath, csv);
     const int total = static_cast<int>(puzzles.size());
     std::sort(times.begin(), times.end());
     double sum = 0;
