@@ -17,6 +17,7 @@ public:
         : m_events(events), m_options(options), m_recordedSteps(recordedSteps),
           m_progressEvery(std::max<std::uint64_t>(recordedSteps / 100, 1)), m_full(full) {
         setSampleEvery(options.sampleEvery);
+        setWantsDecisions(options.explain && recordedSteps <= kMaxExplainedTimelineSteps);
     }
 
     void receive(const Event& event) override {
@@ -85,6 +86,9 @@ TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions
         }
     }
     timeline->indexChartEvents();
+    timeline->m_explained = sink.wantsDecisions();
+    for (std::size_t i = 0; i < timeline->m_events.size(); ++i)
+        if (std::holds_alternative<Decision>(timeline->m_events[i])) timeline->m_decisionEvents.push_back(i);
     load.timeline = std::move(timeline);
     return load;
 }
@@ -95,6 +99,14 @@ TimelineState RunTimeline::stateAt(std::size_t position) const {
     TimelineState state = m_snapshots[snapshot];
     for (std::size_t i = snapshot * m_snapshotEvery; i < position; ++i) apply(state, m_events[i]);
     return state;
+}
+
+std::vector<const Decision*> RunTimeline::decisionsBefore(std::size_t position, std::size_t count) const {
+    const auto end = std::lower_bound(m_decisionEvents.begin(), m_decisionEvents.end(), position);
+    const auto begin = end - static_cast<std::ptrdiff_t>(std::min<std::size_t>(count, end - m_decisionEvents.begin()));
+    std::vector<const Decision*> decisions;
+    for (auto at = begin; at != end; ++at) decisions.push_back(&std::get<Decision>(m_events[*at]));
+    return decisions;
 }
 
 // The same reading of events as the window's live view (MainWindow::onEventsPlayed and BoardModel).
@@ -127,6 +139,8 @@ void RunTimeline::apply(TimelineState& state, const Event& event) const {
         else found->second = heat->values;
     } else if (const auto* explanation = std::get_if<Explanation>(&event)) {
         if (!explanation->cells.empty()) state.highlightedCells = explanation->cells;
+    } else if (const auto* decision = std::get_if<Decision>(&event)) {
+        if (!decision->detail().cells.empty()) state.highlightedCells = decision->detail().cells;
     } else if (const auto* update = std::get_if<ProgramUpdate>(&event)) {
         state.program = *update;
     } else if (const auto* finished = std::get_if<Finished>(&event)) {

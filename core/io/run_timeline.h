@@ -38,6 +38,11 @@ class RunTimeline;
 // steps (the reader's kMaxRecordedSteps) with a move a step would need 80 GB.
 inline constexpr std::size_t kMaxTimelineEvents = 20'000'000;
 
+// A timeline keeps every step's explanation (a Decision, about half a kilobyte each with its sentence and
+// numbers) only for runs up to this many steps: 100,000 explained steps are about 50 MB. A longer run is
+// explained a range at a time (io/decision_handout.h).
+inline constexpr std::uint64_t kMaxExplainedTimelineSteps = 100'000;
+
 // How a timeline is loaded: the spacing of its snapshots and samples, the bound on its events, and the
 // caller's Cancel and progress (the load may run on a thread of its own).
 struct TimelineLoadOptions {
@@ -45,6 +50,9 @@ struct TimelineLoadOptions {
     // Steps between cost samples: the spacing is the receiver's, not part of the recording.
     std::uint64_t sampleEvery = EventSink::kDefaultSampleEvery;
     std::size_t maxEvents = kMaxTimelineEvents;
+    // Keep the Decision of every explained step, for the Decisions dock under the slider; a recording of more
+    // than kMaxExplainedTimelineSteps steps is loaded without them.
+    bool explain = false;
     const std::atomic<bool>* cancel = nullptr;  // the load ends, with no timeline, soon after it turns true
     // Called on the loading thread about every 1 % of the recorded steps: (steps replayed, steps recorded).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
@@ -78,6 +86,11 @@ public:
     // frequent samples thinned evenly to kMaxChartSamples in all, the last of each kind always kept.
     const std::vector<std::size_t>& chartEvents() const { return m_chartEvents; }
 
+    // Whether the timeline kept the steps' explanations (TimelineLoadOptions::explain, within the bound).
+    bool explained() const { return m_explained; }
+    // The last `count` Decisions among the first `position` events, oldest first; none when not explained.
+    std::vector<const Decision*> decisionsBefore(std::size_t position, std::size_t count) const;
+
 private:
     RunTimeline(RunRecording recording, std::size_t snapshotEvery);
     void apply(TimelineState& state, const Event& event) const;
@@ -89,6 +102,8 @@ private:
     std::size_t m_snapshotEvery;
     std::vector<TimelineState> m_snapshots;  // m_snapshots[k]: the state after k * m_snapshotEvery events
     std::vector<std::size_t> m_chartEvents;
+    std::vector<std::size_t> m_decisionEvents;  // indices into m_events of the Decisions, ascending
+    bool m_explained = false;
 };
 
 }  // namespace pw

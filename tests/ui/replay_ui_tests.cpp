@@ -3,6 +3,7 @@
 // restores earlier boards; bad recordings are refused with their place; `--open` takes a recording.
 
 #include "run/algorithm_panel.h"
+#include "run/decision_panel.h"
 #include "export/decision_handout_dialog.h"
 #include "algorithms/registry.h"
 #include "board/board_model.h"
@@ -14,6 +15,7 @@
 #include "run/run_controller.h"
 #include "ui_test_puzzles.h"
 
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProgressDialog>
@@ -148,6 +150,30 @@ private slots:
         window.run();
         QVERIFY(!replay->timeline());
         window.stop();
+    }
+
+    // A short run's replay is explained: under the slider the Decisions dock shows the explained steps up to
+    // there, the latest on top, and the board outlines the latest step's cells.
+    void explainedReplayShowsTheDecisionsUnderTheSlider() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sa.json"));
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        runLiveAndRecord(window, kAiEscargot, "sa", {}, 3000, RunController::kFlatOut, path);
+        QVERIFY(window.openRecording(path, true));
+        ReplayView* replay = window.replayView();
+        QVERIFY(replay && replay->timeline() && replay->timeline()->explained());
+        const std::size_t middle = replay->timeline()->size() / 2;
+        replay->seek(middle);
+        const std::vector<const Decision*> expected =
+            replay->timeline()->decisionsBefore(middle, DecisionPanel::kHistorySize);
+        QCOMPARE(expected.size(), std::size_t{DecisionPanel::kHistorySize});
+        QVERIFY(window.decisionDock()->isVisible());
+        QCOMPARE(window.decisionPanel()->historyCount(), DecisionPanel::kHistorySize);
+        QVERIFY(!window.decisionPanel()->sentence().isEmpty());
+        for (int cell : expected.back()->detail().cells) QVERIFY(window.boardModel()->isHighlighted(cell));
+        replay->seek(0);  // before the first step nothing is explained yet
+        QVERIFY(window.decisionPanel()->isEmpty());
     }
 
     // File ▸ Export decisions…: 20 steps of a finished annealing run as Markdown, HTML and PDF.

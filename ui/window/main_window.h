@@ -203,6 +203,8 @@ private:
     bool canSaveRecording() const;
     // The window's last finished or stopped run as a recording; none while a run is active.
     std::optional<RunRecording> lastRunRecording() const;
+    // The Decisions dock for the replay's position: the explained steps up to it.
+    void showReplayedDecisions(std::size_t position);
     // The recording shown in the replay, else the last run's.
     std::optional<RunRecording> shownRecording() const;
     // The puzzle, the chosen algorithm, its parameters, the next seed and the budgets of the panel.

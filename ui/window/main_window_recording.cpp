@@ -9,6 +9,7 @@
 #include "window/window_docks.h"
 
 #include "run/algorithm_panel.h"
+#include "run/decision_panel.h"
 #include "board/board_model.h"
 #include "io/recording.h"
 #include "run/log_pane.h"
@@ -48,6 +49,7 @@ TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& wha
     std::atomic<bool> finished = false;
     TimelineLoadOptions options;
     options.cancel = &cancel;
+    options.explain = true;
     options.progress = [&stepsReplayed](std::uint64_t steps, std::uint64_t) {
         stepsReplayed.store(steps, std::memory_order_relaxed);
     };
@@ -128,7 +130,7 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
         m_replayDock->setWidget(m_replayView);
         addDockWidget(Qt::BottomDockWidgetArea, m_replayDock, Qt::Vertical);
         m_viewMenu->addAction(m_replayDock->toggleViewAction());
-        connect(m_replayView, &ReplayView::positionChanged, this, [this](std::size_t, const TimelineState& state) {
+        connect(m_replayView, &ReplayView::positionChanged, this, [this](std::size_t position, const TimelineState& state) {
             const RunResult& result = m_replayView->timeline()->result();
             RunStatus status;
             status.counters = state.at;
@@ -137,9 +139,14 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
                                                    : 0;
             status.bestCost = state.bestCost.value_or(0);
             showRunStatus(status);
+            showReplayedDecisions(position);
         });
     }
     m_replayView->setTimeline(timeline);
+    if (!timeline->explained())
+        m_log->addNote(tr("the run took more than %L1 steps: its replay is not explained step by step; File ▸ Export "
+                          "decisions… explains a range of it")
+                           .arg(kMaxExplainedTimelineSteps));
     if (fraction)
         m_replayView->seek(static_cast<std::size_t>(std::llround(*fraction * static_cast<double>(timeline->size()))));
     m_replayDock->show();
@@ -177,6 +184,15 @@ bool MainWindow::openRecording(const QString& path, bool quiet) {
     if (!quiet) QMessageBox::warning(this, tr("Cannot open recording"), error);
     m_log->addNote(error);
     return false;
+}
+
+void MainWindow::showReplayedDecisions(std::size_t position) {
+    const RunTimeline& timeline = *m_replayView->timeline();
+    m_decisions->clear();
+    const std::vector<const Decision*> decisions = timeline.decisionsBefore(position, DecisionPanel::kHistorySize);
+    if (!decisions.empty()) m_decisions->addDecisions(decisions);
+    m_decisionsAlgorithm = QString::fromStdString(timeline.recording().algorithmId);
+    updateDocks();
 }
 
 void MainWindow::closeRecording() {
