@@ -195,7 +195,8 @@ private:
     QString showRecording(const QString& path, std::optional<double> fraction = std::nullopt, bool* cancelled = nullptr);
     // Replays `recording` into a timeline on a thread of its own. A long replay shows a progress dialog with
     // Cancel and the window keeps painting; a short one (under kQuietLoadMs) ends before any dialog shows.
-    TimelineLoad loadTimeline(RunRecording recording, const QString& what);
+    // `explain`: keep the steps' decisions (TimelineLoadOptions::explain), for a replay the Decisions dock follows.
+    TimelineLoad loadTimeline(RunRecording recording, const QString& what, bool explain = false);
     static constexpr int kQuietLoadMs = 200;
     static bool isRecordingFile(const QString& path);
     void openRecordingDialog();

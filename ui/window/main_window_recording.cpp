@@ -42,14 +42,14 @@ bool MainWindow::isRecordingFile(const QString& path) {
     return looksLikeRecording(std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
 }
 
-TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& what) {
+TimelineLoad MainWindow::loadTimeline(RunRecording recording, const QString& what, bool explain) {
     const std::uint64_t recordedSteps = recording.result.counters.steps;
     std::atomic<bool> cancel = false;
     std::atomic<std::uint64_t> stepsReplayed = 0;
     std::atomic<bool> finished = false;
     TimelineLoadOptions options;
     options.cancel = &cancel;
-    options.explain = true;
+    options.explain = explain;
     options.progress = [&stepsReplayed](std::uint64_t steps, std::uint64_t) {
         stepsReplayed.store(steps, std::memory_order_relaxed);
     };
@@ -103,7 +103,7 @@ QString MainWindow::showRecording(const QString& path, std::optional<double> fra
 
     QElapsedTimer clock;
     clock.start();
-    const TimelineLoad load = loadTimeline(recording, QFileInfo(path).fileName());
+    const TimelineLoad load = loadTimeline(recording, QFileInfo(path).fileName(), true);
     const double replaySeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     if (load.cancelled) {
         if (cancelled) *cancelled = true;
