@@ -352,3 +352,64 @@ TEST(BenchStatistics, FixtureBenchMatchesScipyReferences) {
     EXPECT_EQ(again.rows[3].ertInterval.low, stats.rows[3].ertInterval.low);
     EXPECT_EQ(again.rows[3].ertInterval.high, stats.rows[3].ertInterval.high);
 }
+
+// SciPy's documented example of scipy.stats.friedmanchisquare (three treatments, seven blocks): χ² 10.5714…;
+// with two degrees of freedom the chi-squared tail is exactly e^(-χ²/2), an independent check of p.
+TEST(Friedman, MatchesScipyAndTheClosedFormTail) {
+    const std::vector<std::vector<double>> treatments{{72, 96, 88, 92, 74, 76, 82},
+                                                      {120, 120, 132, 120, 101, 96, 112},
+                                                      {76, 95, 104, 96, 84, 72, 76}};
+    std::vector<std::vector<double>> blocks(7);
+    for (const auto& treatment : treatments)
+        for (std::size_t b = 0; b < treatment.size(); ++b) blocks[b].push_back(treatment[b]);
+    const auto result = friedmanTest(blocks);
+    ASSERT_TRUE(result);
+    EXPECT_NEAR(result->statistic, 10.571428571428571, 1e-12);
+    EXPECT_EQ(result->degreesOfFreedom, 2);
+    EXPECT_NEAR(result->pValue, std::exp(-result->statistic / 2), 1e-12);
+    EXPECT_NEAR(result->pValue, 0.0050634141717575, 1e-12);
+    ASSERT_EQ(result->meanRanks.size(), 3u);
+    EXPECT_NEAR(result->meanRanks[0], 10.0 / 7, 1e-12);  // ties share the mean of their ranks
+    EXPECT_NEAR(result->meanRanks[1], 3.0, 1e-12);
+    EXPECT_NEAR(result->meanRanks[2], 11.0 / 7, 1e-12);
+    // Nemenyi: q_0.05 = 2.343 for three treatments, CD = q √(k(k+1) / 6N).
+    ASSERT_TRUE(result->criticalDifference);
+    EXPECT_NEAR(*result->criticalDifference, 2.343 * std::sqrt(12.0 / 42), 1e-12);
+    // Undefined: one block, one treatment, ragged blocks, every block all ties.
+    EXPECT_FALSE(friedmanTest({{1, 2, 3}}));
+    EXPECT_FALSE(friedmanTest({{1}, {2}}));
+    EXPECT_FALSE(friedmanTest({{1, 2}, {1, 2, 3}}));
+    EXPECT_FALSE(friedmanTest({{4, 4}, {5, 5}}));
+}
+
+// Across puzzles: a setting that is better on every one of six puzzles gets mean rank 1 and a small p, where a
+// per-puzzle test with two runs could not tell them apart.
+TEST(BenchStatistics, FriedmanAcrossPuzzles) {
+    std::vector<BenchRecord> records;
+    for (std::size_t puzzle = 0; puzzle < 6; ++puzzle)
+        for (std::uint64_t index = 0; index < 2; ++index) {
+            const double fast = 100.0 * static_cast<double>(puzzle + 1) + static_cast<double>(index);
+            records.push_back(run("fast", puzzle, index, true, fast, fast, 0, {{0, 20}}, {1}));
+            records.push_back(run("slow", puzzle, index, true, 3 * fast, 3 * fast, 0, {{0, 20}}, {1}));
+            records.push_back(run("never", puzzle, index, false, 5000, 5000, 4, {{0, 20}}, {1}));
+        }
+    StatisticsOptions options;
+    options.targets = {0};
+    const BenchStatistics stats = benchStatistics(records, {"slow", "fast", "never"}, options);
+    ASSERT_EQ(stats.acrossPuzzles.size(), 2u);
+    const AcrossPuzzlesComparison& ert = stats.acrossPuzzles[0];
+    EXPECT_EQ(ert.measure, "ert");
+    EXPECT_EQ(ert.puzzles, 6u);
+    ASSERT_TRUE(ert.test);
+    EXPECT_EQ(ert.test->meanRanks, (std::vector<double>{2, 1, 3}));
+    EXPECT_NEAR(ert.test->statistic, 12.0, 1e-12);  // every puzzle ranks them alike: the largest χ², N(k - 1)
+    EXPECT_NEAR(ert.test->pValue, std::exp(-6.0), 1e-12);
+    // The median final cost ties fast and slow (both 0) on every puzzle.
+    EXPECT_EQ(stats.acrossPuzzles[1].test->meanRanks, (std::vector<double>{1.5, 1.5, 3}));
+    const nlohmann::json json = statisticsJson(stats);
+    ASSERT_EQ(json["friedman"].size(), 2u);
+    EXPECT_EQ(json["friedman"][0]["mean_ranks"]["fast"], 1.0);
+    EXPECT_EQ(json["friedman"][0]["puzzles"], 6);
+    const std::string csv = statisticsCsv(stats, StatisticsTable::Friedman);
+    EXPECT_EQ(csv.substr(0, csv.find('\n')), "measure,configuration,puzzles,mean_rank,chi2,df,p,critical_difference");
+}

@@ -149,6 +149,36 @@ std::optional<KruskalWallisResult> kruskalWallis(const std::vector<std::vector<d
     return result;
 }
 
+std::optional<FriedmanResult> friedmanTest(const std::vector<std::vector<double>>& blocks) {
+    const std::size_t n = blocks.size();
+    const std::size_t k = n ? blocks.front().size() : 0;
+    if (n < 2 || k < 2) return std::nullopt;
+    std::vector<double> rankSums(k, 0.0);
+    double ties = 0;
+    for (const auto& block : blocks) {
+        if (block.size() != k) return std::nullopt;
+        const std::vector<double> ranks = averageRanks(block);
+        for (std::size_t t = 0; t < k; ++t) rankSums[t] += ranks[t];
+        ties += tieTerm(block);
+    }
+    const double blocksN = static_cast<double>(n), treatments = static_cast<double>(k);
+    const double correction = 1 - ties / (blocksN * treatments * (treatments * treatments - 1));
+    if (correction <= 0) return std::nullopt;
+    double squares = 0;
+    for (double sum : rankSums) squares += sum * sum;
+    FriedmanResult result;
+    result.statistic =
+        (12 / (blocksN * treatments * (treatments + 1)) * squares - 3 * blocksN * (treatments + 1)) / correction;
+    result.degreesOfFreedom = static_cast<int>(k) - 1;
+    result.pValue = boost::math::cdf(boost::math::complement(boost::math::chi_squared(result.degreesOfFreedom),
+                                                             std::max(0.0, result.statistic)));
+    for (double sum : rankSums) result.meanRanks.push_back(sum / blocksN);
+    // q_0.05 of the Studentized range divided by √2, for 2 to 10 treatments (Demšar 2006, Table 5a).
+    static constexpr double kNemenyiQ[] = {1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164};
+    if (k <= 10) result.criticalDifference = kNemenyiQ[k - 2] * std::sqrt(treatments * (treatments + 1) / (6 * blocksN));
+    return result;
+}
+
 std::vector<double> holmAdjust(const std::vector<double>& pValues) {
     const std::size_t m = pValues.size();
     std::vector<std::size_t> order(m);
@@ -399,6 +429,26 @@ BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const s
             const std::vector<double> adjusted = holmAdjust(pValues);
             for (std::size_t i = 0; i < adjusted.size(); ++i) stats.pairs[first + i].pHolm = adjusted[i];
         }
+    }
+
+    // Across puzzles: Friedman over the puzzles that every setting ran.
+    std::map<std::pair<std::string, std::size_t>, const SettingPuzzleStatistics*> rowOf;
+    for (const SettingPuzzleStatistics& row : stats.rows) rowOf[{row.configuration, row.puzzleIndex}] = &row;
+    for (const char* measure : {"ert", "median_final_cost"}) {
+        AcrossPuzzlesComparison comparison;
+        comparison.measure = measure;
+        comparison.configurations = stats.configurations;
+        std::vector<std::vector<double>> blocks;
+        for (const auto& [puzzle, id] : puzzleIds) {
+            std::vector<double> block;
+            for (const std::string& configuration : stats.configurations)
+                if (const auto found = rowOf.find({configuration, puzzle}); found != rowOf.end())
+                    block.push_back(std::string(measure) == "ert" ? found->second->ert : found->second->medianFinalCost);
+            if (block.size() == stats.configurations.size()) blocks.push_back(std::move(block));
+        }
+        comparison.puzzles = blocks.size();
+        comparison.test = friedmanTest(blocks);
+        stats.acrossPuzzles.push_back(std::move(comparison));
     }
     return stats;
 }

@@ -46,6 +46,21 @@ struct KruskalWallisResult {
 // k - 1 degrees of freedom. Empty for fewer than two non-empty groups or when every value is the same.
 std::optional<KruskalWallisResult> kruskalWallis(const std::vector<std::vector<double>>& groups);
 
+struct FriedmanResult {
+    double statistic = 0;  // χ²_F, tie-corrected
+    int degreesOfFreedom = 0;
+    double pValue = 1;
+    std::vector<double> meanRanks;  // per treatment over the blocks; 1 is the best (the lowest value)
+    // Nemenyi's critical difference at α = 0.05 (Demšar 2006): two treatments whose mean ranks differ by more
+    // are different. Empty beyond 10 treatments, the end of the table of q_0.05.
+    std::optional<double> criticalDifference;
+};
+// The Friedman test of k treatments over n blocks (blocks[b][t], lower is better; +infinity ranked worst and
+// tied), as `scipy.stats.friedmanchisquare(*treatments)`: ranks within each block with ties averaged, χ²_F with
+// the tie correction, p from the chi-squared distribution with k - 1 degrees of freedom. Empty with fewer than
+// two treatments or blocks, blocks of unequal size, or every block all ties.
+std::optional<FriedmanResult> friedmanTest(const std::vector<std::vector<double>>& blocks);
+
 // Holm's step-down adjustment of a family of p-values (as R's p.adjust(p, "holm")), in the input's order.
 std::vector<double> holmAdjust(const std::vector<double>& pValues);
 
@@ -144,6 +159,15 @@ struct GroupComparison {
     std::optional<KruskalWallisResult> test;  // empty when it is undefined (one setting, or all values equal)
 };
 
+// Settings compared across puzzles (the blocks): per puzzle each setting's ERT at the strictest target (+infinity
+// without a success) or its median final cost, on the puzzles every setting ran.
+struct AcrossPuzzlesComparison {
+    std::string measure;  // "ert" or "median_final_cost"
+    std::vector<std::string> configurations;
+    std::size_t puzzles = 0;
+    std::optional<FriedmanResult> test;
+};
+
 struct BenchStatistics {
     CostAxis axis = CostAxis::Evaluations;
     std::vector<double> targets;
@@ -154,6 +178,7 @@ struct BenchStatistics {
     std::vector<SettingEcdf> ecdfs;
     std::vector<PairComparison> pairs;
     std::vector<GroupComparison> groups;
+    std::vector<AcrossPuzzlesComparison> acrossPuzzles;
 };
 
 // Throws std::invalid_argument when the options do not fit the records (no runs, a negative target, the

@@ -85,6 +85,19 @@ Table buildTable(const BenchStatistics& stats, StatisticsTable which) {
                                   group.test ? std::to_string(group.test->degreesOfFreedom) : "",
                                   group.test ? number(group.test->pValue) : ""});
         break;
+    case StatisticsTable::Friedman:
+        table.header = {"measure", "configuration", "puzzles", "mean_rank", "chi2", "df", "p", "critical_difference"};
+        for (const auto& comparison : stats.acrossPuzzles)
+            for (std::size_t i = 0; i < comparison.configurations.size(); ++i) {
+                const std::optional<FriedmanResult>& test = comparison.test;
+                table.rows.push_back({comparison.measure, comparison.configurations[i],
+                                      std::to_string(comparison.puzzles), test ? number(test->meanRanks[i]) : "",
+                                      test ? number(test->statistic) : "",
+                                      test ? std::to_string(test->degreesOfFreedom) : "",
+                                      test ? number(test->pValue) : "",
+                                      test && test->criticalDifference ? number(*test->criticalDifference) : ""});
+            }
+        break;
     }
     return table;
 }
@@ -113,13 +126,15 @@ const char* statisticsTableName(StatisticsTable table) {
     case StatisticsTable::Ecdf: return "ecdf";
     case StatisticsTable::Pairs: return "pairs";
     case StatisticsTable::Groups: return "groups";
+    case StatisticsTable::Friedman: return "friedman";
     }
     return "summary";
 }
 
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name) {
     for (StatisticsTable table : {StatisticsTable::Summary, StatisticsTable::Targets, StatisticsTable::Budgets,
-                                  StatisticsTable::Ecdf, StatisticsTable::Pairs, StatisticsTable::Groups})
+                                  StatisticsTable::Ecdf, StatisticsTable::Pairs, StatisticsTable::Groups,
+                                  StatisticsTable::Friedman})
         if (name == statisticsTableName(table)) return table;
     return std::nullopt;
 }
@@ -187,6 +202,25 @@ json statisticsJson(const BenchStatistics& stats) {
         groups.push_back(entry);
     }
     out["kruskal_wallis"] = groups;
+    json friedman = json::array();
+    for (const auto& comparison : stats.acrossPuzzles) {
+        json entry = {{"measure", comparison.measure}, {"puzzles", comparison.puzzles}};
+        if (const auto& test = comparison.test) {
+            entry["statistic"] = test->statistic;
+            entry["df"] = test->degreesOfFreedom;
+            entry["p"] = test->pValue;
+            json ranks = json::object();
+            for (std::size_t i = 0; i < comparison.configurations.size(); ++i)
+                ranks[comparison.configurations[i]] = test->meanRanks[i];
+            entry["mean_ranks"] = ranks;
+            entry["critical_difference"] =
+                test->criticalDifference ? json(*test->criticalDifference) : json(nullptr);
+        } else {
+            entry["statistic"] = nullptr;
+        }
+        friedman.push_back(entry);
+    }
+    out["friedman"] = friedman;
     return out;
 }
 
@@ -281,6 +315,26 @@ std::string statisticsText(const BenchStatistics& stats) {
             std::snprintf(buffer, sizeof buffer, "  %-6zu %-15s undefined (all values equal, or one setting)\n",
                           group.puzzleIndex, group.measure.c_str());
         text += buffer;
+    }
+    text += "\nFriedman across puzzles (mean rank, 1 the best; Nemenyi's critical difference at 0.05)\n";
+    for (const auto& comparison : stats.acrossPuzzles) {
+        const std::optional<FriedmanResult>& test = comparison.test;
+        if (!test) {
+            std::snprintf(buffer, sizeof buffer, "  %-17s undefined (fewer than two settings or puzzles, or all tied)\n",
+                          comparison.measure.c_str());
+            text += buffer;
+            continue;
+        }
+        std::snprintf(buffer, sizeof buffer, "  %-17s %zu puzzles, chi2 %.4g, df %d, p %s, CD %s\n",
+                      comparison.measure.c_str(), comparison.puzzles, test->statistic, test->degreesOfFreedom,
+                      number(test->pValue, 4).c_str(),
+                      test->criticalDifference ? number(*test->criticalDifference, 4).c_str() : "-");
+        text += buffer;
+        for (std::size_t i = 0; i < comparison.configurations.size(); ++i) {
+            std::snprintf(buffer, sizeof buffer, "    %-15s %.3f\n", comparison.configurations[i].c_str(),
+                          test->meanRanks[i]);
+            text += buffer;
+        }
     }
     return text;
 }

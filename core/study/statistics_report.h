@@ -18,6 +18,7 @@ enum class StatisticsTable {
     Ecdf,     // per setting: the AUC of the ECDF over targets and puzzles
     Pairs,    // per puzzle, measure and pair: U, p, Holm-adjusted p, A12
     Groups,   // per puzzle and measure: Kruskal-Wallis H, df, p
+    Friedman, // per measure and setting, across puzzles: mean rank, Friedman χ², df, p, Nemenyi's critical difference
 };
 const char* statisticsTableName(StatisticsTable table);
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name);

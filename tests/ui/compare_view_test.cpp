@@ -433,6 +433,9 @@ void CompareViewTest::statisticsTableHoldsTheStatisticsOfTheAxis() {
             QCOMPARE(tests->item(row, 7)->data(Qt::UserRole).toDouble(), expected.pHolm);
             QCOMPARE(tests->item(row, 8)->data(Qt::UserRole).toDouble(), expected.a12);
         }
+        // The tests across puzzles: the same sentences as the statistics give.
+        QCOMPARE(view.acrossPuzzlesNote(), CompareView::acrossPuzzlesText(stats, QString::fromLatin1(costAxisName(axis))));
+        QVERIFY(view.acrossPuzzlesNote().contains(QStringLiteral("Friedman across")));
     }
 }
 

@@ -228,6 +228,10 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_testsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_testsTable->verticalHeader()->hide();
     statisticsLayout->addWidget(m_testsTable, 2);
+    m_acrossPuzzlesNote = new QLabel(statisticsTab);
+    m_acrossPuzzlesNote->setWordWrap(true);
+    m_acrossPuzzlesNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statisticsLayout->addWidget(m_acrossPuzzlesNote);
     m_tabs->addTab(statisticsTab, tr("Statistics"));
     resultsLayout->addWidget(m_tabs, 1);
 
@@ -675,6 +679,7 @@ void CompareView::refreshStatistics() {
         m_statisticsTable->setRowCount(0);
         m_testsTable->setRowCount(0);
         m_statisticsNote->setText(problem);
+        m_acrossPuzzlesNote->clear();
         return;
     }
     QStringList areas;
@@ -727,6 +732,35 @@ void CompareView::refreshStatistics() {
         m_testsTable->setItem(i, 8, numberItem(pair.a12));
     }
     m_testsTable->resizeColumnsToContents();
+    m_acrossPuzzlesNote->setText(acrossPuzzlesText(stats, axisName));
+}
+
+QString CompareView::acrossPuzzlesNote() const { return m_acrossPuzzlesNote->text(); }
+
+QString CompareView::acrossPuzzlesText(const BenchStatistics& stats, const QString& axisName) {
+    QStringList lines;
+    for (const AcrossPuzzlesComparison& comparison : stats.acrossPuzzles) {
+        const QString measure = comparison.measure == "ert" ? tr("ERT (%1)").arg(axisName) : tr("median final cost");
+        const std::optional<FriedmanResult>& test = comparison.test;
+        if (!test) {
+            lines.append(tr("Friedman across puzzles on the %1: undefined — it needs two settings on two puzzles or "
+                            "more, and settings that differ somewhere (not all unsolved).")
+                             .arg(measure));
+            continue;
+        }
+        QStringList ranks;
+        for (std::size_t i = 0; i < comparison.configurations.size(); ++i)
+            ranks.append(QStringLiteral("%1 %2").arg(QString::fromStdString(comparison.configurations[i]))
+                             .arg(test->meanRanks[i], 0, 'f', 2));
+        lines.append(tr("Friedman across %1 puzzles on the %2: χ² %3, p %4; mean ranks (1 the best) %5%6.")
+                         .arg(QString::number(comparison.puzzles), measure, QString::number(test->statistic, 'g', 4), QString::number(test->pValue, 'g', 3),
+                              ranks.join(QStringLiteral(", ")),
+                              test->criticalDifference
+                                  ? tr("; settings whose ranks differ by more than %1 differ (Nemenyi, 0.05)")
+                                        .arg(*test->criticalDifference, 0, 'f', 2)
+                                  : QString()));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 namespace {

@@ -69,6 +69,9 @@ public:
     // The Statistics tab: ERT per setting and puzzle (the `stats --table summary` columns) and the pairwise tests.
     QTableWidget* statisticsTable() const { return m_statisticsTable; }
     QTableWidget* testsTable() const { return m_testsTable; }
+    QString acrossPuzzlesNote() const;
+    // The Friedman tests across puzzles in a sentence each, as the Statistics tab shows them.
+    static QString acrossPuzzlesText(const BenchStatistics& stats, const QString& axisName);
     ConvergenceChart* convergenceChart() const { return m_convergence; }
     EcdfChart* ecdfChart() const { return m_ecdf; }
     BoxPlotChart* boxPlot() const { return m_boxPlot; }
@@ -144,6 +147,7 @@ private:
     QLabel* m_statisticsNote;
     QTableWidget* m_statisticsTable;
     QTableWidget* m_testsTable;
+    QLabel* m_acrossPuzzlesNote;
 
     QThread* m_worker = nullptr;
     std::shared_ptr<std::atomic<bool>> m_stop;
