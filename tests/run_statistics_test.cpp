@@ -413,3 +413,56 @@ TEST(BenchStatistics, FriedmanAcrossPuzzles) {
     const std::string csv = statisticsCsv(stats, StatisticsTable::Friedman);
     EXPECT_EQ(csv.substr(0, csv.find('\n')), "measure,configuration,puzzles,mean_rank,chi2,df,p,critical_difference");
 }
+
+// SciPy's documented example of scipy.stats.wilcoxon (15 differences, no ties): W = 24, exact two-sided
+// p = 0.041259765625 (1,352 of the 2^15 sign patterns are as extreme, counted here by brute force too).
+TEST(Wilcoxon, ExactMatchesScipyAndBruteForce) {
+    const std::vector<double> d{6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75};
+    const std::vector<double> zeros(d.size(), 0.0);
+    const auto result = wilcoxonSignedRank(d, zeros);
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->exact);
+    EXPECT_EQ(result->statistic, 24);
+    EXPECT_EQ(result->pairs, 15);
+    EXPECT_DOUBLE_EQ(result->pValue, 0.041259765625);
+    int extreme = 0;
+    for (int signs = 0; signs < (1 << 15); ++signs) {
+        int positive = 0;
+        for (int rank = 1; rank <= 15; ++rank)
+            if (signs & (1 << (rank - 1))) positive += rank;
+        extreme += std::min(positive, 120 - positive) <= 24;
+    }
+    EXPECT_DOUBLE_EQ(result->pValue, extreme / 32768.0);
+    // Zero differences are dropped; with tied |differences| the normal approximation with the tie correction:
+    // d = {1, 1, -1, 2, 2, 2, 3, 0}: ranks 2, 2, 2, 5, 5, 5, 7; W- = 2, mean 14, variance 35 - (24 + 24) / 48 = 34.
+    const auto tied = wilcoxonSignedRank({1, 1, -1, 2, 2, 2, 3, 0}, std::vector<double>(8, 0.0));
+    ASSERT_TRUE(tied);
+    EXPECT_FALSE(tied->exact);
+    EXPECT_EQ(tied->pairs, 7);
+    EXPECT_EQ(tied->statistic, 2);
+    EXPECT_NEAR(tied->pValue, std::erfc(12 / std::sqrt(34.0) / std::sqrt(2.0)), 1e-12);
+    EXPECT_FALSE(wilcoxonSignedRank({1, kInf}, {1, kInf}));  // no pair differs
+    EXPECT_FALSE(wilcoxonSignedRank({1}, {1, 2}));
+}
+
+// Across puzzles, every pair of settings gets a Wilcoxon signed-rank test over the puzzles, Holm-adjusted.
+TEST(BenchStatistics, WilcoxonPairsAcrossPuzzles) {
+    std::vector<BenchRecord> records;
+    for (std::size_t puzzle = 0; puzzle < 6; ++puzzle) {
+        const double fast = 100.0 * static_cast<double>(puzzle + 1);
+        records.push_back(run("fast", puzzle, 0, true, fast, fast, 0, {{0, 20}}, {1}));
+        records.push_back(run("slow", puzzle, 0, true, 3 * fast, 3 * fast, 0, {{0, 20}}, {1}));
+    }
+    StatisticsOptions options;
+    options.targets = {0};
+    const BenchStatistics stats = benchStatistics(records, {"fast", "slow"}, options);
+    const AcrossPuzzlesComparison& ert = stats.acrossPuzzles[0];
+    ASSERT_EQ(ert.pairs.size(), 1u);
+    ASSERT_TRUE(ert.pairs[0].test);
+    EXPECT_EQ(ert.pairs[0].test->statistic, 0);  // fast is faster on all six puzzles
+    EXPECT_DOUBLE_EQ(ert.pairs[0].test->pValue, 2.0 / 64);
+    EXPECT_DOUBLE_EQ(ert.pairs[0].pHolm, 2.0 / 64);  // a family of one
+    EXPECT_FALSE(stats.acrossPuzzles[1].pairs[0].test);  // the final costs never differ
+    const std::string csv = statisticsCsv(stats, StatisticsTable::Wilcoxon);
+    EXPECT_NE(csv.find("ert,fast,slow,6,0,0.03125,exact,0.03125"), std::string::npos) << csv;
+}

@@ -149,6 +149,45 @@ std::optional<KruskalWallisResult> kruskalWallis(const std::vector<std::vector<d
     return result;
 }
 
+std::optional<WilcoxonResult> wilcoxonSignedRank(const std::vector<double>& x, const std::vector<double>& y) {
+    if (x.size() != y.size()) return std::nullopt;
+    std::vector<double> differences;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (x[i] == y[i]) continue;  // also two +infinities
+        differences.push_back(x[i] - y[i]);
+    }
+    if (differences.empty()) return std::nullopt;
+    std::vector<double> magnitudes;
+    for (double difference : differences) magnitudes.push_back(std::abs(difference));
+    const std::vector<double> ranks = averageRanks(magnitudes);
+    double positive = 0, negative = 0;
+    for (std::size_t i = 0; i < differences.size(); ++i) (differences[i] > 0 ? positive : negative) += ranks[i];
+    WilcoxonResult result;
+    result.statistic = std::min(positive, negative);
+    result.pairs = static_cast<int>(differences.size());
+    const double n = static_cast<double>(differences.size());
+    const double ties = tieTerm(magnitudes);
+    result.exact = differences.size() <= 50 && ties == 0;
+    double p = 1;
+    if (result.exact) {
+        // counts[s]: the subsets of the ranks 1..n whose sum is s, i.e. the null distribution of W+ times 2^n.
+        const std::size_t maxSum = differences.size() * (differences.size() + 1) / 2;
+        std::vector<double> counts(maxSum + 1, 0.0);
+        counts[0] = 1;
+        for (std::size_t rank = 1; rank <= differences.size(); ++rank)
+            for (std::size_t sum = maxSum; sum >= rank; --sum) counts[sum] += counts[sum - rank];
+        double below = 0;
+        for (std::size_t sum = 0; sum <= static_cast<std::size_t>(result.statistic); ++sum) below += counts[sum];
+        p = 2 * below / std::pow(2.0, n);
+    } else {
+        const double mean = n * (n + 1) / 4;
+        const double sd = std::sqrt(n * (n + 1) * (2 * n + 1) / 24 - ties / 48);
+        p = sd > 0 ? 2 * boost::math::cdf(boost::math::normal(), (result.statistic - mean) / sd) : 1;
+    }
+    result.pValue = std::clamp(p, 0.0, 1.0);
+    return result;
+}
+
 std::optional<FriedmanResult> friedmanTest(const std::vector<std::vector<double>>& blocks) {
     const std::size_t n = blocks.size();
     const std::size_t k = n ? blocks.front().size() : 0;
@@ -448,6 +487,21 @@ BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const s
         }
         comparison.puzzles = blocks.size();
         comparison.test = friedmanTest(blocks);
+        std::vector<double> pValues;
+        for (std::size_t a = 0; a < stats.configurations.size(); ++a)
+            for (std::size_t b = a + 1; b < stats.configurations.size(); ++b) {
+                std::vector<double> first, second;
+                for (const auto& block : blocks) {
+                    first.push_back(block[a]);
+                    second.push_back(block[b]);
+                }
+                PairAcrossPuzzles pair{stats.configurations[a], stats.configurations[b],
+                                       wilcoxonSignedRank(first, second), 1};
+                pValues.push_back(pair.test ? pair.test->pValue : 1);
+                comparison.pairs.push_back(std::move(pair));
+            }
+        const std::vector<double> adjusted = holmAdjust(pValues);
+        for (std::size_t i = 0; i < adjusted.size(); ++i) comparison.pairs[i].pHolm = adjusted[i];
         stats.acrossPuzzles.push_back(std::move(comparison));
     }
     return stats;

@@ -46,6 +46,19 @@ struct KruskalWallisResult {
 // k - 1 degrees of freedom. Empty for fewer than two non-empty groups or when every value is the same.
 std::optional<KruskalWallisResult> kruskalWallis(const std::vector<std::vector<double>>& groups);
 
+struct WilcoxonResult {
+    double statistic = 0;  // the smaller of the positive and negative rank sums
+    int pairs = 0;         // the pairs with a difference (zeros dropped)
+    double pValue = 1;
+    bool exact = false;
+};
+// Two-sided Wilcoxon signed-rank test of paired samples, as `scipy.stats.wilcoxon(x, y)` with its defaults
+// (zero_method='wilcox', correction=False, method='auto'): pairs without a difference are dropped (two
+// +infinities are no difference), |differences| ranked with ties averaged; the exact null distribution for at
+// most 50 pairs without tied |differences|, else the normal approximation with the tie-corrected variance.
+// Empty when the samples differ in size or no pair has a difference.
+std::optional<WilcoxonResult> wilcoxonSignedRank(const std::vector<double>& x, const std::vector<double>& y);
+
 struct FriedmanResult {
     double statistic = 0;  // χ²_F, tie-corrected
     int degreesOfFreedom = 0;
@@ -161,11 +174,17 @@ struct GroupComparison {
 
 // Settings compared across puzzles (the blocks): per puzzle each setting's ERT at the strictest target (+infinity
 // without a success) or its median final cost, on the puzzles every setting ran.
+struct PairAcrossPuzzles {
+    std::string first, second;
+    std::optional<WilcoxonResult> test;
+    double pHolm = 1;  // adjusted over the pairs of the measure
+};
 struct AcrossPuzzlesComparison {
     std::string measure;  // "ert" or "median_final_cost"
     std::vector<std::string> configurations;
     std::size_t puzzles = 0;
     std::optional<FriedmanResult> test;
+    std::vector<PairAcrossPuzzles> pairs;  // every pair of settings, Wilcoxon signed-rank over the puzzles
 };
 
 struct BenchStatistics {

@@ -98,6 +98,16 @@ Table buildTable(const BenchStatistics& stats, StatisticsTable which) {
                                       test && test->criticalDifference ? number(*test->criticalDifference) : ""});
             }
         break;
+    case StatisticsTable::Wilcoxon:
+        table.header = {"measure", "first", "second", "puzzles", "statistic", "p", "method", "p_holm"};
+        for (const auto& comparison : stats.acrossPuzzles)
+            for (const auto& pair : comparison.pairs)
+                table.rows.push_back({comparison.measure, pair.first, pair.second,
+                                      pair.test ? std::to_string(pair.test->pairs) : "0",
+                                      pair.test ? number(pair.test->statistic) : "",
+                                      pair.test ? number(pair.test->pValue) : "",
+                                      pair.test ? (pair.test->exact ? "exact" : "normal") : "", number(pair.pHolm)});
+        break;
     }
     return table;
 }
@@ -127,6 +137,7 @@ const char* statisticsTableName(StatisticsTable table) {
     case StatisticsTable::Pairs: return "pairs";
     case StatisticsTable::Groups: return "groups";
     case StatisticsTable::Friedman: return "friedman";
+    case StatisticsTable::Wilcoxon: return "wilcoxon";
     }
     return "summary";
 }
@@ -134,7 +145,7 @@ const char* statisticsTableName(StatisticsTable table) {
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name) {
     for (StatisticsTable table : {StatisticsTable::Summary, StatisticsTable::Targets, StatisticsTable::Budgets,
                                   StatisticsTable::Ecdf, StatisticsTable::Pairs, StatisticsTable::Groups,
-                                  StatisticsTable::Friedman})
+                                  StatisticsTable::Friedman, StatisticsTable::Wilcoxon})
         if (name == statisticsTableName(table)) return table;
     return std::nullopt;
 }
@@ -218,6 +229,20 @@ json statisticsJson(const BenchStatistics& stats) {
         } else {
             entry["statistic"] = nullptr;
         }
+        json wilcoxonPairs = json::array();
+        for (const auto& pair : comparison.pairs) {
+            json wilcoxon = {{"first", pair.first}, {"second", pair.second}, {"p_holm", pair.pHolm}};
+            if (pair.test) {
+                wilcoxon["statistic"] = pair.test->statistic;
+                wilcoxon["puzzles"] = pair.test->pairs;
+                wilcoxon["p"] = pair.test->pValue;
+                wilcoxon["method"] = pair.test->exact ? "exact" : "normal";
+            } else {
+                wilcoxon["statistic"] = nullptr;
+            }
+            wilcoxonPairs.push_back(wilcoxon);
+        }
+        entry["wilcoxon"] = wilcoxonPairs;
         friedman.push_back(entry);
     }
     out["friedman"] = friedman;
@@ -333,6 +358,14 @@ std::string statisticsText(const BenchStatistics& stats) {
         for (std::size_t i = 0; i < comparison.configurations.size(); ++i) {
             std::snprintf(buffer, sizeof buffer, "    %-15s %.3f\n", comparison.configurations[i].c_str(),
                           test->meanRanks[i]);
+            text += buffer;
+        }
+        for (const auto& pair : comparison.pairs) {
+            if (!pair.test) continue;
+            std::snprintf(buffer, sizeof buffer, "    Wilcoxon %-12s %-12s W %s, p %s (%s), p (Holm) %s\n",
+                          pair.first.c_str(), pair.second.c_str(), number(pair.test->statistic, 6).c_str(),
+                          number(pair.test->pValue, 4).c_str(), pair.test->exact ? "exact" : "normal",
+                          number(pair.pHolm, 4).c_str());
             text += buffer;
         }
     }

@@ -19,6 +19,7 @@ enum class StatisticsTable {
     Pairs,    // per puzzle, measure and pair: U, p, Holm-adjusted p, A12
     Groups,   // per puzzle and measure: Kruskal-Wallis H, df, p
     Friedman, // per measure and setting, across puzzles: mean rank, Friedman χ², df, p, Nemenyi's critical difference
+    Wilcoxon, // per measure and pair, across puzzles: Wilcoxon signed-rank statistic, p, Holm-adjusted p
 };
 const char* statisticsTableName(StatisticsTable table);
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name);

@@ -759,6 +759,14 @@ QString CompareView::acrossPuzzlesText(const BenchStatistics& stats, const QStri
                                   ? tr("; settings whose ranks differ by more than %1 differ (Nemenyi, 0.05)")
                                         .arg(*test->criticalDifference, 0, 'f', 2)
                                   : QString()));
+        QStringList pairs;
+        for (const PairAcrossPuzzles& pair : comparison.pairs)
+            if (pair.test)
+                pairs.append(QStringLiteral("%1–%2 %3").arg(QString::fromStdString(pair.first),
+                                                             QString::fromStdString(pair.second),
+                                                             QString::number(pair.pHolm, 'g', 3)));
+        if (!pairs.isEmpty())
+            lines.append(tr("  Wilcoxon signed-rank per pair over the puzzles, Holm p: %1.").arg(pairs.join(QStringLiteral(", "))));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -105,8 +105,9 @@ void addStatsCommand(CLI::App& app, CliContext& context) {
     json->excludes(csv)->excludes(latex);
     csv->excludes(latex);
     command->add_option("--table", options->table, "The table of --csv and --latex: summary (default), targets, "
-                                                   "budgets, ecdf, pairs, groups or friedman (across puzzles)")
-        ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups", "friedman"}));
+                                                   "budgets, ecdf, pairs, groups, friedman or wilcoxon (the last "
+                                                   "two across puzzles)")
+        ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups", "friedman", "wilcoxon"}));
     command->add_option("--ioh", options->iohDir, "Also write the bench in IOHprofiler's format (for IOHanalyzer) "
                                                   "to this directory");
     context.addCommand(command, [options] { return runStats(*options); });
