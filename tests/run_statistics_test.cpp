@@ -466,3 +466,13 @@ TEST(BenchStatistics, WilcoxonPairsAcrossPuzzles) {
     const std::string csv = statisticsCsv(stats, StatisticsTable::Wilcoxon);
     EXPECT_NE(csv.find("ert,fast,slow,6,0,0.03125,exact,0.03125"), std::string::npos) << csv;
 }
+
+// With CD 1.0 the ranks 1.2 1.5 2.3 2.6 3.9 form the overlapping groups {1.2, 1.5}, {1.5, 2.3}, {2.3, 2.6};
+// 3.9 stands apart.
+TEST(CriticalDifferenceGroups, MaximalRunsWithinTheDifference) {
+    using Groups = std::vector<std::pair<std::size_t, std::size_t>>;
+    EXPECT_EQ(criticalDifferenceGroups({1.2, 1.5, 2.3, 2.6, 3.9}, 1.0), (Groups{{0, 1}, {1, 2}, {2, 3}}));
+    EXPECT_EQ(criticalDifferenceGroups({1.0, 1.1, 1.2}, 1.0), (Groups{{0, 2}}));  // one group, no sub-runs
+    EXPECT_EQ(criticalDifferenceGroups({1.0, 2.5, 4.0}, 1.0), Groups{});           // all apart
+    EXPECT_EQ(criticalDifferenceGroups({}, 1.0), Groups{});
+}

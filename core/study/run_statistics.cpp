@@ -218,6 +218,22 @@ std::optional<FriedmanResult> friedmanTest(const std::vector<std::vector<double>
     return result;
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> criticalDifferenceGroups(const std::vector<double>& sortedRanks,
+                                                                          double criticalDifference) {
+    std::vector<std::pair<std::size_t, std::size_t>> groups;
+    std::size_t lastEnd = 0;
+    for (std::size_t first = 0; first < sortedRanks.size(); ++first) {
+        std::size_t last = first;
+        while (last + 1 < sortedRanks.size() && sortedRanks[last + 1] - sortedRanks[first] <= criticalDifference) ++last;
+        // A run that ends where an earlier one ended lies inside it.
+        if (last > first && (groups.empty() || last > lastEnd)) {
+            groups.emplace_back(first, last);
+            lastEnd = last;
+        }
+    }
+    return groups;
+}
+
 std::vector<double> holmAdjust(const std::vector<double>& pValues) {
     const std::size_t m = pValues.size();
     std::vector<std::size_t> order(m);

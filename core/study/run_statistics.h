@@ -74,6 +74,12 @@ struct FriedmanResult {
 // two treatments or blocks, blocks of unequal size, or every block all ties.
 std::optional<FriedmanResult> friedmanTest(const std::vector<std::vector<double>>& blocks);
 
+// The bars of a critical-difference diagram: with the mean ranks sorted ascending, the maximal runs
+// [first, last] (first < last, indices into the sorted order) whose ranks differ by at most `criticalDifference`,
+// none inside another — the groups of treatments the Nemenyi test cannot tell apart.
+std::vector<std::pair<std::size_t, std::size_t>> criticalDifferenceGroups(const std::vector<double>& sortedRanks,
+                                                                          double criticalDifference);
+
 // Holm's step-down adjustment of a family of p-values (as R's p.adjust(p, "holm")), in the input's order.
 std::vector<double> holmAdjust(const std::vector<double>& pValues);
 

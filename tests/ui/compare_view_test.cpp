@@ -105,6 +105,7 @@ private slots:
     void benchWithoutCurveEvaluationsFallsBackToSteps();
     void runSolvedAtItsStartShowsOnTheLogAxis();
     void opensFromTheToolsMenu();
+    void ranksChartJoinsWhatNemenyiCannotTellApart();
 };
 
 void CompareViewTest::runsSettingsAndShowsEveryChart() {
@@ -492,4 +493,22 @@ void CompareViewTest::runSolvedAtItsStartShowsOnTheLogAxis() {
 }
 
 QTEST_MAIN(CompareViewTest)
+
+// The Ranks tab's critical-difference diagram: a bar for each group within the critical difference, none without
+// one, and it exports like every chart.
+void CompareViewTest::ranksChartJoinsWhatNemenyiCannotTellApart() {
+    CriticalDifferenceChart chart;
+    chart.resize(800, 500);
+    chart.setData(QStringLiteral("ranks"), {{QStringLiteral("sa"), 1.5}, {QStringLiteral("tabu"), 1.2},
+                                            {QStringLiteral("harmony"), 3.3}},
+                  1.0);
+    QCOMPARE(chart.groupCount(), 1);  // tabu and sa; harmony stands apart
+    chart.setData(QStringLiteral("ranks"), {{QStringLiteral("sa"), 1.5}, {QStringLiteral("tabu"), 1.2}}, 0);
+    QCOMPARE(chart.groupCount(), 0);  // no critical difference known
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(chart.exportImage(dir.filePath(QStringLiteral("ranks.svg")), error), qPrintable(error));
+    QVERIFY(QFileInfo(dir.filePath(QStringLiteral("ranks.svg"))).size() > 1000);
+}
+
 #include "compare_view_test.moc"

@@ -1,6 +1,7 @@
 #include "charts/compare_charts.h"
 
 #include "base/statistics.h"
+#include "study/run_statistics.h"
 #include "charts/axis_format.h"
 #include "charts/chart_export.h"
 
@@ -275,6 +276,81 @@ void BoxPlotChart::setData(const QString& title, const QString& valueTitle,
     AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, valueTitle, std::min(0.0, low), std::max(1.0, high), false);
     series->attachAxis(x);
     series->attachAxis(y->dataAxis());
+    applyFontSize();
+}
+
+CriticalDifferenceChart::CriticalDifferenceChart(QWidget* parent) : ExportableChart(parent) {}
+
+void CriticalDifferenceChart::setData(const QString& title, const std::vector<std::pair<QString, double>>& meanRanks,
+                                      double criticalDifference) {
+    clear();
+    m_chart->setTitle(title);
+    m_chart->legend()->hide();
+    m_groups = 0;
+    auto sorted = meanRanks;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    const int k = std::max(2, static_cast<int>(sorted.size()));
+    // Ticks at the whole ranks; half a rank of room on either side for the names.
+    auto* x = new QValueAxis;
+    x->setRange(0.4, k + 0.6);
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(1);
+    x->setTickInterval(1);
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setGridLineVisible(false);
+    x->setTitleText(tr("mean rank across puzzles (1 the best)"));
+    m_chart->addAxis(x, Qt::AlignTop);
+    // Below the axis (y 0) a level per setting for the elbows, half a unit apart; above it the CD bar.
+    constexpr double kLevel = 0.5;
+    auto* y = new QValueAxis;
+    y->setRange(-kLevel * (static_cast<double>(sorted.size()) / 2 + 1.5), 1.0);
+    y->setVisible(false);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    const auto add = [&](const std::vector<QPointF>& points, const QPen& pen, const QString& label = {}) {
+        auto* line = new QLineSeries;
+        for (const QPointF& point : points) line->append(point);
+        line->setPen(pen);
+        if (!label.isEmpty()) {
+            // The label is drawn at every point of a series: a one-point series carries it at the elbow's end.
+            auto* end = new QLineSeries;
+            end->append(points.back());
+            end->setPointLabelsFormat(label);
+            end->setPointLabelsVisible(true);
+            end->setPointLabelsClipping(false);
+            end->setPointsVisible(true);
+            end->setColor(pen.color());
+            m_chart->addSeries(end);
+            end->attachAxis(x);
+            end->attachAxis(y);
+        }
+        m_chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    };
+    // Each setting: down from its rank, then out to the nearer side, named there; the better half to the left.
+    const double half = static_cast<double>(sorted.size()) / 2;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        const auto& [name, rank] = sorted[i];
+        const bool left = static_cast<double>(i) < half;
+        const double level = -kLevel * (left ? static_cast<double>(i) + 1.5 : static_cast<double>(sorted.size() - i) + 0.5);
+        const double side = left ? 0.6 : static_cast<double>(k) + 0.4;
+        QPen pen(configurationColor(static_cast<int>(std::find(meanRanks.begin(), meanRanks.end(), sorted[i]) -
+                                                     meanRanks.begin())),
+                 2);
+        add({{rank, 0}, {rank, level}, {side, level}}, pen, QStringLiteral("%1 %2").arg(name).arg(rank, 0, 'f', 2));
+    }
+    if (criticalDifference > 0) {
+        std::vector<double> ranks;
+        for (const auto& entry : sorted) ranks.push_back(entry.second);
+        const auto groups = criticalDifferenceGroups(ranks, criticalDifference);
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const double level = -0.15 - 0.12 * static_cast<double>(g);
+            add({{ranks[groups[g].first] - 0.03, level}, {ranks[groups[g].second] + 0.03, level}}, QPen(Qt::black, 5));
+        }
+        m_groups = static_cast<int>(groups.size());
+        add({{1, 0.6}, {1 + criticalDifference, 0.6}}, QPen(Qt::black, 2),
+            tr("CD %1").arg(criticalDifference, 0, 'f', 2));
+    }
     applyFontSize();
 }
 

@@ -102,4 +102,21 @@ private:
     int m_boxes = 0;
 };
 
+// A critical-difference diagram (Demšar 2006): the settings' mean ranks across puzzles on an axis from 1 (the
+// best, on the left) to k, each named at the end of an elbow line, a thick bar joining each group whose ranks
+// differ by at most the critical difference (the Nemenyi test cannot tell them apart), and the critical
+// difference itself drawn as a bar above the axis.
+class CriticalDifferenceChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit CriticalDifferenceChart(QWidget* parent = nullptr);
+    // `criticalDifference` 0: none known (the groups and the bar are left out).
+    void setData(const QString& title, const std::vector<std::pair<QString, double>>& meanRanks,
+                 double criticalDifference);
+    int groupCount() const { return m_groups; }
+
+private:
+    int m_groups = 0;
+};
+
 }  // namespace pw::ui

@@ -233,6 +233,8 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_acrossPuzzlesNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statisticsLayout->addWidget(m_acrossPuzzlesNote);
     m_tabs->addTab(statisticsTab, tr("Statistics"));
+    m_ranks = new CriticalDifferenceChart(m_tabs);
+    m_tabs->addTab(m_ranks, tr("Ranks"));
     resultsLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(this);
@@ -601,7 +603,7 @@ void CompareView::refreshResults() {
 
 QStringList CompareView::tabKeys() {
     return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
-            QStringLiteral("summary"), QStringLiteral("statistics")};
+            QStringLiteral("summary"), QStringLiteral("statistics"), QStringLiteral("ranks")};
 }
 
 void CompareView::setPresentationMode(bool on) {
@@ -623,7 +625,7 @@ void CompareView::setPresentationMode(bool on) {
         setAttribute(Qt::WA_SetFont, false);
     }
     for (ExportableChart* chart : {static_cast<ExportableChart*>(m_convergence), static_cast<ExportableChart*>(m_ecdf),
-                                   static_cast<ExportableChart*>(m_boxPlot)})
+                                   static_cast<ExportableChart*>(m_boxPlot), static_cast<ExportableChart*>(m_ranks)})
         chart->setFontPointSize(on ? kPresentationChartPoints : 0);
     for (QTableWidget* table : {m_summaryTable, m_statisticsTable, m_testsTable}) table->resizeColumnsToContents();
     if (on) showFullScreen();
@@ -680,6 +682,7 @@ void CompareView::refreshStatistics() {
         m_testsTable->setRowCount(0);
         m_statisticsNote->setText(problem);
         m_acrossPuzzlesNote->clear();
+        m_ranks->setData(tr("Ranks across puzzles"), {}, 0);
         return;
     }
     QStringList areas;
@@ -733,6 +736,25 @@ void CompareView::refreshStatistics() {
     }
     m_testsTable->resizeColumnsToContents();
     m_acrossPuzzlesNote->setText(acrossPuzzlesText(stats, axisName));
+    showRanks(stats, axisName);
+}
+
+void CompareView::showRanks(const BenchStatistics& stats, const QString& axisName) {
+    // The ERT when the Friedman test is defined on it, else the median final cost (when nothing is solved).
+    const AcrossPuzzlesComparison* shown = nullptr;
+    for (const AcrossPuzzlesComparison& comparison : stats.acrossPuzzles)
+        if (comparison.test && !shown) shown = &comparison;
+    if (!shown) {
+        m_ranks->setData(tr("Ranks across puzzles: needs two settings that differ on two puzzles or more"), {}, 0);
+        return;
+    }
+    std::vector<std::pair<QString, double>> ranks;
+    for (std::size_t i = 0; i < shown->configurations.size(); ++i)
+        ranks.emplace_back(QString::fromStdString(shown->configurations[i]), shown->test->meanRanks[i]);
+    const QString measure = shown->measure == "ert" ? tr("ERT (%1)").arg(axisName) : tr("median final cost");
+    m_ranks->setData(tr("Ranks by %1 on %2 puzzles (Friedman p %3)")
+                         .arg(measure, QString::number(shown->puzzles), QString::number(shown->test->pValue, 'g', 3)),
+                     ranks, shown->test->criticalDifference.value_or(0));
 }
 
 QString CompareView::acrossPuzzlesNote() const { return m_acrossPuzzlesNote->text(); }
@@ -907,6 +929,7 @@ const ExportableChart* CompareView::currentChart() const {
     case 0: return m_convergence;
     case 1: return m_ecdf;
     case 2: return m_boxPlot;
+    case 5: return m_ranks;
     default: return nullptr;
     }
 }

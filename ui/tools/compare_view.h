@@ -32,6 +32,7 @@ class QThread;
 namespace pw::ui {
 
 class BoxPlotChart;
+class CriticalDifferenceChart;
 class ExportableChart;
 class ConvergenceChart;
 class EcdfChart;
@@ -75,6 +76,7 @@ public:
     ConvergenceChart* convergenceChart() const { return m_convergence; }
     EcdfChart* ecdfChart() const { return m_ecdf; }
     BoxPlotChart* boxPlot() const { return m_boxPlot; }
+    CriticalDifferenceChart* ranksChart() const { return m_ranks; }
     QTabWidget* tabs() const { return m_tabs; }
     // The cost axis of the charts and the statistics. Evaluations cannot be chosen for a bench whose curves
     // have none (made before they were recorded): the view then falls back to steps.
@@ -109,6 +111,8 @@ private:
     void refreshResults();
     void refreshCharts();
     void refreshStatistics();
+    // The Ranks tab: the critical-difference diagram of the Friedman test across puzzles.
+    void showRanks(const BenchStatistics& stats, const QString& axisName);
     void updateButtons();
 
     QString m_puzzlesDir;
@@ -143,6 +147,7 @@ private:
     ConvergenceChart* m_convergence;
     EcdfChart* m_ecdf;
     BoxPlotChart* m_boxPlot;
+    CriticalDifferenceChart* m_ranks;
     QTableWidget* m_summaryTable;
     QLabel* m_statisticsNote;
     QTableWidget* m_statisticsTable;
