@@ -277,17 +277,13 @@ Interval bootstrapErtInterval(const std::vector<double>& times, const std::vecto
     return percentileInterval(std::move(erts));
 }
 
-Interval bootstrapSuccessRateInterval(const std::vector<bool>& successes, int resamples, std::uint64_t seed) {
-    if (successes.empty()) return {0, 0};
-    Rng rng(seed);
-    const auto n = static_cast<std::uint32_t>(successes.size());
-    std::vector<double> rates;
-    for (int b = 0; b < resamples; ++b) {
-        int count = 0;
-        for (std::uint32_t i = 0; i < n; ++i) count += successes[rng.below(n)] ? 1 : 0;
-        rates.push_back(static_cast<double>(count) / n);
-    }
-    return percentileInterval(std::move(rates));
+Interval wilsonInterval(int successes, int runs) {
+    if (runs <= 0) return {0, 1};
+    const double z = boost::math::quantile(boost::math::normal(), 0.975);
+    const double n = runs, p = successes / n, z2 = z * z;
+    const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
 const char* costAxisName(CostAxis axis) {
@@ -407,7 +403,7 @@ BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const s
                     row.ert = result.ert;
                     const std::uint64_t seed = rowSeed * 1'000'003ULL + puzzle;
                     row.ertInterval = bootstrapErtInterval(times, successes, options.resamples, seed);
-                    row.successRateInterval = bootstrapSuccessRateInterval(successes, options.resamples, seed);
+                    row.successRateInterval = wilsonInterval(row.successes, row.runs);
                 }
                 row.targets.push_back(result);
             }

@@ -97,7 +97,10 @@ struct Interval {
 // interval everywhere. An infinite ERT (a resample without success) makes the upper bound infinite.
 Interval bootstrapErtInterval(const std::vector<double>& times, const std::vector<bool>& successes, int resamples,
                               std::uint64_t seed);
-Interval bootstrapSuccessRateInterval(const std::vector<bool>& successes, int resamples, std::uint64_t seed);
+// Wilson's score 95 % interval of a success rate (Wilson 1927; as R's prop.test without the continuity
+// correction, or statsmodels' proportion_confint(method="wilson")): never [0, 0] for 0 of n nor [1, 1] for n of
+// n, unlike a bootstrap, which cannot see beyond the runs it resamples. {0, 1} for no runs.
+Interval wilsonInterval(int successes, int runs);
 
 enum class CostAxis { Evaluations, Steps, Seconds };
 const char* costAxisName(CostAxis axis);

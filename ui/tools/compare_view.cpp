@@ -666,7 +666,7 @@ void CompareView::refreshStatistics() {
               {tr("setting"), tr("puzzle"), tr("runs"), tr("solved"), tr("success\nrate"), tr("95 % interval"),
                tr("ERT (%1)").arg(axisName), tr("95 % interval"), tr("mean\nfinal cost"), tr("median\nfinal cost")},
               {QString(), QString(), QString(), tr("Runs that reached the target: a best cost at most the smallest target"),
-               QString(), tr("Bootstrap 95 % interval of the success rate"),
+               QString(), tr("Wilson 95 % interval of the success rate"),
                tr("Expected running time: the %1 of all runs (unsolved ones to their budget) over the successes")
                    .arg(axisName),
                tr("Bootstrap 95 % interval of the ERT"), QString(), QString()});
