@@ -163,6 +163,7 @@ AlgorithmEntry cuckooSearchPlusAlgorithmEntry() {
     AlgorithmEntry parent = cuckooSearchAlgorithmEntry();
     AlgorithmInfo info = std::move(parent.info);
     info.id = "cuckoo-plus";
+    info.stepEvents.push_back(StepEvent::Restart);
     info.name = "Prefiltered cuckoo search + tabu swaps and restarts";
     info.summary = "cuckoo (Soto et al. 2014) with two additions: the mutation of each row is the best feasible "
                    "swap that is not tabu (Soto et al.'s AC3-tabu search), and every nest is rebuilt after "
