@@ -13,6 +13,7 @@
 #include "window/launch_options.h"
 #include "window/main_window.h"
 #include "ui_test_puzzles.h"
+#include "workbench_stats.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -20,7 +21,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,6 +32,7 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::ui::test::workbenchStats;
 
 namespace {
 
@@ -57,24 +58,6 @@ QStringList parametersOf(const std::string& id) {
     if (id == "sa") return {QStringLiteral("alpha=0.99")};
     if (id == "nurikabe-sa") return {QStringLiteral("alpha=0.9")};
     return {};
-}
-
-// `puzzle-workbench ARGS --stats` offscreen: its "key=value" figures.
-std::map<QString, double> workbenchStats(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(PW_WORKBENCH_PATH), arguments + QStringList{QStringLiteral("--stats")});
-    if (!process.waitForFinished(60000) || process.exitCode() != 0) return {};
-    std::map<QString, double> stats;
-    const QString output = QString::fromLocal8Bit(process.readAllStandardOutput());
-    QRegularExpressionMatchIterator it = QRegularExpression(QStringLiteral("(\\w+)=([0-9.]+)")).globalMatch(output);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch match = it.next();
-        stats[match.captured(1)] = match.captured(2).toDouble();
-    }
-    return stats;
 }
 
 // What a trace says about each step: its last sentence and the kinds of step it was, read from the trace's
@@ -132,7 +115,7 @@ class ExplainedWindowTests : public QObject {
 private slots:
     // At 5 steps a second, for a little over two seconds, every algorithm's dock shows its decisions.
     void everyAlgorithmIsExplainedAtFiveStepsPerSecond() {
-        for (const test::ExplainedAlgorithm& algorithm : test::explainedAlgorithms()) {
+        for (const pw::test::ExplainedAlgorithm& algorithm : pw::test::explainedAlgorithms()) {
             const AlgorithmEntry* entry = findAlgorithm(algorithm.id);
             QVERIFY(entry);
             QTemporaryDir dir;
@@ -150,7 +133,7 @@ private slots:
 
     // F10 three times from a fresh run: each step shows its Decision, the latest about the step the run is at.
     void everyAlgorithmIsExplainedStepByStep() {
-        for (const test::ExplainedAlgorithm& algorithm : test::explainedAlgorithms()) {
+        for (const pw::test::ExplainedAlgorithm& algorithm : pw::test::explainedAlgorithms()) {
             const AlgorithmEntry* entry = findAlgorithm(algorithm.id);
             QTemporaryDir dir;
             MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
@@ -254,6 +237,8 @@ private slots:
         auto* menu = window.findChild<RunUntilMenu*>();
         QVERIFY(menu->action(StepEvent::Refusal)->isVisible());
         QVERIFY(menu->action(StepEvent::Refusal)->isEnabled());
+        // Ctrl+Alt with a digit: Alt with a digit is a pencil mark on the board.
+        QCOMPARE(menu->action(StepEvent::Refusal)->shortcut(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_1));
         QVERIFY(!menu->action(StepEvent::Backtrack)->isVisible());
         QVERIFY(!menu->action(StepEvent::Backtrack)->isEnabled());
         options.algorithm = QStringLiteral("logic");

@@ -26,7 +26,7 @@ RunUntilMenu::RunUntilMenu(QWidget* parent) : QMenu(tr("Run &until"), parent) {
     for (const StepEvent kind : kAllStepEvents) {
         QAction* action = addAction(actionText(kind), this, [this, kind] { emit requested(kind); });
         action->setObjectName(QStringLiteral("runUntil_%1").arg(QString::fromUtf8(stepEventName(kind)).replace(QLatin1Char(' '), QLatin1Char('_'))));
-        action->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(key++)));
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | static_cast<Qt::Key>(key++)));
         action->setToolTip(tr("Step on, every step explained, and pause on the next step with a %1")
                                .arg(QString::fromUtf8(stepEventName(kind))));
         m_actions.push_back(action);
@@ -41,7 +41,7 @@ void RunUntilMenu::offer(const AlgorithmInfo* info, bool enabled) {
     for (std::size_t i = 0; i < kAllStepEvents.size(); ++i) {
         const bool offered = info && std::find(info->stepEvents.begin(), info->stepEvents.end(), kAllStepEvents[i]) !=
                                          info->stepEvents.end();
-        // Hidden actions keep no shortcut: Alt+1 does nothing for an algorithm without refusals.
+        // Not offered: hidden and disabled, so its key does nothing either.
         m_actions[i]->setVisible(offered);
         m_actions[i]->setEnabled(offered && enabled);
         any = any || offered;

@@ -1,7 +1,8 @@
 #pragma once
 // Run ▸ Run until: one action per kind of step a run can pause at (StepEvent: the next refusal, worse move
-// accepted, reheat, new best, cycle or phase end, backtrack, restart), each with its key (Alt+1 to Alt+7). Only
-// the kinds the chosen algorithm declares (AlgorithmInfo::stepEvents) are shown.
+// accepted, reheat, new best, cycle or phase end, backtrack, restart), each with its key, Ctrl+Alt+1 to
+// Ctrl+Alt+7 (Alt with a digit is a pencil mark on the board). Only the kinds the chosen algorithm declares
+// (AlgorithmInfo::stepEvents) are shown.
 
 #include "engine/algorithm.h"
 

@@ -74,7 +74,7 @@ QString gettingStartedHtml() {
                         "<li><b>In class</b>: View ▸ Presentation mode (F11) fills the screen with the board and what "
                         "View ▸ Presentation shows ticks (cost chart, temperature or population, Decisions, program); "
                         "View ▸ Zoom (Ctrl+Alt+=, Ctrl+Alt+-, Ctrl+Alt+0) makes every text larger for the back of the "
-                        "room. To show a refused annealing move, choose Run ▸ Run until ▸ Next refusal (Alt+1): the run "
+                        "room. To show a refused annealing move, choose Run ▸ Run until ▸ Next refusal (Ctrl+Alt+1): the run "
                         "pauses on it, its sentence in the Decisions dock. F11 in the Compare view shows its charts full screen (") +
             manualLink("teaching.md", QObject::tr("teaching and presentation")) +
             QObject::tr(").</li>"
