@@ -24,7 +24,7 @@ ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTes
 # as do the two checks of wall-clock pace that TSan's slowness breaks (not a race): the paced run's move-by-move
 # animation and the library's 30 s wait for its background solution counts.
 ctest --preset tsan -j "$(nproc)" -L ui \
-  -E '^(workbench_soak|workbench_race_soak|replay_soak|animation_export|export_kill|ui_tests|run_state_machine_tests|classroom_tests|classroom_tests_large_screen|window_manager_test)$'
+  -E '^(workbench_soak|workbench_race_soak|replay_soak|animation_export|export_kill|ui_tests|run_state_machine_tests|explained_window_tests|classroom_tests|classroom_tests_large_screen|window_manager_test)$'
 export QT_QPA_PLATFORM=offscreen
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp"
 run_window_tests() {  # BINARY SKIPPED_FUNCTIONS (names joined by |)
@@ -42,3 +42,5 @@ run_window_tests run_state_machine_tests chartsGrowPointByPointWhenPacedAndStayB
 state_machine=$!
 run_window_tests ui_tests 'slowRunIsPacedAndAnimatedMoveByMove|libraryCountsSolutionsAndOpensPuzzles|screenshotHookWritesTheWindowAsTheRunLeftIt|launchOptionsWorkThroughTheBinary|moreLaunchOptionsWorkThroughTheBinary|badCommandLineExitsWithAMessage'
 wait "$state_machine"
+# Run until against the CLI trace and the --stats runs launch programs; F10 and the menu are checked here.
+run_window_tests explained_window_tests 'everyAlgorithmIsExplainedAtFiveStepsPerSecond|runUntilPausesOnTheTracedStep'

@@ -5,6 +5,7 @@
 #include "race/race_entries.h"
 #include "race/race_view.h"
 #include "replay/replay_view.h"
+#include "run/decision_panel.h"
 #include "tools/compare_view.h"
 #include "tools/difficulty_lab.h"
 #include "tools/generate_dialog.h"
@@ -14,6 +15,7 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QPainter>
 
@@ -165,6 +167,9 @@ void ScriptedSession::printStats() {
         points.append(QStringLiteral("chart_%1=%2").arg(QString(series).replace(QLatin1Char(' '), QLatin1Char('_'))).arg(count));
     std::printf("actual_steps_per_second=%.1f %s\n", status.stepsPerSecond,
                 points.isEmpty() ? "chart_series=0" : points.join(QLatin1Char(' ')).toLocal8Bit().constData());
+    // What the Decisions dock showed: nothing while it stays hidden, however many decisions reached it.
+    std::printf("decisions_shown=%d\n",
+                m_window.decisionDock()->isVisible() ? m_window.decisionPanel()->shownCount() : 0);
     std::printf("rss_start_kb=%ld rss_warm_kb=%ld rss_end_kb=%ld rss_peak_kb=%ld rss_samples=%zu\n", m_rssSamples.front(),
                 m_rssSamples[m_rssSamples.size() / 5], m_rssSamples.back(),
                 *std::max_element(m_rssSamples.begin(), m_rssSamples.end()), m_rssSamples.size());

@@ -513,6 +513,7 @@ AlgorithmEntry cuckooSearchAlgorithmEntry() {
     info.stepMeaning = "one iteration of Algorithm 8 (one egg by default, then the abandonment)";
     info.stepUnit = "iterations";
     info.stepDecision = {"egg", {"cost_before", "cost_after", "host_cost", "nest", "host"}, "", true};
+    info.stepEvents = {StepEvent::Refusal, StepEvent::NewBest};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     info.parameters = cuckooSearchParameters();

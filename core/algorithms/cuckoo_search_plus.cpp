@@ -173,6 +173,7 @@ AlgorithmEntry cuckooSearchPlusAlgorithmEntry() {
          ParameterSpec::integer(
             "restart_after", 200, 0, 10'000'000, "iterations without a better egg before every nest is rebuilt (0: never)",
             "our addition")});
+    info.stepEvents.push_back(StepEvent::Restart);
     return {std::move(info), [] { return std::make_unique<CuckooSearchPlus>(); }};
 }
 

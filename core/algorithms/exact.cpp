@@ -244,6 +244,7 @@ AlgorithmEntry exactAlgorithmEntry() {
     info.stepMeaning = "one search node (propagation, then a branch or a backtrack)";
     info.stepUnit = "search nodes";
     info.stepDecision = {"branch", {"depth", "solutions"}, "search stack", false};
+    info.stepEvents = {StepEvent::Backtrack};
     info.kinds = {PuzzleKind::Sudoku, PuzzleKind::Nurikabe};
     info.usesSeed = false;
     info.parameters = {ParameterSpec::integer("solution_limit", 1, 1, 1000,

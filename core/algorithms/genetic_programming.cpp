@@ -406,6 +406,7 @@ AlgorithmEntry geneticProgrammingAlgorithmEntry() {
     info.stepDecision = {"generation",
                          {"generation", "selections", "mutations", "crossovers", "generation_best", "best_before",
                           "best_after"}, "", false};
+    info.stepEvents = {StepEvent::NewBest, StepEvent::PhaseEnd};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {
         ParameterSpec::integer("population", 500, 2, 100'000, "Programs per generation", "Pillay Table 1: 500"),
@@ -432,6 +433,7 @@ AlgorithmEntry randomProgramsAlgorithmEntry() {
     info.stepMeaning = "one random program";
     info.stepUnit = "programs";
     info.stepDecision = {"draw", {"length", "fitness", "best_cost"}, "", false};
+    info.stepEvents = {StepEvent::NewBest};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {maxLengthParameter()};
     return {std::move(info), [] { return std::make_unique<RandomPrograms>(); }};

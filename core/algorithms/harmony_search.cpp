@@ -192,6 +192,7 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
     info.stepMeaning = "one harmony improvised and evaluated";
     info.stepUnit = "harmonies";
     info.stepDecision = harmonyStepDecision();
+    info.stepEvents = {StepEvent::Refusal, StepEvent::NewBest};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.2";

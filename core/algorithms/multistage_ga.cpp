@@ -507,6 +507,7 @@ AlgorithmEntry multistageGaAlgorithmEntry() {
     info.stepDecision = {"generation",
                          {"cost_before", "cost_after", "population", "offspring", "pairs_crossed", "cells_swapped",
                           "mutants", "cells_redrawn"}, "", false};
+    info.stepEvents = {StepEvent::NewBest, StepEvent::PhaseEnd};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     info.parameters = multistageGaParameters();

@@ -195,6 +195,7 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
     info.stepMeaning = "one swap proposed";
     info.stepUnit = "proposals";
     info.stepDecision = annealingStepDecision();
+    info.stepEvents = {StepEvent::Refusal, StepEvent::WorseAccepted, StepEvent::Reheat, StepEvent::NewBest};
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2011, §4.2";

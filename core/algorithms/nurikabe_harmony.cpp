@@ -155,6 +155,7 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
     info.stepMeaning = "one grid improvised and evaluated";
     info.stepUnit = "harmonies";
     info.stepDecision = harmonyStepDecision();
+    info.stepEvents = {StepEvent::Refusal, StepEvent::NewBest};
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kParts);
     const std::string thesis = "Křivánek 2011, §4.2 and §3.2";

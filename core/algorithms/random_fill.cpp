@@ -206,6 +206,7 @@ AlgorithmEntry randomFillAlgorithmEntry() {
     info.stepMeaning = "one random fill of every box";
     info.stepUnit = "fills";
     info.stepDecision = {"fill", {"cost", "best_cost"}, "", false};
+    info.stepEvents = {StepEvent::NewBest};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = {"rows", "columns"};
     info.parameters = {};  // none: how often to sample is the receiver's choice (EventSink::sampleEvery)

@@ -410,6 +410,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
     info.stepMeaning = "one swap proposed";
     info.stepUnit = "proposals";
     info.stepDecision = annealingStepDecision();
+    info.stepEvents = {StepEvent::Refusal, StepEvent::WorseAccepted, StepEvent::Reheat, StepEvent::NewBest};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.1";

@@ -317,6 +317,7 @@ AlgorithmEntry tabuSearchAlgorithmEntry() {
     info.stepDecision = {"move",
                          {"cost_before", "cost_after", "delta", "ties", "aspiration", "tabu_count", "best_cost"},
                          "tabu list", false};
+    info.stepEvents = {StepEvent::NewBest, StepEvent::Restart};
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string glover = "textbook tabu search (Glover); the baseline paper's values are not available to us";

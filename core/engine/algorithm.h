@@ -5,6 +5,7 @@
 
 #include "base/event_sinks.h"
 #include "base/parameters.h"
+#include "engine/step_events.h"
 #include "puzzle/puzzle.h"
 
 #include <cstdint>
@@ -90,6 +91,8 @@ struct AlgorithmInfo {
     // "search nodes", "generations".
     std::string stepUnit;
     StepDecision stepDecision;
+    // The kinds of step its runs produce, that Run until can pause at (a refusal, a reheat, a restart, ...).
+    std::vector<StepEvent> stepEvents;
     std::vector<PuzzleKind> kinds;
     std::vector<ParameterSpec> parameters;
     // Relations between the parameters (t_min below t0, ...): values that break one are refused before a run.

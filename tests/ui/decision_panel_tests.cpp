@@ -11,7 +11,9 @@
 #include "ui_test_puzzles.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QListWidget>
+#include <QToolButton>
 #include <QTest>
 
 using namespace pw;
@@ -90,6 +92,44 @@ private slots:
         QCOMPARE(list->item(0)->text(), QStringLiteral("r1c2=3"));
         QCOMPARE(list->item(2)->text(), QStringLiteral("r1c1=1"));
         QVERIFY(list->isVisibleTo(&panel));
+    }
+
+    // A long sentence (harmony's names a dozen cells) is folded: what changed and the outcome on top, the clauses
+    // between them under "details", opened on demand; an annealing sentence is short enough to stay whole.
+    void foldsALongSentenceIntoWhatChangedAndDetails() {
+        const QString harmony = QStringLiteral(
+            "improvised 45 values: 30 from memory, 5 pitch adjusted, 10 random; differs from the best member at "
+            "r1c2=6 (memory), r1c3=8 (random), r1c6=6 (memory), r1c8=3 (memory), r2c2=8 (random) and 37 more; "
+            "cost 80 vs worst in memory 85 → replaced member 3 (the worst)");
+        const DecisionPanel::FoldedSentence folded = DecisionPanel::foldSentence(harmony);
+        QCOMPARE(folded.changed, QStringLiteral("improvised 45 values: 30 from memory, 5 pitch adjusted, 10 random; … "
+                                                "cost 80 vs worst in memory 85 → replaced member 3 (the worst)"));
+        QVERIFY(folded.details.startsWith(QStringLiteral("differs from the best member at r1c2=6 (memory)")));
+        QVERIFY(folded.details.endsWith(QStringLiteral("and 37 more")));
+        const QString annealing = QString::fromStdString(annealingDecision(1, true)->text);
+        QCOMPARE(DecisionPanel::foldSentence(annealing).changed, annealing);
+        QVERIFY(DecisionPanel::foldSentence(annealing).details.isEmpty());
+
+        DecisionPanel panel;
+        panel.show();
+        DecisionDetail detail;
+        detail.action = "improvise";
+        detail.text = harmony.toStdString();
+        const Decision decision(Counters{1, 0}, std::move(detail));
+        panel.addDecisions({&decision});
+        QCOMPARE(panel.shownChange(), folded.changed);
+        QCOMPARE(panel.shownDetails(), folded.details);
+        auto* details = panel.findChild<QLabel*>(QStringLiteral("decisionDetails"));
+        auto* toggle = panel.findChild<QToolButton*>(QStringLiteral("decisionDetailsToggle"));
+        QVERIFY(toggle->isVisible());
+        QVERIFY(!details->isVisible());
+        toggle->click();
+        QVERIFY(details->isVisible());
+        const Decision shortOne = annealingDecision(2, true);
+        panel.addDecisions({&shortOne});
+        QVERIFY(!toggle->isVisible());  // nothing folded, nothing to open
+        QVERIFY(!details->isVisible());
+        QCOMPARE(panel.shownCount(), 2);
     }
 
     // Paced, the annealer explains each proposal: the dock appears with the latest one, the log has the same

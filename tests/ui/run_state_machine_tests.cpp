@@ -15,6 +15,7 @@
 #include "board/puzzle_io.h"
 #include "run/run_controller.h"
 #include "ui_test_puzzles.h"
+#include "workbench_stats.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -22,8 +23,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
-#include <QProcess>
-#include <QRegularExpression>
 #include <QStatusBar>
 #include <QRandomGenerator>
 #include <QSlider>
@@ -34,6 +33,7 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::ui::test::workbenchStats;
 using namespace pw::ui::test_puzzles;
 
 namespace {
@@ -48,24 +48,6 @@ QString nurikabe(const char* id) {
     if (start < 0) return {};
     const qsizetype end = text.indexOf(QStringLiteral("\n\n"), start);
     return text.mid(start, end < 0 ? -1 : end - start);
-}
-
-// `puzzle-workbench ARGS --stats` offscreen: its "key=value" figures.
-std::map<QString, double> workbenchStats(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(PW_WORKBENCH_PATH), arguments + QStringList{QStringLiteral("--stats")});
-    if (!process.waitForFinished(60000) || process.exitCode() != 0) return {};
-    std::map<QString, double> stats;
-    const QString output = QString::fromLocal8Bit(process.readAllStandardOutput());
-    QRegularExpressionMatchIterator it = QRegularExpression(QStringLiteral("(\\w+)=([0-9.]+)")).globalMatch(output);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch match = it.next();
-        stats[match.captured(1)] = match.captured(2).toDouble();
-    }
-    return stats;
 }
 
 QSlider* speedSlider(MainWindow& window) { return window.findChild<QSlider*>(QStringLiteral("speedSlider")); }

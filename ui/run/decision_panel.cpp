@@ -7,6 +7,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QEvent>
 #include <QVBoxLayout>
 
@@ -30,7 +31,8 @@ QString stepPrefix(const Decision& decision) {
 }  // namespace
 
 DecisionPanel::DecisionPanel(QWidget* parent)
-    : QWidget(parent), m_sentence(new QLabel(this)), m_values(new QTableWidget(0, 2, this)),
+    : QWidget(parent), m_sentence(new QLabel(this)), m_detailsToggle(new QToolButton(this)), m_details(new QLabel(this)),
+      m_values(new QTableWidget(0, 2, this)),
       m_listBox(new QGroupBox(this)), m_list(new QListWidget(m_listBox)), m_historyView(new QListWidget(this)) {
     setObjectName(QStringLiteral("decisionPanel"));
     auto* layout = new QVBoxLayout(this);
@@ -41,6 +43,25 @@ DecisionPanel::DecisionPanel(QWidget* parent)
     m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_sentence->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_sentence);
+
+    // The folded rest of a long sentence, opened on demand; the choice holds from step to step.
+    m_detailsToggle->setObjectName(QStringLiteral("decisionDetailsToggle"));
+    m_detailsToggle->setText(tr("details"));
+    m_detailsToggle->setCheckable(true);
+    m_detailsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_detailsToggle->setArrowType(Qt::RightArrow);
+    m_detailsToggle->setAutoRaise(true);
+    m_detailsToggle->setToolTip(tr("The rest of a long sentence: the numbers and cells behind what changed"));
+    m_details->setObjectName(QStringLiteral("decisionDetails"));
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->hide();
+    connect(m_detailsToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_detailsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_details->setVisible(open && !m_details->text().isEmpty());
+    });
+    layout->addWidget(m_detailsToggle);
+    layout->addWidget(m_details);
 
     // Side by side under the sentence: the dock sits in a wide, low row beside the log.
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -104,7 +125,18 @@ void DecisionPanel::fitToFont() {
     fitValuesWidth();
 }
 
+DecisionPanel::FoldedSentence DecisionPanel::foldSentence(const QString& text) {
+    const QStringList clauses = text.split(QStringLiteral("; "));
+    if (text.size() <= kFoldAt || clauses.size() < 2) return {text, {}};
+    if (clauses.size() == 2) return {clauses.front(), clauses.back()};
+    return {clauses.front() + QStringLiteral("; … ") + clauses.back(), clauses.mid(1, clauses.size() - 2).join(QStringLiteral("; "))};
+}
+
 void DecisionPanel::clear() {
+    m_shownCount = 0;
+    m_details->clear();
+    m_details->hide();
+    m_detailsToggle->hide();
     m_history.clear();
     m_historyView->clear();
     m_values->setRowCount(0);
@@ -115,6 +147,7 @@ void DecisionPanel::clear() {
 
 void DecisionPanel::addDecisions(const std::vector<const Decision*>& decisions) {
     if (decisions.empty()) return;
+    m_shownCount += static_cast<int>(decisions.size());
     for (const Decision* decision : decisions) {
         m_history.push_back(*decision);
         if (m_history.size() > static_cast<std::size_t>(kHistorySize)) m_history.pop_front();
@@ -133,12 +166,16 @@ void DecisionPanel::addDecisions(const std::vector<const Decision*>& decisions) 
 
 void DecisionPanel::showLatest() {
     const DecisionDetail& latest = m_history.back().detail();
+    const FoldedSentence folded = foldSentence(QString::fromStdString(latest.text));
     QString text = QStringLiteral("<b>%1</b> — %2").arg(stepPrefix(m_history.back()).toHtmlEscaped(),
-                                                        QString::fromStdString(latest.text).toHtmlEscaped());
+                                                        folded.changed.toHtmlEscaped());
     if (latest.accepted)
         text += *latest.accepted ? QStringLiteral(" <span style='color:#1e823c'>✓&nbsp;%1</span>").arg(tr("accepted"))
                                  : QStringLiteral(" <span style='color:#be3232'>✗&nbsp;%1</span>").arg(tr("refused"));
     m_sentence->setText(text);
+    m_details->setText(folded.details);
+    m_detailsToggle->setVisible(!folded.details.isEmpty());
+    m_details->setVisible(m_detailsToggle->isChecked() && !folded.details.isEmpty());
 
     const int rows = static_cast<int>(latest.values.size()) + (latest.accepted ? 1 : 0) + 1;
     m_values->setRowCount(rows);
@@ -170,6 +207,9 @@ void DecisionPanel::showLatest() {
 QString DecisionPanel::sentence() const {
     return m_history.empty() ? QString() : QString::fromStdString(m_history.back().detail().text);
 }
+std::uint64_t DecisionPanel::latestStep() const { return m_history.empty() ? 0 : m_history.back().at.steps; }
+QString DecisionPanel::shownChange() const { return foldSentence(sentence()).changed; }
+QString DecisionPanel::shownDetails() const { return m_details->text(); }
 int DecisionPanel::historyCount() const { return m_historyView->count(); }
 int DecisionPanel::valueRowCount() const { return m_values->rowCount(); }
 QString DecisionPanel::valueText(const QString& name) const {

@@ -129,34 +129,45 @@ void RunController::pause() {
         qCDebug(runLog) << "run" << m_runId << "pause ignored in" << runStateName(m_state);
         return;
     }
-    if (m_control) {
-        m_control->movesWanted.store(0);
-        m_control->stepsWanted.store(0);
-    }
+    cancelSteps();
     transition(RunState::Paused, "pause");
 }
 
 void RunController::resume() {
     if (m_state != RunState::Paused && m_state != RunState::Stepping) return;
-    if (m_control) {
-        m_control->movesWanted.store(0);
-        m_control->stepsWanted.store(0);
-    }
+    cancelSteps();
     transition(RunState::Running, "resume");
 }
 
 void RunController::step(StepGrain grain) {
+    askSteps("step", [grain](RunControl& control) {
+        if (grain == StepGrain::Move) control.movesWanted.store(1);
+        else control.stepsWanted.fetch_add(1);
+    });
+}
+
+void RunController::runUntil(StepEvent kind) {
+    askSteps("run until", [kind](RunControl& control) { control.untilEvent.store(static_cast<int>(kind)); });
+}
+
+void RunController::askSteps(const char* cause, const std::function<void(RunControl&)>& ask) {
     if (!m_control) return;
-    if (m_state == RunState::Running && !transition(RunState::Paused, "step")) return;
+    if (m_state == RunState::Running && !transition(RunState::Paused, cause)) return;
     if (m_state != RunState::Paused && m_state != RunState::Stepping) return;
-    if (grain == StepGrain::Move) m_control->movesWanted.store(1);
-    else m_control->stepsWanted.fetch_add(1);
+    ask(*m_control);
     if (m_state == RunState::Stepping) {
         applyPace();  // a new serial: the Step under way ends with the one just asked
     } else {
-        transition(RunState::Stepping, "step");
+        transition(RunState::Stepping, cause);
     }
     m_stepSerial = m_control->commandSerial.load();
+}
+
+void RunController::cancelSteps() {
+    if (!m_control) return;
+    m_control->movesWanted.store(0);
+    m_control->stepsWanted.store(0);
+    m_control->untilEvent.store(-1);
 }
 
 void RunController::stop() {

@@ -16,6 +16,7 @@
 #include <QObject>
 
 #include <deque>
+#include <functional>
 #include <utility>
 
 class QThread;
@@ -54,6 +55,9 @@ public:
     void pause();
     void resume();
     void step(StepGrain grain);
+    // Steps on, every step explained, and pauses after the first step of kind `kind` (the run's end comes first
+    // when it has none).
+    void runUntil(StepEvent kind);
     void stop();
     // Forgets the current run: its remaining events are never shown.
     void discard();
@@ -97,6 +101,9 @@ private:
     // Tells the worker what the state and the speed now ask of it.
     void applyPace();
     void finish(const Finished& finished);
+    // Paused or Stepping: asks the worker for more steps (`ask` sets what it wants) and is Stepping until done.
+    void askSteps(const char* cause, const std::function<void(RunControl&)>& ask);
+    void cancelSteps();  // forgets every Step and Run until asked
 
     QThread* m_thread = nullptr;
     SolverWorker* m_worker = nullptr;

@@ -67,6 +67,8 @@ struct RunControl {
     // Step: advance to the next move, or by single steps, then wait.
     std::atomic<std::int64_t> movesWanted{0};
     std::atomic<std::int64_t> stepsWanted{0};
+    // Run until: step on, explained, up to the first step of this kind (a StepEvent), then wait; -1 for none.
+    std::atomic<int> untilEvent{-1};
     // The window's latest command; a batch carries the one the worker had seen, so a batch sent before a Step
     // is never taken for that Step's end.
     std::atomic<std::uint64_t> commandSerial{0};
@@ -80,7 +82,11 @@ struct RunControl {
         wake.notify_all();
     }
     bool hasWork() const {
-        return stop.load() || freeRunning.load() || paced.load() || movesWanted.load() > 0 || stepsWanted.load() > 0;
+        return stop.load() || freeRunning.load() || paced.load() || stepping();
+    }
+    // A Step or a Run until is under way.
+    bool stepping() const {
+        return movesWanted.load() > 0 || stepsWanted.load() > 0 || untilEvent.load() >= 0;
     }
 };
 

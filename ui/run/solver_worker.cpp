@@ -13,17 +13,21 @@ namespace pw::ui {
 
 namespace {
 
-// Counts what the Move grain needs to know (moves) on the way to the batching sink.
+// Counts what the Move grain needs to know (moves) and sees the kind of step Run until waits for, on the way
+// to the batching sink.
 class ObservingSink : public EventSink {
 public:
     explicit ObservingSink(EventSink& next) : m_next(next) {}
     void receive(const Event& event) override {
         if (isPacedEvent(event)) ++moves;
         if (const auto* end = std::get_if<Finished>(&event)) finished = *end;
+        if (watched && marksStepEvent(*watched, event)) watchedSeen = true;
         m_next.receive(event);
     }
     std::uint64_t moves = 0;
     std::optional<Finished> finished;
+    std::optional<StepEvent> watched;
+    bool watchedSeen = false;
 
 private:
     EventSink& m_next;
@@ -99,8 +103,7 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         // Read before the flush: a command that arrives after it is answered by a later batch.
         const std::uint64_t serial = control->commandSerial.load();
         // Said only when still true after reading the serial: a Step asked before it is done by now.
-        waiting = waiting && !control->freeRunning.load() && !control->paced.load() &&
-                  control->movesWanted.load() <= 0 && control->stepsWanted.load() <= 0;
+        waiting = waiting && !control->freeRunning.load() && !control->paced.load() && !control->stepping();
         if (waiting) answeredSerial = serial;
         batching.flush();
         if (!last && !waiting && control->batchesInFlight.load() >= kMaxBatchesInFlight) return;  // keep merging
@@ -149,7 +152,7 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
             break;
         }
         const bool free = control->freeRunning.load(std::memory_order_relaxed);
-        const bool stepping = control->movesWanted.load() > 0 || control->stepsWanted.load() > 0;
+        const bool stepping = control->stepping();
         const bool paced = !free && !stepping && control->paced.load();
         observing.setWantsMoves(!free);  // flat out the window shows snapshots, not moves
         batching.setWantsMoves(!free);
@@ -185,11 +188,19 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
         if (stepping) {
             control->phase.store(WorkerPhase::Advancing);
             const std::uint64_t movesBefore = observing.moves;
+            int until = control->untilEvent.load();
+            if (until >= 0) observing.watched = static_cast<StepEvent>(until);
+            observing.watchedSeen = false;
+            const double bestBefore = algorithm->bestCost();
             runner.advance();
+            const bool newBest = algorithm->bestCost() < bestBefore;
+            if (observing.watched && (observing.watchedSeen || (*observing.watched == StepEvent::NewBest && newBest)))
+                control->untilEvent.compare_exchange_strong(until, -1);  // unless the window asked anew meanwhile
+            observing.watched.reset();
             const auto moves = static_cast<std::int64_t>(observing.moves - movesBefore);
             if (moves > 0 && control->movesWanted.load() > 0) control->movesWanted.store(0);
             if (control->stepsWanted.load() > 0) control->stepsWanted.fetch_sub(1);
-            const bool done = control->movesWanted.load() <= 0 && control->stepsWanted.load() <= 0;
+            const bool done = !control->stepping();
             if (done) control->phase.store(WorkerPhase::Waiting);
             if (done || Clock::now() - lastDelivery >= kDeliveryInterval) deliverNow(done && !control->paced.load());
             continue;
@@ -211,8 +222,7 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
                 std::unique_lock lock(control->mutex);
                 control->wake.wait_until(lock, due, [&] {
                     return control->stop.load() || control->freeRunning.load() || !control->paced.load() ||
-                           control->paceEpoch.load() != paceEpoch || control->movesWanted.load() > 0 ||
-                           control->stepsWanted.load() > 0;
+                           control->paceEpoch.load() != paceEpoch || control->stepping();
                 });
                 continue;
             }

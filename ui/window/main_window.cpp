@@ -10,6 +10,7 @@
 #include "charts/chart_panel.h"
 #include "tools/compare_view.h"
 #include "run/decision_panel.h"
+#include "run/run_until_menu.h"
 #include "run/run_status_bar.h"
 #include "window/presentation_mode.h"
 #include "window/window_docks.h"
@@ -331,6 +332,9 @@ void MainWindow::createActions() {
     m_stepAction = runMenu->addAction(workbenchIcon(IconKind::Step), tr("&Step"), this, &MainWindow::step);
     m_stepAction->setObjectName(QStringLiteral("stepAction"));
     m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_runUntilMenu = new RunUntilMenu(this);
+    runMenu->addMenu(m_runUntilMenu);
+    connect(m_runUntilMenu, &RunUntilMenu::requested, this, &MainWindow::runUntil);
     m_stopAction = runMenu->addAction(workbenchIcon(IconKind::Stop), tr("S&top"), this, &MainWindow::stop);
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     // Esc too, but not as a shortcut: a shortcut would take the Esc that closes a drop-down (eventFilter).
@@ -513,6 +517,7 @@ void MainWindow::updateActions() {
     m_pauseAction->setEnabled(running || state == RunState::Paused);
     m_pauseAction->setText(state == RunState::Paused ? tr("Resume") : tr("Pause"));
     m_stepAction->setEnabled(usable && state != RunState::Finished && state != RunState::Finishing);
+    m_runUntilMenu->offer(info, m_stepAction->isEnabled());
     m_stopAction->setEnabled(active && state != RunState::Finishing);
     m_hintAction->setEnabled(m_model->isSudoku() && !active);
     m_solveLogicAction->setEnabled(m_model->isSudoku());
@@ -864,6 +869,14 @@ void MainWindow::step() {
         if (!m_controller->isActive()) return;  // refused: parameters that break a rule, or no algorithm
     }
     m_controller->step(stepGrain());
+}
+
+void MainWindow::runUntil(StepEvent kind) {
+    if (!m_controller->isActive()) {
+        startRun(true);
+        if (!m_controller->isActive()) return;
+    }
+    m_controller->runUntil(kind);
 }
 
 void MainWindow::stop() { m_controller->stop(); }

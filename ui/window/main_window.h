@@ -46,6 +46,7 @@ class HelpWindow;
 class ProgramView;
 class RaceView;
 class RepeatRunsDialog;
+class RunUntilMenu;
 class ReplayView;
 class LogPane;
 class PresentationMode;
@@ -72,6 +73,8 @@ public:
     // F6: pauses a running run, resumes a paused one.
     void togglePause();
     void step();
+    // Run ▸ Run until: steps on (starting a paused run first) and pauses on the next step of kind `kind`.
+    void runUntil(StepEvent kind);
     void stop();
     void reset();
     void setStepGrain(StepGrain grain);
@@ -248,6 +251,7 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_pauseAction = nullptr;
     QAction* m_stepAction = nullptr;
+    RunUntilMenu* m_runUntilMenu = nullptr;
     QAction* m_stopAction = nullptr;
     QAction* m_resetAction = nullptr;
     QAction* m_heatMapAction = nullptr;
