@@ -55,9 +55,13 @@ inline Decision annealingDecision(const Counters& at, std::string proposal, std:
     return Decision(at, std::move(detail));
 }
 
-// What every step of an annealer explains: its swap's Metropolis test, as annealingDecision builds it.
-inline StepDecision annealingStepDecision() {
-    return {"swap", {"cost_before", "cost_after", "delta", "temperature", "probability", "draw"}, "", true};
+// What a step of either annealer is: a swap proposed, explained by its Metropolis test as annealingDecision
+// builds it, and the events Run until can stop on.
+inline void describeAnnealingStep(AlgorithmInfo& info) {
+    info.stepMeaning = "one swap proposed";
+    info.stepUnit = "proposals";
+    info.stepDecision = {"swap", {"cost_before", "cost_after", "delta", "temperature", "probability", "draw"}, "", true};
+    info.stepEvents = {StepEvent::Refusal, StepEvent::WorseAccepted, StepEvent::Reheat, StepEvent::NewBest};
 }
 
 // A reheat: why it happened and the temperatures before and after.

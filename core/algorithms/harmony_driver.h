@@ -29,12 +29,16 @@
 
 namespace pw {
 
-// What every step of a harmony search explains: the improvised harmony, as the driver's decision names it.
-inline StepDecision harmonyStepDecision() {
-    return {"improvise",
-            {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
-            "",
-            false};
+// What a step of either harmony search is (`meaning`, in its puzzle's words): a harmony improvised, explained as
+// the driver's decision names it, and the events Run until can stop on.
+inline void describeHarmonyStep(AlgorithmInfo& info, std::string meaning) {
+    info.stepMeaning = std::move(meaning);
+    info.stepUnit = "harmonies";
+    info.stepDecision = {"improvise",
+                         {"from_memory", "pitch_adjusted", "random", "cost", "worst_cost", "best_cost", "replaced_member"},
+                         "",
+                         false};
+    info.stepEvents = {StepEvent::Refusal, StepEvent::NewBest};
 }
 
 class HarmonySearchDriver : public AlgorithmBase {

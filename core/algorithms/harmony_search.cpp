@@ -189,10 +189,7 @@ AlgorithmEntry harmonySearchAlgorithmEntry() {
         "replaces the worst member when it is better. With Geem's sum45 objective a zero cost may be "
         "a false solution, which is reported as such. The best cost after 10,000 improvisations is "
         "the thesis's difficulty metric.";
-    info.stepMeaning = "one harmony improvised and evaluated";
-    info.stepUnit = "harmonies";
-    info.stepDecision = harmonyStepDecision();
-    info.stepEvents = {StepEvent::Refusal, StepEvent::NewBest};
+    describeHarmonyStep(info, "one harmony improvised and evaluated");
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.2";

@@ -192,10 +192,7 @@ AlgorithmEntry nurikabeAnnealingAlgorithmEntry() {
                    "cell with a river cell and accepts it if the cost (island size errors + joined clue pairs + "
                    "extra river pieces + pools) does not rise, or else with probability e^(-delta/t). The "
                    "temperature cools after accepted moves and is reheated when the search freezes.";
-    info.stepMeaning = "one swap proposed";
-    info.stepUnit = "proposals";
-    info.stepDecision = annealingStepDecision();
-    info.stepEvents = {StepEvent::Refusal, StepEvent::WorseAccepted, StepEvent::Reheat, StepEvent::NewBest};
+    describeAnnealingStep(info);
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kThesisParts);
     const std::string thesis = "Křivánek 2011, §4.2";

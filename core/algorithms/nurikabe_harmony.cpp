@@ -152,10 +152,7 @@ AlgorithmEntry nurikabeHarmonyAlgorithmEntry() {
                    "new grid cell by cell from the memory (a pitch adjustment flips a colour) or at random, and "
                    "it replaces the worst member when its cost is lower. The best cost after 10,000 "
                    "improvisations is the thesis's difficulty metric.";
-    info.stepMeaning = "one grid improvised and evaluated";
-    info.stepUnit = "harmonies";
-    info.stepDecision = harmonyStepDecision();
-    info.stepEvents = {StepEvent::Refusal, StepEvent::NewBest};
+    describeHarmonyStep(info, "one grid improvised and evaluated");
     info.kinds = {PuzzleKind::Nurikabe};
     info.costParts = nurikabeCostPartNames(kParts);
     const std::string thesis = "Křivánek 2011, §4.2 and §3.2";

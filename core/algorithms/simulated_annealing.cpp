@@ -407,10 +407,7 @@ AlgorithmEntry simulatedAnnealingAlgorithmEntry() {
         "rise, or else with probability e^(-delta/t). The temperature cools after accepted moves "
         "(thesis) or after each Markov chain (Lewis) and is reheated when the search freezes. The "
         "step at which each cell was last swapped predicts the order in which humans fill cells.";
-    info.stepMeaning = "one swap proposed";
-    info.stepUnit = "proposals";
-    info.stepDecision = annealingStepDecision();
-    info.stepEvents = {StepEvent::Refusal, StepEvent::WorseAccepted, StepEvent::Reheat, StepEvent::NewBest};
+    describeAnnealingStep(info);
     info.kinds = {PuzzleKind::Sudoku};
     info.costParts = sudokuCostPartNames();
     const std::string thesis = "Křivánek 2011, §3.1";
