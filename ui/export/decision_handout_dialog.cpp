@@ -70,6 +70,7 @@ DecisionHandoutDialog::DecisionHandoutDialog(RunRecording recording, std::uint64
     : QDialog(parent), m_recording(std::move(recording)), m_from(new QSpinBox(this)), m_to(new QSpinBox(this)),
       m_format(new QComboBox(this)), m_note(new QLabel(this)) {
     setWindowTitle(tr("Export decisions"));
+    setMinimumWidth(fontMetrics().averageCharWidth() * 64);  // the title bar names the dialog whole
     const int runSteps = static_cast<int>(std::min<std::uint64_t>(m_recording.result.counters.steps, INT_MAX));
     const int last = std::clamp(static_cast<int>(std::min<std::uint64_t>(aroundStep, INT_MAX)), 1, std::max(runSteps, 1));
     for (QSpinBox* box : {m_from, m_to}) {

@@ -280,7 +280,7 @@ void MainWindow::createActions() {
     fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
     m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
     m_exportAnimationAction = fileMenu->addAction(tr("E&xport animation…"), this, &MainWindow::exportAnimationDialog);
-    m_exportDecisionsAction = fileMenu->addAction(tr("Export &decisions…"), this, &MainWindow::exportDecisionsDialog);
+    m_exportDecisionsAction = fileMenu->addAction(tr("Expor&t decisions…"), this, &MainWindow::exportDecisionsDialog);
     fileMenu->addAction(tr("Save ra&ce…"), this, &MainWindow::saveRaceDialog);
     fileMenu->addAction(tr("Copy as &line"), this, [this] { copyBoard(SudokuTextStyle::Line); })
         ->setShortcut(QKeySequence::Copy);
