@@ -16,7 +16,7 @@ scripts/install-deps.sh --clang
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$(nproc)" --target core_tests cli_tests puzzle-cli puzzle-workbench ui_tests \
   generate_dialog_tests replay_ui_tests compare_view_tests animation_export_tests race_view_tests \
-  run_control_bug_tests run_state_machine_tests decision_panel_tests hand_solving_tests
+  run_control_bug_tests run_state_machine_tests decision_panel_tests hand_solving_tests explained_window_tests
 # The window tests' TIMEOUT is raised in the tsan tree (tests/ui/CMakeLists.txt): TSan is ~5-15x slower.
 ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|ParallelForTest|ParallelInOrderTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs|CheckWritesTheSameLinesWithAnyNumberOfJobs|SolveWritesTheSameResultsWithAnyNumberOfJobs)$'
 # The window tests. Qt's own calls are not checked (tests/tsan.supp), and then TSan 14 cannot follow a

@@ -15,17 +15,6 @@ bool isSolvedBy(const NurikabePuzzle& puzzle, const Board& board) {
     return grid && grid->sameClues(puzzle.clues) && grid->isSolved();
 }
 
-SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t nodeLimit) {
-    const NurikabeSolveResult result = solveNurikabe(clues, upTo, nodeLimit);
-    SolutionCount count;
-    count.found = result.solutionCount;
-    count.decided = !result.nodeLimitHit;
-    if (result.nodeLimitHit) count.endedBy = "node limit";
-    if (result.firstSolution) count.first = *result.firstSolution;
-    count.nodes = result.nodes;
-    return count;
-}
-
 SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, const SearchBudget& budget) {
     return countByStepping<NurikabeSearch>(clues, upTo, budget);
 }

@@ -27,9 +27,25 @@ std::optional<Board> knownSolution(const Puzzle& puzzle) {
         puzzle.content);
 }
 
+namespace {
+SearchBudget nodesOnly(std::uint64_t nodeLimit) {
+    SearchBudget budget;
+    budget.nodeLimit = nodeLimit;
+    return budget;
+}
+}  // namespace
+
+// A node limit is a budget of nodes alone: one way to count, whatever the caller bounds.
+SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t nodeLimit) {
+    return countSolutions(givens, upTo, nodesOnly(nodeLimit));
+}
+
+SolutionCount countSolutions(const NurikabeGrid& clues, int upTo, std::uint64_t nodeLimit) {
+    return countSolutions(clues, upTo, nodesOnly(nodeLimit));
+}
+
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo, std::uint64_t nodeLimit) {
-    return std::visit([&](const auto& content) { return countSolutions(startGrid(content), upTo, nodeLimit); },
-                      puzzle.content);
+    return countSolutions(puzzle, upTo, nodesOnly(nodeLimit));
 }
 
 SolutionCount countSolutions(const Puzzle& puzzle, int upTo, const SearchBudget& budget) {

@@ -20,12 +20,6 @@ bool isSolvedBy(const SudokuPuzzle& puzzle, const Board& board) {
     return grid && grid->keepsGivens(puzzle.givens) && grid->isSolved();
 }
 
-SolutionCount countSolutions(const SudokuGrid& givens, int upTo, std::uint64_t nodeLimit) {
-    SearchBudget budget;
-    budget.nodeLimit = nodeLimit;
-    return countSolutions(givens, upTo, budget);
-}
-
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBudget& budget) {
     // A 9x9 grid is counted by the band solver first: its longest searches take microseconds. Its answer
     // stands when it is within the node budget; otherwise the stepping search below decides, so a budget that

@@ -741,10 +741,9 @@ void CompareView::refreshStatistics() {
 
 void CompareView::showRanks(const BenchStatistics& stats, const QString& axisName) {
     // The ERT when the Friedman test is defined on it, else the median final cost (when nothing is solved).
-    const AcrossPuzzlesComparison* shown = nullptr;
-    for (const AcrossPuzzlesComparison& comparison : stats.acrossPuzzles)
-        if (comparison.test && !shown) shown = &comparison;
-    if (!shown) {
+    const auto shown = std::find_if(stats.acrossPuzzles.begin(), stats.acrossPuzzles.end(),
+                                    [](const AcrossPuzzlesComparison& comparison) { return comparison.test.has_value(); });
+    if (shown == stats.acrossPuzzles.end()) {
         m_ranks->setData(tr("Ranks across puzzles: needs two settings that differ on two puzzles or more"), {}, 0);
         return;
     }

@@ -23,10 +23,6 @@ struct HandoutOptions {
     std::string outPath;
 };
 
-bool endsWith(const std::string& text, const std::string& end) {
-    return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
-}
-
 int runHandout(const HandoutOptions& options, const std::atomic<bool>& interrupted) {
     const RecordingRead read = loadRecording(options.recordingPath);
     if (!read.recording) {
@@ -40,7 +36,7 @@ int runHandout(const HandoutOptions& options, const std::atomic<bool>& interrupt
     }
     if (interrupted.load()) throw std::runtime_error("interrupted; nothing written");
     const bool html = options.format == "html" ||
-                      (options.format.empty() && (endsWith(options.outPath, ".html") || endsWith(options.outPath, ".htm")));
+                      (options.format.empty() && (options.outPath.ends_with(".html") || options.outPath.ends_with(".htm")));
     const std::string text = html ? handoutHtml(handout) : handoutMarkdown(handout);
     writeResult(options.outPath, text);
     std::cerr << "handout: " << handout.steps.size() << " explained steps of " << options.from << " to " << options.to
