@@ -249,7 +249,12 @@ TEST_F(BenchCliTest, UntilSuccessesMakesTheTriesUpToTheKthSuccess) {
     const CliOutcome again = runCli(command, m_dir / "err");
     ASSERT_EQ(again.exitCode, 0) << again.err;
     EXPECT_EQ(runsOf(out).size(), runs.size());
-    EXPECT_NE(again.err.find("0 runs made"), std::string::npos) << again.err;
+    // Said after the summary was written, never "resuming" a bench with nothing left to run.
+    EXPECT_NE(again.err.find("already holds every run of the plan (" + std::to_string(runs.size()) +
+                             "); summary.csv rewritten"),
+              std::string::npos)
+        << again.err;
+    EXPECT_EQ(again.err.find("resuming"), std::string::npos) << again.err;
 }
 
 // A run line that cannot be written (here: past the process's file size limit, as on a full disk) ends the bench
@@ -289,6 +294,17 @@ TEST_F(BenchCliTest, ResumeRefusesARunRepeated) {
     EXPECT_NE(again.err.find((out / "runs.jsonl").string() + ":3:1: run sa/0/"), std::string::npos) << again.err;
     EXPECT_NE(again.err.find("is already at line 1"), std::string::npos) << again.err;
     EXPECT_EQ(again.err.find("resuming"), std::string::npos) << again.err;
+    EXPECT_NE(again.err.find("with --repair takes such lines out"), std::string::npos) << again.err;
+
+    // --repair takes the repeated line out, names it, keeps it beside the runs, and the bench goes on.
+    std::vector<std::string> repair = command;
+    repair.insert(repair.begin() + 1, "--repair");
+    const CliOutcome repaired = runCli(repair, m_dir / "err");
+    EXPECT_EQ(repaired.exitCode, 0) << repaired.err;
+    EXPECT_NE(repaired.err.find((out / "runs.jsonl").string() + ":3:1: dropped: run sa/0/"), std::string::npos)
+        << repaired.err;
+    EXPECT_EQ(readFile(out / "runs.jsonl"), runs);
+    EXPECT_EQ(readFile(out / "runs.jsonl.dropped"), runs.substr(0, runs.find('\n') + 1));
 }
 
 TEST_F(BenchCliTest, UsageErrors) {

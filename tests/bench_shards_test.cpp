@@ -84,10 +84,22 @@ TEST_F(BenchShardsTest, MergedShardsEqualASingleRun) {
     const Output rerun = runCli("bench " + kPlan + "--shard 2/3 --out " + sharded.string() + " " + kPuzzles);
     EXPECT_EQ(rerun.status, 0) << rerun.text;
     EXPECT_NE(rerun.text.find("dropped a partly written last line"), std::string::npos) << rerun.text;
-    EXPECT_NE(rerun.text.find("0 runs made"), std::string::npos) << rerun.text;
+    EXPECT_NE(rerun.text.find(part.string() + " already holds every run of shard 2/3"), std::string::npos)
+        << rerun.text;
 
-    const Output merged = runCli("bench merge " + sharded.string());
+    // A run copied twice into a part is refused with its place; --repair drops it, saying so.
+    std::string first;
+    std::getline(std::ifstream(part), first);
+    { std::ofstream(part, std::ios::app) << first << "\n"; }
+    const Output twice = runCli("bench merge " + sharded.string());
+    EXPECT_EQ(twice.status, 1);
+    EXPECT_NE(twice.text.find("is already at line 1; a run may be counted once"), std::string::npos) << twice.text;
+    EXPECT_NE(twice.text.find("with --repair takes such lines out"), std::string::npos) << twice.text;
+    const Output merged = runCli("bench merge --repair " + sharded.string());
     ASSERT_EQ(merged.status, 0) << merged.text;
+    EXPECT_NE(merged.text.find(part.string() + ": 1 line(s) dropped, kept in " + part.string() + ".dropped"),
+              std::string::npos)
+        << merged.text;
     const auto expected = runsOf(local);
     EXPECT_EQ(expected.size(), 3u * 3 * 8);  // settings x runs x the 8 puzzles of famous_hard.csv
     EXPECT_EQ(runsOf(sharded), expected);

@@ -2,10 +2,12 @@
 // thread counts, and resuming after an interruption through the API.
 
 #include "study/bench.h"
+#include "study/bench_shards.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -343,6 +345,102 @@ TEST(BenchTest, RunLinesOfTheSameRunOrOfAnotherPlanAreRefused) {
     foreign[0].erase("plan");
     foreign[0]["seed"] = 99;
     EXPECT_NE(refusal(foreign).find("seed 99 is not config.json's seed + run"), std::string::npos) << refusal(foreign);
+}
+
+// --repair: the refused lines leave the runs files (the bench's and a shard's part) for FILE.dropped, in order,
+// the first line of a run counted twice staying; a second repair finds nothing.
+TEST(BenchTest, RepairTakesRefusedLinesOutAndKeepsThemBeside) {
+    const BenchPlan plan = smallPlan();
+    std::vector<json> lines;
+    runBench(plan, benchTasks(plan), 1, [&](const json& line) { lines.push_back(line); });
+    ASSERT_EQ(lines.size(), 6u);
+    const auto textOf = [](const std::vector<json>& some) {
+        std::string text;
+        for (const json& line : some) text += line.dump() + "\n";
+        return text;
+    };
+    const auto read = [](const std::filesystem::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    };
+    const auto dir = std::filesystem::temp_directory_path() / ("pw_bench_repair_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir / "parts");
+    std::ofstream(dir / "config.json") << benchPlanJson(plan).dump(2) << "\n";
+    json foreign = lines[4];
+    foreign["seed"] = 99;
+    foreign.erase("plan");
+    const std::string repeated = lines[1].dump();
+    std::ofstream(dir / "runs.jsonl") << textOf({lines[0], lines[1], lines[2]}) << repeated << "\nnot a run\n"
+                                      << textOf({lines[3]}) << foreign.dump() << "\n";
+    std::ofstream(dir / "parts" / "shard-1-of-2.jsonl") << textOf({lines[0], lines[0]});
+
+    const std::vector<BenchRepair> repairs = repairBenchDirectory(dir.string());
+    ASSERT_EQ(repairs.size(), 2u);
+    EXPECT_EQ(repairs[0].path, (dir / "runs.jsonl").string());
+    ASSERT_EQ(repairs[0].dropped.size(), 3u);
+    EXPECT_EQ(repairs[0].dropped[0].line, 4);
+    EXPECT_NE(repairs[0].dropped[0].reason.find("is already at line 2"), std::string::npos);
+    EXPECT_EQ(repairs[0].dropped[1].line, 5);
+    EXPECT_EQ(repairs[0].dropped[1].reason, "not a run line of puzzle-cli bench");
+    EXPECT_EQ(repairs[0].dropped[2].line, 7);
+    EXPECT_NE(repairs[0].dropped[2].reason.find("seed 99"), std::string::npos) << repairs[0].dropped[2].reason;
+    EXPECT_EQ(read(dir / "runs.jsonl"), textOf({lines[0], lines[1], lines[2], lines[3]}));
+    EXPECT_EQ(read(dir / "runs.jsonl.dropped"), repeated + "\nnot a run\n" + foreign.dump() + "\n");
+    EXPECT_EQ(repairs[1].path, (dir / "parts" / "shard-1-of-2.jsonl").string());
+    EXPECT_EQ(read(dir / "parts" / "shard-1-of-2.jsonl"), textOf({lines[0]}));
+    EXPECT_NO_THROW(readBenchDirectory(dir.string()));
+
+    EXPECT_TRUE(repairBenchDirectory(dir.string()).empty());
+    EXPECT_EQ(read(dir / "runs.jsonl.dropped"), repeated + "\nnot a run\n" + foreign.dump() + "\n");
+    std::filesystem::remove_all(dir);
+}
+
+// A fault in config.json is named by file:line:column and the field's path, in words of the project, never the
+// JSON library's.
+TEST(BenchTest, AConfigFaultIsNamedByLineColumnAndField) {
+    const auto dir = std::filesystem::temp_directory_path() / ("pw_bench_config_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto refusal = [&](const json& config) {
+        std::ofstream(dir / "config.json") << config.dump(2) << "\n";
+        try {
+            readBenchConfig(dir.string());
+        } catch (const std::runtime_error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::string file = (dir / "config.json").string();
+    const json good = benchPlanJson(smallPlan());
+    EXPECT_EQ(refusal(good), "accepted");
+    json broken = good;
+    broken.erase("runs");
+    EXPECT_EQ(refusal(broken), file + ":1:1: no 'runs' field");
+    broken = good;
+    broken["configurations"][1]["label"] = 5;
+    const std::string text = broken.dump(2);
+    const auto labelLine = 1 + std::count(text.begin(), text.begin() + text.find("\"label\": 5"), '\n');
+    EXPECT_EQ(refusal(broken), file + ":" + std::to_string(labelLine) + ":16: configurations[1].label: must be a string");
+    broken = good;
+    broken["configurations"][0]["parameters"]["t0"] = "hot";
+    EXPECT_NE(refusal(broken).find(": configurations[0].parameters.t0: must be a number"), std::string::npos)
+        << refusal(broken);
+    broken = good;
+    broken["budget"]["max_steps"] = -3;
+    EXPECT_NE(refusal(broken).find(": budget.max_steps: must be a whole number of 0 or more"), std::string::npos)
+        << refusal(broken);
+    broken = good;
+    broken["configurations"] = json::object();
+    EXPECT_NE(refusal(broken).find(": configurations: must be a list"), std::string::npos) << refusal(broken);
+    for (const json& each : {broken, good}) EXPECT_EQ(refusal(each).find("json.exception"), std::string::npos);
+    std::ofstream(dir / "config.json") << "{\n  \"format\": tru\n}\n";
+    try {
+        readBenchConfig(dir.string());
+        ADD_FAILURE() << "a config.json that is not JSON was read";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()), file + ":2:16: not valid JSON");  // where the parser gave up
+    }
+    std::filesystem::remove_all(dir);
 }
 
 TEST(BenchTest, APlanReadsBackFromItsJson) {

@@ -96,5 +96,29 @@ TEST(StatsCli, ErrorsNameThePlace) {
     EXPECT_NE(twice.text.find((repeated / "runs.jsonl").string() + ":"), std::string::npos) << twice.text;
     EXPECT_NE(twice.text.find(":1: run sa/0/0 is already at line 1; a run may be counted once"), std::string::npos)
         << twice.text;
+    // --repair drops it, naming the line, and the statistics are those of the bench without it.
+    const Output repaired = runCli("stats --repair --csv " + repeated.string());
+    EXPECT_EQ(repaired.status, 0) << repaired.text;
+    EXPECT_NE(repaired.text.find(":1: dropped: run sa/0/0 is already at line 1"), std::string::npos) << repaired.text;
+    const Output fixture = runCli("stats --csv " + kFixture);
+    EXPECT_NE(repaired.text.find(fixture.text), std::string::npos) << repaired.text;
+    const Output again = runCli("stats --repair --csv " + repeated.string());
+    EXPECT_NE(again.text.find("nothing to repair"), std::string::npos) << again.text;
     fs::remove_all(repeated);
+
+    // A config.json without a field its plan needs: the file, line and column and the field, in plain words.
+    const fs::path unplanned = fs::temp_directory_path() / ("pw_stats_unplanned_" + std::to_string(::getpid()));
+    fs::create_directories(unplanned);
+    {
+        std::ifstream in(kFixture + "/config.json");
+        nlohmann::json config = nlohmann::json::parse(in);
+        config.erase("runs");
+        std::ofstream(unplanned / "config.json") << config.dump(2) << "\n";
+    }
+    const Output noRuns = runCli("stats " + unplanned.string());
+    EXPECT_EQ(noRuns.status, 1);
+    EXPECT_NE(noRuns.text.find((unplanned / "config.json").string() + ":1:1: no 'runs' field"), std::string::npos)
+        << noRuns.text;
+    EXPECT_EQ(noRuns.text.find("json.exception"), std::string::npos) << noRuns.text;
+    fs::remove_all(unplanned);
 }

@@ -2,6 +2,7 @@
 
 #include "engine/algorithm.h"
 #include "io/output.h"
+#include "study/bench_shards.h"
 
 #include <CLI/CLI.hpp>
 
@@ -134,7 +135,7 @@ int CliContext::run(CLI::App& app, int argc, char** argv) const {
         std::cerr << "puzzle-cli: out of memory: the inputs or the work asked for need more memory than there is\n";
         status = kExitRejected;
     } catch (const std::exception& e) {
-        std::cerr << "puzzle-cli: " << e.what() << "\n";
+        std::cerr << "puzzle-cli: " << e.what() << "\n" << repairHint(e);
         status = kExitRejected;
     }
     // The last writes of std::cout and of printf (correlate's table) are checked with the ones before them.
@@ -446,6 +447,23 @@ void ProgressBar::update(std::size_t done) {
         std::fprintf(stderr, "%s %zu/%zu (%.1f s)\n", m_label.c_str(), done, m_total, elapsed);
     }
     std::fflush(stderr);
+}
+
+void repairBenchRuns(const std::string& dir) {
+    const std::vector<BenchRepair> repairs = repairBenchDirectory(dir);
+    for (const BenchRepair& repair : repairs) {
+        for (const BenchRefusedLine& line : repair.dropped)
+            std::cerr << "puzzle-cli: " << repair.path << ":" << line.line << ":1: dropped: " << line.reason << "\n";
+        std::cerr << "puzzle-cli: " << repair.path << ": " << repair.dropped.size() << " line(s) dropped, kept in "
+                  << repair.droppedPath << "\n";
+    }
+    if (repairs.empty()) std::cerr << "puzzle-cli: " << dir << ": every run line is a run of the bench; nothing to repair\n";
+}
+
+std::string repairHint(const std::exception& error) {
+    if (!dynamic_cast<const BenchRunLineError*>(&error)) return {};
+    return "puzzle-cli: the same command with --repair takes such lines out of the runs file and keeps them in a "
+           "file beside it (FILE.dropped)\n";
 }
 
 }  // namespace pw::cli

@@ -147,6 +147,14 @@ private:
     std::thread m_writer;
 };
 
+// --repair of bench, bench merge and stats: takes the lines a bench refuses (a run counted twice, a run of another
+// plan, a line that is not a run) out of DIR's runs files, naming each line on standard error and the file it
+// was moved to (study/bench_shards.h). Throws std::runtime_error as repairBenchDirectory does.
+void repairBenchRuns(const std::string& dir);
+// After the error of a refused run line (pw::BenchRunLineError), the line saying what --repair would do; empty
+// after any other error.
+std::string repairHint(const std::exception& error);
+
 // A progress bar on standard error: redrawn in place on a terminal, one line per tenth otherwise.
 class ProgressBar {
 public:

@@ -71,9 +71,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     pw::ui::CompareView view{QString()};
-    if (!view.openResults(dir, /*quiet=*/true)) {
-        std::fprintf(stderr, "puzzle-compare-charts: %s: not a directory written by puzzle-cli bench, or unreadable\n",
-                     qPrintable(dir));
+    QString whyNot;
+    if (!view.openResults(dir, /*quiet=*/true, &whyNot)) {
+        std::fprintf(stderr, "puzzle-compare-charts: %s\n", qPrintable(whyNot));
         return 1;
     }
     view.resize(width, height);

@@ -96,8 +96,8 @@ QString ScriptedSession::start() {
     }
     if (!m_options.compareDir.isEmpty()) {
         m_compare = m_window.openCompareView();
-        if (!m_compare->openResults(m_options.compareDir, true))
-            return QStringLiteral("--compare: %1 is not a directory written by puzzle-cli bench").arg(m_options.compareDir);
+        QString error;
+        if (!m_compare->openResults(m_options.compareDir, true, &error)) return QStringLiteral("--compare: ") + error;
         if (!m_options.compareTab.isEmpty()) m_compare->showTab(m_options.compareTab);
     }
     if (m_options.run)

@@ -1,5 +1,7 @@
-#include "io/output.h"
 #include "io/recording.h"
+
+#include "io/json_place.h"
+#include "io/output.h"
 
 #include "algorithms/registry.h"
 #include "algorithms/run_configuration.h"
@@ -41,21 +43,6 @@ struct RecordingError {
     int column = 0;
     std::string message;
 };
-
-// 1-based line and column of byte `offset` of `text`.
-std::pair<int, int> lineAndColumn(std::string_view text, std::size_t offset) {
-    int line = 1;
-    int column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
 
 // Reads the parsed document and names places in the text for errors. The JSON library keeps no positions of
 // values, so a field's place is where its quoted key first appears after its parent's key: exact for the
@@ -367,9 +354,7 @@ RecordingRead parseRecording(std::string_view text, const std::string& sourceNam
         const auto [line, column] = lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0);
         read.error.line = line;
         read.error.column = column;
-        std::string message = e.what();
-        const auto detail = message.find(": syntax error");
-        read.error.message = "not valid JSON" + (detail == std::string::npos ? std::string() : message.substr(detail));
+        read.error.message = "not valid JSON";
         return read;
     } catch (const Json::out_of_range& e) {
         // A number too large for a double ("number overflow parsing '1e999'"): the library names the number,

@@ -8,6 +8,7 @@
 #include "engine/runner.h"
 #include "io/csv_table.h"
 #include "io/formats.h"
+#include "io/json_place.h"
 #include "io/output.h"
 #include "io/run_report.h"
 
@@ -34,17 +35,7 @@ const char* const kFormat = "puzzle-workbench bench 1";
 // (a run killed while writing) followed them, `wholeBytes` where they end.
 std::vector<json> readRunLines(const std::string& path, bool& partial, std::uintmax_t& wholeBytes,
                                const BenchPlan* plan) {
-    partial = false;
-    wholeBytes = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {};
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxRunsFileBytes)
-        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a runs file may have (" +
-                                 std::to_string(kMaxRunsFileBytes) + ", kMaxRunsFileBytes)");
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    return parseBenchRunLines(text, path, partial, wholeBytes, plan);
+    return parseBenchRunLines(readBenchRunsText(path), path, partial, wholeBytes, plan);
 }
 
 std::string lineKey(const json& line) {
@@ -73,6 +64,17 @@ std::optional<std::string> foreignRun(const BenchPlan& plan, const std::string& 
 
 }  // namespace
 
+std::string readBenchRunsText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxRunsFileBytes)
+        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a runs file may have (" +
+                                 std::to_string(kMaxRunsFileBytes) + ", kMaxRunsFileBytes)");
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 std::string benchPlanHash(const BenchPlan& plan) {
     // FNV-1a, 64 bits, of the plan as config.json holds it.
     std::uint64_t hash = 14695981039346656037ull;
@@ -86,7 +88,8 @@ std::string benchPlanHash(const BenchPlan& plan) {
 }
 
 std::vector<json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
-                                     std::uintmax_t& wholeBytes, const BenchPlan* plan) {
+                                     std::uintmax_t& wholeBytes, const BenchPlan* plan,
+                                     std::vector<BenchRefusedLine>* refused) {
     std::vector<json> lines;
     std::map<std::string, int> lineOfRun;  // a run counted twice would weigh twice in every summary and test
     const std::string planHash = plan ? benchPlanHash(*plan) : std::string();
@@ -94,6 +97,25 @@ std::vector<json> parseBenchRunLines(std::string_view text, const std::string& s
     wholeBytes = 0;
     std::size_t start = 0;
     int lineNumber = 0;
+    // Why a whole line is not a run of this bench, or nothing when it is one.
+    const auto whyRefused = [&](const json& parsed) -> std::optional<std::string> {
+        if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("configuration") ||
+            !parsed.contains("puzzle_index") || !parsed.contains("run") || !parsed["configuration"].is_string() ||
+            !parsed["puzzle_index"].is_number_unsigned() || !parsed["run"].is_number_unsigned())
+            return "not a run line of puzzle-cli bench";
+        const std::string key = lineKey(parsed);
+        if (const auto first = lineOfRun.find(key); first != lineOfRun.end())
+            return "run " + key + " is already at line " + std::to_string(first->second) + "; a run may be counted once";
+        if (!plan) return std::nullopt;
+        if (const auto foreign = foreignRun(*plan, planHash, parsed))
+            return "run " + key + " is not a run of this bench: " + *foreign;
+        try {
+            benchRecordFromJson(parsed);
+        } catch (const std::invalid_argument& e) {
+            return "run " + key + ": " + e.what();
+        }
+        return std::nullopt;
+    };
     while (start < text.size()) {
         const std::size_t end = text.find('\n', start);
         ++lineNumber;
@@ -104,29 +126,14 @@ std::vector<json> parseBenchRunLines(std::string_view text, const std::string& s
         const std::string_view line = text.substr(start, end - start);
         if (!line.empty()) {
             json parsed = json::parse(line.begin(), line.end(), nullptr, false);
-            if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("configuration") ||
-                !parsed.contains("puzzle_index") || !parsed.contains("run") || !parsed["configuration"].is_string() ||
-                !parsed["puzzle_index"].is_number_unsigned() || !parsed["run"].is_number_unsigned())
-                throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) +
-                                         ":1: not a run line of puzzle-cli bench");
-            const std::string key = lineKey(parsed);
-            const auto [first, fresh] = lineOfRun.emplace(key, lineNumber);
-            if (!fresh)
-                throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key +
-                                         " is already at line " + std::to_string(first->second) +
-                                         "; a run may be counted once");
-            if (plan) {
-                if (const auto foreign = foreignRun(*plan, planHash, parsed))
-                    throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key +
-                                             " is not a run of this bench: " + *foreign);
-                try {
-                    benchRecordFromJson(parsed);
-                } catch (const std::invalid_argument& e) {
-                    throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ":1: run " + key + ": " +
-                                             e.what());
-                }
+            if (const auto reason = whyRefused(parsed)) {
+                if (!refused)
+                    throw BenchRunLineError(sourceName + ":" + std::to_string(lineNumber) + ":1: " + *reason);
+                refused->push_back({lineNumber, std::string(line), *reason});
+            } else {
+                lineOfRun.emplace(lineKey(parsed), lineNumber);
+                lines.push_back(std::move(parsed));
             }
-            lines.push_back(std::move(parsed));
         }
         start = end + 1;
         wholeBytes = start;
@@ -217,68 +224,126 @@ json benchPlanJson(const BenchPlan& plan) {
     return config;
 }
 
-BenchPlan benchPlanFromJson(const json& config) {
-    try {
-        BenchPlan plan;
-        for (const auto& entry : config.at("configurations")) {
-            const std::string algorithmId = entry.at("algorithm").get<std::string>();
-            const AlgorithmEntry* algorithm = findAlgorithm(algorithmId);
-            if (!algorithm) throw std::runtime_error("unknown algorithm '" + algorithmId + "'");
-            const auto& specs = algorithm->info.parameters;
-            BenchConfiguration configuration{entry.at("label").get<std::string>(), algorithmId, ParameterValues(specs)};
-            for (const auto& item : entry.at("parameters").items()) {
-                const std::string& key = item.key();
-                const auto& value = item.value();
-                const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
-                if (spec == specs.end()) {
-                    if (retiredParameterNote(key)) continue;  // a plan written before the key was retired
-                    throw std::runtime_error(algorithmId + " has no parameter '" + key + "'");
-                }
-                ParameterValue typed;
-                switch (spec->type) {
-                case ParameterType::Integer:
-                    // An unchecked conversion of a fractional or huge number would be undefined behaviour.
-                    if (!value.is_number_integer())
-                        throw std::runtime_error(configuration.label + ": '" + key + "' must be a whole number");
-                    typed = value.get<std::int64_t>();
-                    break;
-                case ParameterType::Real: typed = value.get<double>(); break;
-                case ParameterType::Boolean: typed = value.get<bool>(); break;
-                case ParameterType::Choice: typed = value.get<std::string>(); break;
-                }
-                if (auto error = configuration.parameters.setValue(specs, key, typed))
-                    throw std::runtime_error(configuration.label + ": " + *error);
-            }
-            plan.configurations.push_back(std::move(configuration));
-        }
-        for (const auto& entry : config.at("puzzles")) {
-            const std::string id = entry.at("id").get<std::string>();
-            PuzzleCollection parsed = parsePuzzles(entry.at("puzzle").get<std::string>(), id);
-            if (parsed.puzzles.size() != 1) throw std::runtime_error("puzzle " + id + " does not parse");
-            parsed.puzzles.front().id = id;
-            plan.puzzles.push_back(std::move(parsed.puzzles.front()));
-        }
-        auto count = [](const json& value, const char* name) {
-            if (!value.is_number_unsigned()) throw std::runtime_error(std::string("'") + name + "' must be a whole number");
-            return value.get<std::uint64_t>();
-        };
-        plan.runs = count(config.at("runs"), "runs");
-        if (plan.runs > kMaxBenchRuns)
-            throw std::runtime_error("'runs' is " + std::to_string(plan.runs) + ", more than a bench makes per setting "
-                                     "and puzzle (" + std::to_string(kMaxBenchRuns) + ", kMaxBenchRuns)");
-        plan.seed = count(config.at("seed"), "seed");
-        const json& budget = config.at("budget");
-        if (budget.contains("time_limit")) plan.budget.timeLimit = budget["time_limit"].get<double>();
-        if (budget.contains("max_steps")) plan.budget.maxSteps = count(budget["max_steps"], "max_steps");
-        if (budget.contains("max_evaluations")) plan.budget.maxEvaluations = count(budget["max_evaluations"], "max_evaluations");
-        if (config.contains("until_successes")) {
-            plan.untilSuccesses = count(config["until_successes"], "until_successes");
-            if (*plan.untilSuccesses == 0) throw std::runtime_error("'until_successes' must be at least 1");
-        }
-        return plan;
-    } catch (const json::exception& e) {
-        throw std::runtime_error(std::string("config.json: ") + e.what());
+namespace {
+
+// A fault of config.json at a path of keys and list indices; readBenchConfig places it in the text.
+struct BenchConfigError : std::runtime_error {
+    BenchConfigError(std::vector<std::string> at, const std::string& message)
+        : std::runtime_error(at.empty() ? message : jsonPathText(at) + ": " + message), path(std::move(at)) {}
+    std::vector<std::string> path;
+};
+
+using JsonPath = std::vector<std::string>;
+
+JsonPath operator/(JsonPath path, std::string step) {
+    path.push_back(std::move(step));
+    return path;
+}
+
+// config.json's values, each checked before it is read: the JSON library's own errors name no place and
+// speak its own terms.
+const json& configMember(const json& object, const JsonPath& path, const std::string& key) {
+    if (!object.is_object()) throw BenchConfigError(path, "must be an object");
+    const auto found = object.find(key);
+    if (found == object.end()) throw BenchConfigError(path, "no '" + key + "' field");
+    return *found;
+}
+
+std::string configString(const json& value, const JsonPath& path) {
+    if (!value.is_string()) throw BenchConfigError(path, "must be a string");
+    return value.get<std::string>();
+}
+
+const json& configList(const json& value, const JsonPath& path) {
+    if (!value.is_array()) throw BenchConfigError(path, "must be a list");
+    return value;
+}
+
+std::uint64_t configCount(const json& value, const JsonPath& path) {
+    if (!value.is_number_unsigned()) throw BenchConfigError(path, "must be a whole number of 0 or more");
+    return value.get<std::uint64_t>();
+}
+
+ParameterValue configParameter(const ParameterSpec& spec, const json& value, const JsonPath& path) {
+    switch (spec.type) {
+    case ParameterType::Integer:
+        // An unchecked conversion of a fractional or huge number would be undefined behaviour.
+        if (!value.is_number_integer()) throw BenchConfigError(path, "must be a whole number");
+        return value.get<std::int64_t>();
+    case ParameterType::Real:
+        if (!value.is_number()) throw BenchConfigError(path, "must be a number");
+        return value.get<double>();
+    case ParameterType::Boolean:
+        if (!value.is_boolean()) throw BenchConfigError(path, "must be true or false");
+        return value.get<bool>();
+    case ParameterType::Choice: return configString(value, path);
     }
+    throw BenchConfigError(path, "has a type no parameter has");
+}
+
+}  // namespace
+
+BenchPlan benchPlanFromJson(const json& config) {
+    BenchPlan plan;
+    const JsonPath root;
+    const JsonPath configurations = root / "configurations";
+    const json& configurationList = configList(configMember(config, root, "configurations"), configurations);
+    for (std::size_t i = 0; i < configurationList.size(); ++i) {
+        const json& entry = configurationList[i];
+        const JsonPath at = configurations / std::to_string(i);
+        const std::string algorithmId = configString(configMember(entry, at, "algorithm"), at / "algorithm");
+        const AlgorithmEntry* algorithm = findAlgorithm(algorithmId);
+        if (!algorithm) throw BenchConfigError(at / "algorithm", "unknown algorithm '" + algorithmId + "'");
+        const auto& specs = algorithm->info.parameters;
+        BenchConfiguration configuration{configString(configMember(entry, at, "label"), at / "label"), algorithmId,
+                                         ParameterValues(specs)};
+        const json& parameters = configMember(entry, at, "parameters");
+        if (!parameters.is_object()) throw BenchConfigError(at / "parameters", "must be an object");
+        for (const auto& item : parameters.items()) {
+            const std::string& key = item.key();
+            const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.key == key; });
+            if (spec == specs.end()) {
+                if (retiredParameterNote(key)) continue;  // a plan written before the key was retired
+                throw BenchConfigError(at / "parameters" / key, algorithmId + " has no parameter '" + key + "'");
+            }
+            if (auto error = configuration.parameters.setValue(specs, key,
+                                                               configParameter(*spec, item.value(), at / "parameters" / key)))
+                throw BenchConfigError(at / "parameters" / key, *error);
+        }
+        plan.configurations.push_back(std::move(configuration));
+    }
+    const JsonPath puzzles = root / "puzzles";
+    const json& puzzleList = configList(configMember(config, root, "puzzles"), puzzles);
+    for (std::size_t i = 0; i < puzzleList.size(); ++i) {
+        const JsonPath at = puzzles / std::to_string(i);
+        const std::string id = configString(configMember(puzzleList[i], at, "id"), at / "id");
+        PuzzleCollection parsed = parsePuzzles(configString(configMember(puzzleList[i], at, "puzzle"), at / "puzzle"), id);
+        if (parsed.puzzles.size() != 1) throw BenchConfigError(at / "puzzle", "puzzle " + id + " does not parse");
+        parsed.puzzles.front().id = id;
+        plan.puzzles.push_back(std::move(parsed.puzzles.front()));
+    }
+    plan.runs = configCount(configMember(config, root, "runs"), root / "runs");
+    if (plan.runs > kMaxBenchRuns)
+        throw BenchConfigError(root / "runs", std::to_string(plan.runs) + " is more than a bench makes per setting "
+                               "and puzzle (" + std::to_string(kMaxBenchRuns) + ", kMaxBenchRuns)");
+    plan.seed = configCount(configMember(config, root, "seed"), root / "seed");
+    const JsonPath budgetPath = root / "budget";
+    const json& budget = configMember(config, root, "budget");
+    if (!budget.is_object()) throw BenchConfigError(budgetPath, "must be an object");
+    if (budget.contains("time_limit")) {
+        const json& limit = budget["time_limit"];
+        if (!limit.is_number() || !(limit.get<double>() > 0))
+            throw BenchConfigError(budgetPath / "time_limit", "must be a positive number of seconds");
+        plan.budget.timeLimit = limit.get<double>();
+    }
+    if (budget.contains("max_steps")) plan.budget.maxSteps = configCount(budget["max_steps"], budgetPath / "max_steps");
+    if (budget.contains("max_evaluations"))
+        plan.budget.maxEvaluations = configCount(budget["max_evaluations"], budgetPath / "max_evaluations");
+    if (config.contains("until_successes")) {
+        plan.untilSuccesses = configCount(config["until_successes"], root / "until_successes");
+        if (*plan.untilSuccesses == 0) throw BenchConfigError(root / "until_successes", "must be at least 1");
+    }
+    return plan;
 }
 
 namespace {
@@ -641,20 +706,50 @@ std::string benchGenerationsCsv(const std::vector<BenchRecord>& records, const s
     return csv;
 }
 
+BenchConfigFile readBenchConfig(const std::string& dir) {
+    namespace fs = std::filesystem;
+    const std::string path = (fs::path(dir) / "config.json").string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(dir + ": no config.json; not a directory written by puzzle-cli bench");
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > kMaxRunsFileBytes)
+        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a bench's config.json may have (" +
+                                 std::to_string(kMaxRunsFileBytes) + ")");
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string_view body = withoutByteOrderMark(text);
+    const auto place = [&](std::size_t offset) {
+        const auto [line, column] = lineAndColumn(body, offset);
+        return path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+    };
+    BenchConfigFile file;
+    try {
+        file.config = json::parse(body.begin(), body.end());
+    } catch (const json::parse_error& e) {
+        // The library counts bytes from 1 and points at the byte it could not take.
+        throw std::runtime_error(place(e.byte > 0 ? e.byte - 1 : 0) + "not valid JSON");
+    } catch (const json::exception&) {
+        throw std::runtime_error(path + ": not valid JSON (a number out of range)");
+    }
+    const auto format = file.config.is_object() ? file.config.find("format") : file.config.end();
+    if (format == file.config.end() || !format->is_string() || *format != kFormat)
+        throw std::runtime_error(place(format != file.config.end() ? jsonValueOffset(body, {"format"}) : 0) +
+                                 "not a configuration written by puzzle-cli bench (its \"format\" is \"" + kFormat +
+                                 "\")");
+    try {
+        file.plan = benchPlanFromJson(file.config);
+    } catch (const BenchConfigError& e) {
+        throw std::runtime_error(place(jsonValueOffset(body, e.path)) + e.what());
+    }
+    return file;
+}
+
 BenchDirectory readBenchDirectory(const std::string& dir) {
     namespace fs = std::filesystem;
-    const std::string configPath = (fs::path(dir) / "config.json").string();
-    std::ifstream in(configPath);
-    if (!in) throw std::runtime_error(dir + ": no config.json; not a directory written by puzzle-cli bench");
     BenchDirectory result;
-    result.config = json::parse(in, nullptr, false);
-    if (result.config.is_discarded() || !result.config.is_object() || result.config.value("format", "") != kFormat)
-        throw std::runtime_error(configPath + ": not a configuration written by puzzle-cli bench");
-    try {
-        result.plan = benchPlanFromJson(result.config);
-    } catch (const std::runtime_error& e) {
-        throw std::runtime_error(dir + "/" + e.what());
-    }
+    BenchConfigFile config = readBenchConfig(dir);
+    result.config = std::move(config.config);
+    result.plan = std::move(config.plan);
     for (const auto& configuration : result.plan.configurations) result.configurations.push_back(configuration.label);
     bool partial = false;
     std::uintmax_t wholeBytes = 0;

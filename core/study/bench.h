@@ -32,6 +32,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -75,7 +76,8 @@ struct BenchPlan {
 // Everything that decides the results, as stored in DIR/config.json: a directory is resumed only by the plan
 // that made it.
 nlohmann::json benchPlanJson(const BenchPlan& plan);
-// The plan a config.json describes (its inverse); throws std::runtime_error naming what is wrong.
+// The plan a config.json describes (its inverse); throws std::runtime_error naming the field, as in
+// "configurations[2].label: must be a string", and what is wrong.
 BenchPlan benchPlanFromJson(const nlohmann::json& config);
 // Empty when `stored` (a config.json) is the plan `wanted`; otherwise what differs, for the refusal message.
 std::optional<std::string> benchPlanDifference(const nlohmann::json& stored, const nlohmann::json& wanted);
@@ -125,13 +127,29 @@ inline constexpr std::uint64_t kMaxBenchTasks = 10000000;
 // A runs.jsonl larger than this is refused before it is read (a bench of a million runs with their curves
 // stays far below it).
 inline constexpr std::uintmax_t kMaxRunsFileBytes = std::uintmax_t{256} << 20;
-// The whole run lines of a runs.jsonl text (see BenchLog); throws std::runtime_error naming
-// sourceName:line:column of a line that is not a run, of a run already on an earlier line (a run is counted
-// once), and, given the bench's `plan`, of a run that is not one of its runs: another setting, puzzle, run
-// number, seed or plan fingerprint than config.json's (lines written before the fingerprint have none), or a
-// line benchRecordFromJson refuses.
+// The text of a runs file, empty when there is none; throws std::runtime_error above kMaxRunsFileBytes.
+std::string readBenchRunsText(const std::string& path);
+
+// A whole line of a runs file that is not a run of the bench, and why.
+struct BenchRefusedLine {
+    int line = 0;
+    std::string text;
+    std::string reason;
+};
+
+// Thrown for a refused line (see parseBenchRunLines): the place and the reason, and what `--repair` does.
+struct BenchRunLineError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The whole run lines of a runs.jsonl text (see BenchLog). A line that is not a run, a run already on an
+// earlier line (a run is counted once) and, given the bench's `plan`, a run that is not one of its runs
+// (another setting, puzzle, run number, seed or plan fingerprint than config.json's; lines written before the
+// fingerprint have none) or a line benchRecordFromJson refuses, is refused: with `refused` null it throws
+// BenchRunLineError naming sourceName:line:column, otherwise the line is left out and added to `refused`.
 std::vector<nlohmann::json> parseBenchRunLines(std::string_view text, const std::string& sourceName, bool& partial,
-                                               std::uintmax_t& wholeBytes, const BenchPlan* plan = nullptr);
+                                               std::uintmax_t& wholeBytes, const BenchPlan* plan = nullptr,
+                                               std::vector<BenchRefusedLine>* refused = nullptr);
 
 // DIR/runs.jsonl: read on opening (a partial last line, left by a killed run, is cut off the file), then
 // appended to, one flushed line per run.
@@ -215,6 +233,14 @@ std::string benchDetailsCsv(const std::vector<BenchRecord>& records, const std::
 // empty (header only) when no solved run reports a generation.
 std::string benchGenerationsCsv(const std::vector<BenchRecord>& records,
                                 const std::vector<std::string>& configurations = {});
+
+// DIR/config.json and the plan it holds. Throws std::runtime_error naming config.json, and its line and column
+// for a fault in the text.
+struct BenchConfigFile {
+    nlohmann::json config;
+    BenchPlan plan;
+};
+BenchConfigFile readBenchConfig(const std::string& dir);
 
 // A directory `puzzle-cli bench` wrote, for viewing: its config.json and runs. Throws std::runtime_error.
 struct BenchDirectory {

@@ -76,10 +76,9 @@ std::string benchShardPlanPath(const std::string& dir, const BenchShard& shard) 
 }
 
 BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
-    const fs::path configPath = fs::path(dir) / "config.json";
-    if (!fs::exists(configPath)) throw std::runtime_error(dir + ": no config.json; not a directory of puzzle-cli bench");
-    const json config = readJsonFile(configPath);
-    const BenchPlan plan = benchPlanFromJson(config);
+    const BenchConfigFile configFile = readBenchConfig(dir);
+    const json& config = configFile.config;
+    const BenchPlan& plan = configFile.plan;
     const std::vector<BenchTask> tasks = benchTasks(plan);
     std::map<std::string, std::size_t> taskIndex;
     for (std::size_t i = 0; i < tasks.size(); ++i) taskIndex[benchRunKey(plan, tasks[i])] = i;
@@ -173,6 +172,61 @@ BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing) {
     if (!writeFileAtomically(summaryPath, benchSummaryCsv(summarizeBench(records, labels)), error))
         throw std::runtime_error(error);
     return result;
+}
+
+namespace {
+
+// Takes the refused lines out of one runs file (see repairBenchDirectory).
+BenchRepair repairRunsFile(const std::string& path, const BenchPlan& plan) {
+    BenchRepair repair{path, path + ".dropped", {}};
+    const std::string text = readBenchRunsText(path);
+    bool partial = false;
+    std::uintmax_t wholeBytes = 0;
+    parseBenchRunLines(text, path, partial, wholeBytes, &plan, &repair.dropped);
+    if (repair.dropped.empty()) return repair;
+    // The kept lines as they were written, a partly written last line included (resuming cuts it off).
+    std::string kept;
+    std::string dropped = readBenchRunsText(repair.droppedPath);
+    std::size_t start = 0;
+    int lineNumber = 0;
+    auto next = repair.dropped.begin();
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        ++lineNumber;
+        const std::string_view line = std::string_view(text).substr(start, end - start + (end < text.size()));
+        if (next != repair.dropped.end() && next->line == lineNumber) {
+            dropped += line;
+            if (line.back() != '\n') dropped += '\n';
+            ++next;
+        } else {
+            kept += line;
+        }
+        start = end + 1;
+    }
+    std::string error;
+    // The dropped lines are safe before the runs file loses them.
+    if (!writeFileAtomically(repair.droppedPath, dropped, error) || !writeFileAtomically(path, kept, error))
+        throw std::runtime_error(error);
+    return repair;
+}
+
+}  // namespace
+
+std::vector<BenchRepair> repairBenchDirectory(const std::string& dir) {
+    const BenchPlan plan = readBenchConfig(dir).plan;
+    std::vector<std::string> paths{(fs::path(dir) / "runs.jsonl").string()};
+    const fs::path partsDir = fs::path(dir) / "parts";
+    std::error_code ec;
+    if (fs::is_directory(partsDir, ec))
+        for (const auto& entry : fs::directory_iterator(partsDir)) {
+            const std::string name = entry.path().filename().string();
+            if (twoNumbers(name, "shard-", "-of-", ".jsonl")) paths.push_back(entry.path().string());
+        }
+    std::sort(paths.begin() + 1, paths.end());
+    std::vector<BenchRepair> repairs;
+    for (const std::string& path : paths)
+        if (BenchRepair repair = repairRunsFile(path, plan); !repair.dropped.empty()) repairs.push_back(std::move(repair));
+    return repairs;
 }
 
 }  // namespace pw

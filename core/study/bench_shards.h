@@ -43,4 +43,17 @@ struct BenchMergeResult {
 // otherwise refuses, naming the incomplete shards.
 BenchMergeResult mergeBenchParts(const std::string& dir, bool allowMissing);
 
+// What repairing one runs file did: the lines taken out (kept, in order, at the end of `droppedPath`).
+struct BenchRepair {
+    std::string path;
+    std::string droppedPath;
+    std::vector<BenchRefusedLine> dropped;
+};
+
+// --repair: takes the lines parseBenchRunLines refuses out of DIR/runs.jsonl and of every shard's runs file in
+// DIR/parts/, keeping the first line of a run counted twice. Nothing is lost: the dropped lines are appended to
+// the file's ".dropped" sibling before the runs file is replaced, each write atomic. Files with nothing to drop
+// are not rewritten. Throws std::runtime_error when DIR is not a bench or a file cannot be read or written.
+std::vector<BenchRepair> repairBenchDirectory(const std::string& dir);
+
 }  // namespace pw

@@ -1810,7 +1810,7 @@ private slots:
 
         QVERIFY(refusal({QStringLiteral("--compare"), dir.path(), QStringLiteral("--screenshot"),
                          dir.filePath(QStringLiteral("compare.png"))})
-                    .contains("is not a directory written by puzzle-cli bench"));
+                    .contains((dir.path() + QStringLiteral(": no config.json; not a directory written by puzzle-cli bench")).toUtf8()));
     }
 
     // The launch options the test above leaves out, through the binary.
@@ -1879,6 +1879,23 @@ private slots:
     void badCommandLineExitsWithAMessage() {
         QVERIFY(refusal({QStringLiteral("--algorithm"), QStringLiteral("nope")}).contains("unknown algorithm 'nope'"));
         QVERIFY(refusal({QStringLiteral("--open"), QStringLiteral("missing.txt")}).contains("missing.txt"));
+
+        // A bench with one bad line: --compare names the file and the line.
+        QTemporaryDir dir;
+        const QString bench = dir.filePath(QStringLiteral("bench"));
+        QProcess process;
+        process.start(QStringLiteral(PW_CLI_PATH),
+                      {QStringLiteral("bench"), QStringLiteral("-a"), QStringLiteral("sa"), QStringLiteral("--runs"),
+                       QStringLiteral("2"), QStringLiteral("--max-steps"), QStringLiteral("100"), QStringLiteral("--out"),
+                       bench, QString::fromLatin1(kPillayFigure1)});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        QFile runs(bench + QStringLiteral("/runs.jsonl"));
+        QVERIFY(runs.open(QIODevice::Append));
+        runs.write("not a run\n");
+        runs.close();
+        const QByteArray badLine = refusal({QStringLiteral("--compare"), bench});
+        QVERIFY2(badLine.contains("/runs.jsonl:3:1: not a run line of puzzle-cli bench"), badLine.constData());
     }
 };
 

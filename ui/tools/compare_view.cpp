@@ -530,12 +530,13 @@ void CompareView::onDone(bool stopped) {
     emit finished();
 }
 
-bool CompareView::openResults(const QString& dir, bool quiet) {
+bool CompareView::openResults(const QString& dir, bool quiet, QString* error) {
     if (isRunning()) return false;
     BenchDirectory results;
     try {
         results = readBenchDirectory(dir.toStdString());
     } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
         if (!quiet) QMessageBox::warning(this, tr("Cannot open these results"), QString::fromUtf8(e.what()));
         return false;
     }

@@ -62,8 +62,9 @@ public:
     void start();
     void stop();
     bool isRunning() const { return m_worker != nullptr; }
-    // Shows the runs of a directory `puzzle-cli bench` wrote; false with a dialog unless `quiet`.
-    bool openResults(const QString& dir, bool quiet = false);
+    // Shows the runs of a directory `puzzle-cli bench` wrote; false with a dialog unless `quiet`, and why in
+    // `error` when given (the file and line at fault).
+    bool openResults(const QString& dir, bool quiet = false, QString* error = nullptr);
 
     const std::vector<BenchRecord>& records() const { return m_records; }
     QTableWidget* summaryTable() const { return m_summaryTable; }

@@ -88,6 +88,7 @@ struct BenchOptions {
     std::string outDir;
     std::vector<std::string> inputs;
     std::string shard;  // "K/N": only the K-th share of the plan, into DIR/parts/ (study/bench_shards.h)
+    bool repair = false;
 };
 
 void addBenchOptions(CLI::App& command, BenchOptions& options) {
@@ -119,6 +120,9 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_option("--shard", options.shard, "K/N: run only the K-th of N fixed shares of the plan, into "
                                                  "DIR/parts/ (then `bench merge DIR`)")
         ->check(notEmpty());
+    command.add_flag("--repair", options.repair,
+                     "Before resuming, take out of DIR's runs files the lines that are not runs of this bench (a run "
+                     "counted twice, a run of another plan), naming each; they are kept in FILE.dropped");
 }
 
 // `bench merge DIR`: the parts of a sharded bench into DIR/runs.jsonl and DIR/summary.csv. The bench's own
@@ -127,17 +131,22 @@ void addBenchMergeCommand(CLI::App& bench, CliContext& context) {
     struct MergeOptions {
         std::string dir;
         bool allowMissing = false;
+        bool repair = false;
     };
     auto merge = std::make_shared<MergeOptions>();
     auto* command = bench.add_subcommand("merge", "Merge the parts of a sharded bench (--shard K/N) into "
                                                   "DIR/runs.jsonl and DIR/summary.csv");
     command->add_option("DIR", merge->dir, "The bench directory the shards wrote to")->required();
     command->add_flag("--allow-missing", merge->allowMissing, "Merge although some runs are in no part yet");
+    command->add_flag("--repair", merge->repair,
+                      "First take out of the runs files the lines that are not runs of this bench (a run counted "
+                      "twice, a run of another plan), naming each; they are kept in FILE.dropped");
     command->preparse_callback([&bench](std::size_t) {
         for (auto* option : bench.get_options()) option->required(false);
     });
     context.addCommand(command, [merge] {
         try {
+            if (merge->repair) repairBenchRuns(merge->dir);
             const pw::BenchMergeResult result = pw::mergeBenchParts(merge->dir, merge->allowMissing);
             std::cerr << "puzzle-cli: merged " << result.parts << " part(s): " << result.runs << " runs in "
                       << merge->dir << "/runs.jsonl";
@@ -145,7 +154,7 @@ void addBenchMergeCommand(CLI::App& bench, CliContext& context) {
             std::cerr << "\n";
             return result.missing ? kExitRejected : kExitOk;
         } catch (const std::exception& e) {
-            std::cerr << "puzzle-cli: bench merge: " << e.what() << "\n";
+            std::cerr << "puzzle-cli: bench merge: " << e.what() << "\n" << repairHint(e);
             return kExitRejected;
         }
     });
@@ -203,13 +212,15 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     }
     const std::string logPath = shard ? pw::benchShardRunsPath(options.outDir, *shard)
                                       : (fs::path(options.outDir) / "runs.jsonl").string();
+    if (options.repair) repairBenchRuns(options.outDir);
     pw::BenchLog log(logPath, &plan);
     if (log.droppedPartialLine()) std::cerr << "puzzle-cli: " << logPath << ": dropped a partly written last line\n";
 
     const auto tasks = shard ? pw::benchShardTasks(pw::benchTasks(plan), *shard) : pw::benchTasks(plan);
     std::vector<pw::BenchTask> pending = pw::benchPendingTasks(plan, tasks, log.lines());
     const std::size_t already = log.lines().size();
-    if (already) std::cerr << "puzzle-cli: resuming: " << already << " of " << tasks.size() << " runs already done\n";
+    if (already && !pending.empty())
+        std::cerr << "puzzle-cli: resuming: " << already << " of " << tasks.size() << " runs already done\n";
 
     const int jobs = pw::threadCount(options.jobs);
     std::size_t done = already;
@@ -228,8 +239,13 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     if (plan.untilSuccesses && !interrupted.load()) progress(tasks.size(), tasks.size());
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!shard) writeSummary(options.outDir, plan, log);  // a shard's summary is the merge's
+    // Said once the summary is written: a message before a failing write would announce work that did not happen.
+    if (already && made == 0 && !interrupted.load())
+        std::cerr << "puzzle-cli: " << logPath << " already holds every run of "
+                  << (shard ? "shard " + options.shard : "the plan") << " (" << already << ")"
+                  << (shard ? "" : "; summary.csv rewritten") << "\n";
     std::fprintf(stderr, "puzzle-cli: %zu runs made in %.2f s on %d thread(s): %.2f runs/s\n", made, seconds, jobs,
-                 seconds > 0 ? static_cast<double>(made) / seconds : 0.0);
+                     seconds > 0 ? static_cast<double>(made) / seconds : 0.0);
     if (interrupted.load() && (plan.untilSuccesses ? !pw::benchPendingTasks(plan, tasks, log.lines()).empty()
                                                    : done < tasks.size())) {
         std::cerr << "puzzle-cli: interrupted: " << done << " of " << tasks.size()

@@ -32,6 +32,7 @@ struct StatsOptions {
     bool asCsv = false;
     bool asLatex = false;
     std::string iohDir;
+    bool repair = false;
 };
 
 int runStats(const StatsOptions& options) {
@@ -44,9 +45,10 @@ int runStats(const StatsOptions& options) {
     }
     pw::BenchDirectory bench;
     try {
+        if (options.repair) repairBenchRuns(options.dir);
         bench = pw::readBenchDirectory(options.dir);
     } catch (const std::exception& e) {
-        std::cerr << "puzzle-cli: stats: " << e.what() << "\n";
+        std::cerr << "puzzle-cli: stats: " << e.what() << "\n" << repairHint(e);
         return kExitRejected;
     }
     try {
@@ -99,6 +101,9 @@ void addStatsCommand(CLI::App& app, CliContext& context) {
     command->add_option("--resamples", options->resamples, "Bootstrap resamples for the 95% intervals (default 1000)")
         ->check(CLI::Range(100, 1000000));
     command->add_option("--seed", options->seed, "Seed of the bootstrap (default 1)")->check(wholeNumber(0));
+    command->add_flag("--repair", options->repair,
+                      "First take out of DIR's runs files the lines that are not runs of its bench (a run counted "
+                      "twice, a run of another plan), naming each; they are kept in FILE.dropped");
     auto* json = command->add_flag("--json", options->asJson, "Everything as one JSON object");
     auto* csv = command->add_flag("--csv", options->asCsv, "One table (--table) as CSV");
     auto* latex = command->add_flag("--latex", options->asLatex, "One table (--table) as a LaTeX booktabs tabular");
