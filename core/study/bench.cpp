@@ -706,17 +706,7 @@ std::string benchGenerationsCsv(const std::vector<BenchRecord>& records, const s
     return csv;
 }
 
-BenchConfigFile readBenchConfig(const std::string& dir) {
-    namespace fs = std::filesystem;
-    const std::string path = (fs::path(dir) / "config.json").string();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(dir + ": no config.json; not a directory written by puzzle-cli bench");
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (!ec && size > kMaxRunsFileBytes)
-        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a bench's config.json may have (" +
-                                 std::to_string(kMaxRunsFileBytes) + ")");
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+BenchConfigFile parseBenchConfig(std::string_view text, const std::string& path) {
     const std::string_view body = withoutByteOrderMark(text);
     const auto place = [&](std::size_t offset) {
         const auto [line, column] = lineAndColumn(body, offset);
@@ -742,6 +732,20 @@ BenchConfigFile readBenchConfig(const std::string& dir) {
         throw std::runtime_error(place(jsonValueOffset(body, e.path)) + e.what());
     }
     return file;
+}
+
+BenchConfigFile readBenchConfig(const std::string& dir) {
+    namespace fs = std::filesystem;
+    const std::string path = (fs::path(dir) / "config.json").string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(dir + ": no config.json; not a directory written by puzzle-cli bench");
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > kMaxRunsFileBytes)
+        throw std::runtime_error(path + ": " + std::to_string(size) + " bytes is more than a bench's config.json may have (" +
+                                 std::to_string(kMaxRunsFileBytes) + ")");
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return parseBenchConfig(text, path);
 }
 
 BenchDirectory readBenchDirectory(const std::string& dir) {

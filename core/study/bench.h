@@ -241,6 +241,8 @@ struct BenchConfigFile {
     BenchPlan plan;
 };
 BenchConfigFile readBenchConfig(const std::string& dir);
+// The same from the text of a config.json that `path` names in errors.
+BenchConfigFile parseBenchConfig(std::string_view text, const std::string& path);
 
 // A directory `puzzle-cli bench` wrote, for viewing: its config.json and runs. Throws std::runtime_error.
 struct BenchDirectory {
