@@ -8,11 +8,16 @@
 
 #include "study/iohprofiler_export.h"
 
+#include "io/formats.h"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <unistd.h>
@@ -41,8 +46,8 @@ TEST(IohProfilerExport, LayoutFollowsTheDocumentedFormat) {
     std::map<std::string, std::map<std::size_t, std::map<std::uint64_t, const BenchRecord*>>> expected;
     for (const auto& record : bench.records) expected[record.configuration][record.puzzleIndex][record.run] = &record;
 
-    const std::regex header(R"(^suite = '[^']*', funcId = (\d+), funcName = '[^']*', DIM = (\d+), )"
-                            R"(maximization = 'F', algId = '([^']*)'$)");
+    const std::regex header(R"x(^suite = "[^"]*", funcId = (\d+), funcName = "[^"]*", DIM = (\d+), )x"
+                            R"x(maximization = "F", algId = "([^"]*)"$)x");
     const std::regex entry(R"(^1:(\d+)\|([-+0-9.eE]+)$)");
     const std::regex record(R"(^(\d+) ([-+0-9.eE]+)$)");
     int infoFiles = 0;
@@ -106,6 +111,151 @@ TEST(IohProfilerExport, LayoutFollowsTheDocumentedFormat) {
     }
     EXPECT_EQ(infoFiles, 15);
     EXPECT_TRUE(fs::is_directory(out / "sa_2"));  // sa#2's folder
+    fs::remove_all(out);
+}
+
+namespace {
+
+// IOHanalyzer's reading of an .info file and its .dat file, rule by rule after read_index_file__IOH, read_dat and
+// check_format (R/readFiles.R of IOHprofiler/IOHanalyzer): what a load would take from our files.
+struct IohRead {
+    std::map<std::string, std::string> text;  // header values after the reader strips single quotes
+    std::optional<bool> maximization;         // as.logical of the raw value: empty when R would give NA
+    std::string datafile;
+    std::vector<double> maxRT, finalFV;
+    std::vector<std::vector<std::pair<double, double>>> blocks;  // the .dat's runs: (runtime, best-so-far f(x))
+    int columns = 0;  // of the .dat's first line: 2 is the TWO_COL format
+};
+
+// read.csv(text = line, header = FALSE, quote = '"'): fields split at commas outside double quotes, a doubled
+// quote inside them standing for one.
+std::vector<std::string> csvFields(const std::string& line) {
+    std::vector<std::string> fields(1);
+    bool inQuotes = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"' && inQuotes && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
+        else if (c == '"') inQuotes = !inQuotes;
+        else if (c == ',' && !inQuotes) fields.emplace_back();
+        else fields.back() += c;
+    }
+    return fields;
+}
+
+std::string trimmed(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t");
+    return first == std::string::npos ? "" : text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+// R's as.logical of a string.
+std::optional<bool> asLogical(const std::string& value) {
+    for (const char* yes : {"T", "TRUE", "true", "True"})
+        if (value == yes) return true;
+    for (const char* no : {"F", "FALSE", "false", "False"})
+        if (value == no) return false;
+    return std::nullopt;
+}
+
+IohRead readLikeIohAnalyzer(const fs::path& infoPath) {
+    IohRead read;
+    const auto lines = fileLines(infoPath);
+    if (lines.size() < 3) return read;
+    for (const std::string& field : csvFields(lines[0])) {
+        const std::string pair = trimmed(field);
+        const auto equals = pair.find('=');  // the first '=': a value may hold more
+        if (equals == std::string::npos) continue;
+        const std::string name = trimmed(pair.substr(0, equals)), raw = trimmed(pair.substr(equals + 1));
+        std::string value;
+        for (const char c : raw)
+            if (c != '\'') value += c;
+        read.text[name] = value;
+        if (name == "maximization") read.maximization = asLogical(raw);  // converted before the quotes go
+    }
+    std::vector<std::string> record;
+    std::stringstream third(lines[2]);
+    for (std::string part; std::getline(third, part, ',');) record.push_back(trimmed(part));
+    read.datafile = record.empty() ? "" : record[0];
+    for (std::size_t i = 1; i < record.size(); ++i) {
+        const auto colon = record[i].find(':'), bar = record[i].find('|');
+        read.maxRT.push_back(std::stod(record[i].substr(colon + 1, bar - colon - 1)));
+        read.finalFV.push_back(std::stod(record[i].substr(bar + 1)));
+    }
+    // read_dat: space-separated rows; a row whose first field has no digit opens a run.
+    const auto dat = fileLines(infoPath.parent_path() / read.datafile);
+    for (const std::string& line : dat) {
+        std::vector<std::string> fields;  // fread(sep = ' '): a double-quoted field may hold spaces
+        bool inQuotes = false;
+        for (const char c : line) {
+            if (c == '"') inQuotes = !inQuotes;
+            else if (c == ' ' && !inQuotes) fields.emplace_back();
+            else (fields.empty() ? fields.emplace_back() : fields.back()) += c;
+        }
+        if (&line == &dat.front()) read.columns = static_cast<int>(fields.size());
+        if (fields.empty()) continue;
+        if (std::none_of(fields[0].begin(), fields[0].end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+            read.blocks.emplace_back();
+            continue;
+        }
+        if (!read.blocks.empty() && fields.size() >= 2) read.blocks.back().emplace_back(std::stod(fields[0]), std::stod(fields[1]));
+    }
+    return read;
+}
+
+}  // namespace
+
+// A fresh bench (runs keep their improvements) and ids a CSV header could trip on, loaded by IOHanalyzer's
+// rules: maximization is FALSE, ids come back whole, every run is there with its length and final cost, and each
+// run's block holds exactly its improvements, on evaluations or on steps.
+TEST(IohProfilerExport, IohAnalyzersReadingTakesEveryRunExactly) {
+    BenchPlan plan;
+    plan.configurations = benchConfigurations("sa,tabu", {});
+    std::vector<Puzzle> puzzles = parsePuzzles(std::string(
+        "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5"), "fixture").puzzles;
+    ASSERT_EQ(puzzles.size(), 1u);
+    puzzles[0].id = "Pillay, fig. \"1\" = 'easy'";
+    plan.puzzles = puzzles;
+    plan.runs = 3;
+    plan.seed = 5;
+    plan.budget.maxEvaluations = 20000;
+    BenchDirectory bench;
+    bench.plan = plan;
+    bench.configurations = {"sa", "tabu"};
+    runBench(plan, benchTasks(plan), 1, [&](const nlohmann::json& line) { bench.records.push_back(benchRecordFromJson(line)); });
+    ASSERT_EQ(bench.records.size(), 6u);
+
+    const fs::path out = fs::temp_directory_path() / ("pw_ioh_read_" + std::to_string(::getpid()));
+    for (const CostAxis axis : {CostAxis::Evaluations, CostAxis::Steps}) {
+        SCOPED_TRACE(costAxisName(axis));
+        fs::remove_all(out);
+        EXPECT_EQ(exportIohProfiler(bench, out.string(), axis), 2 * 2);
+        for (const std::string label : {"sa", "tabu"}) {
+            const IohRead read = readLikeIohAnalyzer(out / label / "IOHprofiler_f1_i1.info");
+            EXPECT_EQ(read.maximization, std::optional<bool>(false));
+            EXPECT_EQ(read.text.at("funcName"), "Pillay, fig. \"1\" = easy");  // the reader drops single quotes
+            EXPECT_EQ(read.text.at("algId"), label);
+            EXPECT_EQ(read.text.at("DIM"), "81");
+            EXPECT_EQ(read.text.at("funcId"), "1");
+            EXPECT_EQ(read.columns, 2);
+            ASSERT_EQ(read.blocks.size(), 3u);
+            ASSERT_EQ(read.maxRT.size(), 3u);
+            std::size_t run = 0;
+            for (const BenchRecord& record : bench.records) {
+                if (record.configuration != label) continue;
+                const double length = axis == CostAxis::Steps ? record.steps : record.evaluations;
+                EXPECT_EQ(read.maxRT[run], std::max(1.0, length));
+                EXPECT_EQ(read.finalFV[run], record.bestCost);
+                std::vector<std::pair<double, double>> expected;
+                for (const auto& improvement : record.improvements) {
+                    const double at = static_cast<double>(axis == CostAxis::Steps ? improvement.step : improvement.evaluations);
+                    expected.emplace_back(std::max(1.0, at), improvement.cost);
+                }
+                if (expected.back().first != std::max(1.0, length)) expected.emplace_back(std::max(1.0, length), record.bestCost);
+                EXPECT_EQ(read.blocks[run], expected) << "run " << run;
+                ++run;
+            }
+        }
+    }
+    EXPECT_THROW(exportIohProfiler(bench, out.string(), CostAxis::Seconds), std::invalid_argument);
     fs::remove_all(out);
 }
 

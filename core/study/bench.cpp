@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <unistd.h>
@@ -441,6 +442,32 @@ std::uint64_t nextCurvePoint(std::uint64_t point) {
     return at(k);
 }
 
+namespace {
+
+// Not a stop: it watches the run after every step and keeps [step, evaluations, best cost] each time the best
+// cost falls, so the run time of every target is exact (to the step) rather than read off the log-spaced curve.
+class ImprovementLog : public StopCondition {
+public:
+    explicit ImprovementLog(json& improvements) : m_improvements(improvements) {}
+    std::optional<StopVerdict> check(const RunProgress& progress) override {
+        if (progress.bestCost < m_best) {
+            m_best = progress.bestCost;
+            m_improvements.push_back(json::array({progress.counters.steps, progress.counters.evaluations, m_best}));
+        }
+        return std::nullopt;
+    }
+    void start(std::uint64_t evaluations, double bestCost) {
+        m_best = bestCost;
+        m_improvements.push_back(json::array({std::uint64_t{0}, evaluations, bestCost}));
+    }
+
+private:
+    json& m_improvements;
+    double m_best = std::numeric_limits<double>::infinity();
+};
+
+}  // namespace
+
 std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, const std::atomic<bool>* stop) {
     const BenchConfiguration& configuration = plan.configurations[task.configuration];
     const AlgorithmEntry* entry = findAlgorithm(configuration.algorithmId);
@@ -451,8 +478,13 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     if (plan.budget.maxSteps) conditions.add(stepLimit(*plan.budget.maxSteps));
     if (plan.budget.maxEvaluations) conditions.add(evaluationLimit(*plan.budget.maxEvaluations));
     if (stop) conditions.add(externalStop(*stop));
+    json improvements = json::array();
+    auto log = std::make_unique<ImprovementLog>(improvements);
+    ImprovementLog& improvementLog = *log;
+    conditions.add(std::move(log));
     auto algorithm = entry->create();
     Runner runner(*algorithm, puzzle, configuration.parameters, seed, nullptr, std::move(conditions));
+    improvementLog.start(algorithm->counters().evaluations, algorithm->bestCost());
 
     json curve = json::array();
     std::uint64_t point = 0;
@@ -475,6 +507,7 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     line["parameters"] = parameters;
     line["puzzle_index"] = task.puzzle;
     line["curve"] = std::move(curve);
+    line["improvements"] = std::move(improvements);
     return line;
 }
 
@@ -541,7 +574,7 @@ bool isCommonRunField(const std::string& key) {
                                               "run",      "status", "outcome",    "reason",         "valid",
                                               "seconds",  "steps",  "evaluations", "best_cost",     "false_solution",
                                               "solution", "matches_known", "configuration", "parameters",
-                                              "puzzle_index", "curve"};
+                                              "puzzle_index", "curve",       "improvements"};
     return common.count(key) > 0;
 }
 
@@ -574,22 +607,32 @@ BenchRecord benchRecordFromJson(const json& line) {
         if (!value.is_number_unsigned()) throw std::invalid_argument(std::string("'") + name + "' must be a whole number");
         return value.get<std::uint64_t>();
     };
+    auto text = [&](const char* name) {
+        const json& value = field(name);
+        if (!value.is_string()) throw std::invalid_argument(std::string("'") + name + "' must be a string");
+        return value.get<std::string>();
+    };
+    auto number = [&](const char* name) {
+        const json& value = field(name);
+        if (!value.is_number()) throw std::invalid_argument(std::string("'") + name + "' must be a number");
+        return value.get<double>();
+    };
     try {
         BenchRecord record;
-        record.configuration = field("configuration").get<std::string>();
-        record.algorithm = field("algorithm").get<std::string>();
+        record.configuration = text("configuration");
+        record.algorithm = text("algorithm");
         record.puzzleIndex = static_cast<std::size_t>(count("puzzle_index"));
-        record.puzzleId = field("id").get<std::string>();
+        record.puzzleId = text("id");
         record.run = count("run");
-        record.solved = field("status").get<std::string>() == "solved";
-        record.seconds = field("seconds").get<double>();
-        record.steps = field("steps").get<double>();
-        record.evaluations = field("evaluations").get<double>();
-        record.bestCost = field("best_cost").get<double>();
+        record.solved = text("status") == "solved";
+        record.seconds = number("seconds");
+        record.steps = number("steps");
+        record.evaluations = number("evaluations");
+        record.bestCost = number("best_cost");
         if (line.contains("curve"))
             for (const auto& point : line["curve"]) {
                 if (!point.is_array() || (point.size() != 2 && point.size() != 3) || !point[0].is_number_unsigned() ||
-                    (point.size() == 3 && !point[2].is_number_unsigned()))
+                    !point[1].is_number() || (point.size() == 3 && !point[2].is_number_unsigned()))
                     throw std::invalid_argument(
                         "a curve point must be [step, best cost] or [step, best cost, evaluations], with a whole step");
                 record.curve.emplace_back(point[0].get<std::uint64_t>(), point[1].get<double>());
@@ -597,12 +640,29 @@ BenchRecord benchRecordFromJson(const json& line) {
             }
         for (const auto& [key, value] : line.items())
             if (value.is_number() && !isCommonRunField(key)) record.results[key] = value.get<double>();
+        if (line.contains("improvements")) {
+            const json& improvements = line["improvements"];
+            if (!improvements.is_array()) throw std::invalid_argument("'improvements' must be a list");
+            for (const auto& point : improvements) {
+                if (!point.is_array() || point.size() != 3 || !point[0].is_number_unsigned() ||
+                    !point[1].is_number_unsigned() || !point[2].is_number())
+                    throw std::invalid_argument("an improvement must be [step, evaluations, best cost], with whole "
+                                                "steps and evaluations");
+                const BenchRecord::Improvement improvement{point[0].get<std::uint64_t>(), point[1].get<std::uint64_t>(),
+                                                           point[2].get<double>()};
+                if (!record.improvements.empty() && (improvement.step < record.improvements.back().step ||
+                                                     !(improvement.cost < record.improvements.back().cost)))
+                    throw std::invalid_argument("'improvements' must go forward in steps and down in cost");
+                record.improvements.push_back(improvement);
+            }
+        }
         // A bench written before the curve carried evaluations has none; a mix is not a curve.
         if (!record.curveEvaluations.empty() && record.curveEvaluations.size() != record.curve.size())
             throw std::invalid_argument("'curve' mixes points with and without evaluations");
         return record;
-    } catch (const json::exception& e) {
-        throw std::invalid_argument(std::string("a field has the wrong type: ") + e.what());
+    } catch (const json::exception&) {
+        // Every field is checked before it is read; a value the checks missed is named without library terms.
+        throw std::invalid_argument("a field has a value of the wrong kind");
     }
 }
 

@@ -1,6 +1,7 @@
 #include "study/iohprofiler_export.h"
 
 #include "io/output.h"
+#include "study/run_statistics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,33 +22,47 @@ std::string value(double number) {
     return text;
 }
 
-// Single quotes delimit values in an .info line; the documented format has no escape, so none may appear.
+// A string value of an .info header: in double quotes, as IOHexperimenter writes them, a double quote inside
+// doubled (the header is read as one CSV line) and line breaks made spaces (the header is one line). Single
+// quotes are kept, though IOHanalyzer's reader removes them from every value.
 std::string quoted(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? '"' : c;
-    return out + "'";
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"') out += "\"\"";
+        else out += (c == '\n' || c == '\r') ? ' ' : c;
+    }
+    return out + "\"";
 }
 
 int cellCount(const Puzzle& puzzle) {
     return puzzle.kind() == PuzzleKind::Sudoku ? puzzle.sudoku().givens.cellCount() : puzzle.nurikabe().clues.cellCount();
 }
 
-// One run as a raw-data block: the evaluations at which the best cost first took each value, then the last
-// evaluation (the format requires a block to end there).
-std::string runBlock(const BenchRecord& run) {
+// One run as a raw-data block: the time at which the best cost first took each value, then the run's last time
+// (the format requires a block to end there). Times are the run's improvements, exact to the step, or, for a
+// bench written before runs kept them, its log-spaced curve (each fall then shows at the next curve point).
+std::string runBlock(const BenchRecord& run, CostAxis axis) {
+    std::vector<std::pair<double, double>> falls;  // (time, best cost)
+    const bool steps = axis == CostAxis::Steps;
+    if (!run.improvements.empty()) {
+        for (const auto& improvement : run.improvements)
+            falls.emplace_back(static_cast<double>(steps ? improvement.step : improvement.evaluations), improvement.cost);
+    } else {
+        for (std::size_t i = 0; i < run.curve.size(); ++i)
+            falls.emplace_back(static_cast<double>(steps ? run.curve[i].first : run.curveEvaluations[i]), run.curve[i].second);
+    }
+    const double end = std::max(1.0, steps ? run.steps : run.evaluations);
     std::string block = "\"function evaluation\" \"best-so-far f(x)\"\n";
     double last = std::nan("");
-    double lastEvaluation = 0;
-    for (std::size_t i = 0; i < run.curve.size(); ++i) {
-        const double evaluation = std::max(1.0, std::min(run.evaluations, static_cast<double>(run.curveEvaluations[i])));
-        const double cost = run.curve[i].second;
-        if (cost == last || evaluation < lastEvaluation) continue;
-        block += value(evaluation) + " " + value(cost) + "\n";
+    double lastTime = 0;
+    for (const auto& [at, cost] : falls) {
+        const double time = std::max(1.0, std::min(end, at));  // the format counts from the first evaluation
+        if (cost == last || time < lastTime) continue;
+        block += value(time) + " " + value(cost) + "\n";
         last = cost;
-        lastEvaluation = evaluation;
+        lastTime = time;
     }
-    const double end = std::max(1.0, run.evaluations);
-    if (run.bestCost != last || end != lastEvaluation) block += value(end) + " " + value(run.bestCost) + "\n";
+    if (run.bestCost != last || end != lastTime) block += value(end) + " " + value(run.bestCost) + "\n";
     return block;
 }
 
@@ -71,12 +86,26 @@ std::string iohFolderName(const std::string& label) {
     return name;
 }
 
-int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir) {
-    for (const auto& run : bench.records)
-        if (run.curveEvaluations.empty())
+int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir, CostAxis axis) {
+    if (axis == CostAxis::Seconds)
+        throw std::invalid_argument("the IOHprofiler export counts evaluations or steps, not seconds: a run keeps "
+                                    "the evaluations and steps of its improvements, not their times (--axis "
+                                    "evaluations or steps)");
+    bool exact = true;
+    for (const auto& run : bench.records) {
+        if (run.improvements.empty() && axis == CostAxis::Evaluations && run.curveEvaluations.empty())
             throw std::invalid_argument("run " + benchRunKey(run.configuration, run.puzzleIndex, run.run) +
                                         ": its curve has no evaluations (a bench from before they were recorded); "
-                                        "IOHprofiler's format counts function evaluations");
+                                        "IOHprofiler's format counts function evaluations (--axis steps does not)");
+        exact = exact && !run.improvements.empty();
+    }
+    const std::string unit = axis == CostAxis::Steps ? "steps" : "evaluations";
+    const std::string comment =
+        "% puzzle-cli bench: f(x) is the algorithm's own cost (0: solved); runtime in " + unit +
+        (exact ? ", exact to the step"
+               : "; read off the runs' log-spaced curves (a bench from before runs kept their improvements), so "
+                 "a fall of f(x) shows at the next curve point, up to 26 % late") +
+        "\n";
     // setting -> puzzle -> runs in run order
     std::map<std::string, std::map<std::size_t, std::map<std::uint64_t, const BenchRecord*>>> runs;
     for (const auto& run : bench.records) runs[run.configuration][run.puzzleIndex][run.run] = &run;
@@ -97,14 +126,15 @@ int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir) {
             const std::string f = std::to_string(puzzle + 1);
             const std::string dim = std::to_string(cellCount(p));
             const std::string datName = "data_f" + f + "/IOHprofiler_f" + f + "_DIM" + dim + "_i1.dat";
-            std::string info = "suite = 'PuzzleWorkbench', funcId = " + f + ", funcName = " + quoted(p.id) +
-                               ", DIM = " + dim + ", maximization = 'F', algId = " + quoted(label) + "\n";
-            info += "% puzzle-cli bench: f(x) is the algorithm's own cost (0: solved); runtime in evaluations\n";
+            std::string info = "suite = \"PuzzleWorkbench\", funcId = " + f + ", funcName = " + quoted(p.id) +
+                               ", DIM = " + dim + ", maximization = \"F\", algId = " + quoted(label) + "\n";
+            info += comment;
             info += datName;
             std::string dat;
             for (const auto& [run, record] : byRun) {
-                info += ", 1:" + value(std::max(1.0, record->evaluations)) + "|" + value(record->bestCost);
-                dat += runBlock(*record);
+                const double length = axis == CostAxis::Steps ? record->steps : record->evaluations;
+                info += ", 1:" + value(std::max(1.0, length)) + "|" + value(record->bestCost);
+                dat += runBlock(*record, axis);
             }
             info += "\n";
             write(folder / ("IOHprofiler_f" + f + "_i1.info"), info);

@@ -4,7 +4,7 @@
 // inst/shiny-server/markdown/dataformat.md in IOHprofiler/IOHanalyzer):
 //
 //   OUT/<setting>/IOHprofiler_f<F>_i1.info            meta-data, one block per (function, dimension):
-//       suite = '...', funcId = F, funcName = '...', DIM = D, maximization = 'F', algId = '<setting>'
+//       suite = "...", funcId = F, funcName = "...", DIM = D, maximization = "F", algId = "<setting>"
 //       % a comment line
 //       data_f<F>/IOHprofiler_f<F>_DIM<D>_i1.dat, 1:<evaluations>|<best cost>, ...   (one entry per run)
 //   OUT/<setting>/data_f<F>/IOHprofiler_f<F>_DIM<D>_i1.dat   raw data, one block per run, each opened by the
@@ -14,17 +14,25 @@
 // f(x) = the algorithm's own cost, minimised (0: solved). A setting's folder is its label with characters other
 // than letters, digits, '-', '.' and '_' replaced by '_' (sa#2 -> sa_2); algId keeps the label. One folder per
 // setting because an .info file names one algorithm.
+//
+// Strings are in double quotes, as IOHexperimenter writes them: IOHanalyzer's reader (read_index_file__IOH)
+// reads the header line as CSV with '"' as its quote, then converts maximization before it strips single
+// quotes, so 'F' stays the text "F" and the load fails, where "F" becomes FALSE. A '"' inside an id is doubled.
+// Runtime is the run's evaluations (or steps, --axis steps) at each fall of its best cost, exact to the step.
 
 #include "study/bench.h"
+#include "study/run_statistics.h"
 
 #include <string>
 
 namespace pw {
 
-// Writes the export of `bench` under `outDir` (created); returns the number of files written. The evaluations
-// of a curve point are its time; a bench whose curves predate evaluations is refused (std::invalid_argument).
-// Throws std::runtime_error naming a file that cannot be written.
-int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir);
+// Writes the export of `bench` under `outDir` (created) with runtime on `axis` (evaluations or steps; seconds is
+// refused with std::invalid_argument); returns the number of files written. A bench written before runs kept
+// their improvements is exported from its log-spaced curves, as the .info comment says; one whose curves also
+// predate evaluations is refused on the evaluations axis. Throws std::runtime_error naming a file that cannot
+// be written.
+int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir, CostAxis axis = CostAxis::Evaluations);
 
 // The folder name of a setting's label.
 std::string iohFolderName(const std::string& label);

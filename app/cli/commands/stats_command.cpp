@@ -53,7 +53,7 @@ int runStats(const StatsOptions& options) {
     }
     try {
         if (!options.iohDir.empty()) {
-            const int files = pw::exportIohProfiler(bench, options.iohDir);
+            const int files = pw::exportIohProfiler(bench, options.iohDir, *axis);
             std::cerr << "puzzle-cli: wrote " << files << " files in IOHprofiler's format to " << options.iohDir << "\n";
         }
         pw::StatisticsOptions statisticsOptions;
@@ -114,7 +114,7 @@ void addStatsCommand(CLI::App& app, CliContext& context) {
                                                    "two across puzzles)")
         ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups", "friedman", "wilcoxon"}));
     command->add_option("--ioh", options->iohDir, "Also write the bench in IOHprofiler's format (for IOHanalyzer) "
-                                                  "to this directory");
+                                                  "to this directory, running time on --axis (evaluations or steps)");
     context.addCommand(command, [options] { return runStats(*options); });
 }
 
