@@ -19,7 +19,6 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <map>
 #include <stdexcept>
 #include <unistd.h>
@@ -442,32 +441,6 @@ std::uint64_t nextCurvePoint(std::uint64_t point) {
     return at(k);
 }
 
-namespace {
-
-// Not a stop: it watches the run after every step and keeps [step, evaluations, best cost] each time the best
-// cost falls, so the run time of every target is exact (to the step) rather than read off the log-spaced curve.
-class ImprovementLog : public StopCondition {
-public:
-    explicit ImprovementLog(json& improvements) : m_improvements(improvements) {}
-    std::optional<StopVerdict> check(const RunProgress& progress) override {
-        if (progress.bestCost < m_best) {
-            m_best = progress.bestCost;
-            m_improvements.push_back(json::array({progress.counters.steps, progress.counters.evaluations, m_best}));
-        }
-        return std::nullopt;
-    }
-    void start(std::uint64_t evaluations, double bestCost) {
-        m_best = bestCost;
-        m_improvements.push_back(json::array({std::uint64_t{0}, evaluations, bestCost}));
-    }
-
-private:
-    json& m_improvements;
-    double m_best = std::numeric_limits<double>::infinity();
-};
-
-}  // namespace
-
 std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, const std::atomic<bool>* stop) {
     const BenchConfiguration& configuration = plan.configurations[task.configuration];
     const AlgorithmEntry* entry = findAlgorithm(configuration.algorithmId);
@@ -478,13 +451,8 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     if (plan.budget.maxSteps) conditions.add(stepLimit(*plan.budget.maxSteps));
     if (plan.budget.maxEvaluations) conditions.add(evaluationLimit(*plan.budget.maxEvaluations));
     if (stop) conditions.add(externalStop(*stop));
-    json improvements = json::array();
-    auto log = std::make_unique<ImprovementLog>(improvements);
-    ImprovementLog& improvementLog = *log;
-    conditions.add(std::move(log));
     auto algorithm = entry->create();
     Runner runner(*algorithm, puzzle, configuration.parameters, seed, nullptr, std::move(conditions));
-    improvementLog.start(algorithm->counters().evaluations, algorithm->bestCost());
 
     json curve = json::array();
     std::uint64_t point = 0;
@@ -507,7 +475,6 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     line["parameters"] = parameters;
     line["puzzle_index"] = task.puzzle;
     line["curve"] = std::move(curve);
-    line["improvements"] = std::move(improvements);
     return line;
 }
 
@@ -574,7 +541,7 @@ bool isCommonRunField(const std::string& key) {
                                               "run",      "status", "outcome",    "reason",         "valid",
                                               "seconds",  "steps",  "evaluations", "best_cost",     "false_solution",
                                               "solution", "matches_known", "configuration", "parameters",
-                                              "puzzle_index", "curve",       "improvements"};
+                                              "puzzle_index", "curve"};
     return common.count(key) > 0;
 }
 
@@ -640,22 +607,6 @@ BenchRecord benchRecordFromJson(const json& line) {
             }
         for (const auto& [key, value] : line.items())
             if (value.is_number() && !isCommonRunField(key)) record.results[key] = value.get<double>();
-        if (line.contains("improvements")) {
-            const json& improvements = line["improvements"];
-            if (!improvements.is_array()) throw std::invalid_argument("'improvements' must be a list");
-            for (const auto& point : improvements) {
-                if (!point.is_array() || point.size() != 3 || !point[0].is_number_unsigned() ||
-                    !point[1].is_number_unsigned() || !point[2].is_number())
-                    throw std::invalid_argument("an improvement must be [step, evaluations, best cost], with whole "
-                                                "steps and evaluations");
-                const BenchRecord::Improvement improvement{point[0].get<std::uint64_t>(), point[1].get<std::uint64_t>(),
-                                                           point[2].get<double>()};
-                if (!record.improvements.empty() && (improvement.step < record.improvements.back().step ||
-                                                     !(improvement.cost < record.improvements.back().cost)))
-                    throw std::invalid_argument("'improvements' must go forward in steps and down in cost");
-                record.improvements.push_back(improvement);
-            }
-        }
         // A bench written before the curve carried evaluations has none; a mix is not a curve.
         if (!record.curveEvaluations.empty() && record.curveEvaluations.size() != record.curve.size())
             throw std::invalid_argument("'curve' mixes points with and without evaluations");

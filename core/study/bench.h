@@ -190,14 +190,6 @@ struct BenchRecord {
     double bestCost = 0;
     std::vector<std::pair<std::uint64_t, double>> curve;  // (step, best cost)
     std::vector<std::uint64_t> curveEvaluations;           // evaluations at each curve point; empty in old benches
-    // Every fall of the best cost, exact to the step: the start, then each step that lowered it. Empty in
-    // benches written before runs kept it.
-    struct Improvement {
-        std::uint64_t step = 0;
-        std::uint64_t evaluations = 0;
-        double cost = 0;
-    };
-    std::vector<Improvement> improvements;
     // The algorithm's own numeric results (gp's "generation", mga's "cycles", gp-random's "programs", ...):
     // the line's numeric fields that are not fields of every run.
     std::map<std::string, double> results;

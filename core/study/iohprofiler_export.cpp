@@ -39,24 +39,19 @@ int cellCount(const Puzzle& puzzle) {
 }
 
 // One run as a raw-data block: the time at which the best cost first took each value, then the run's last time
-// (the format requires a block to end there). Times are the run's improvements, exact to the step, or, for a
-// bench written before runs kept them, its log-spaced curve (each fall then shows at the next curve point).
+// (the format requires a block to end there). The times are read off the run's log-spaced curve: a fall of the
+// best cost shows at the next curve point, at most 26 % later than it happened (curve points are 10^(1/10)
+// apart).
 std::string runBlock(const BenchRecord& run, CostAxis axis) {
-    std::vector<std::pair<double, double>> falls;  // (time, best cost)
     const bool steps = axis == CostAxis::Steps;
-    if (!run.improvements.empty()) {
-        for (const auto& improvement : run.improvements)
-            falls.emplace_back(static_cast<double>(steps ? improvement.step : improvement.evaluations), improvement.cost);
-    } else {
-        for (std::size_t i = 0; i < run.curve.size(); ++i)
-            falls.emplace_back(static_cast<double>(steps ? run.curve[i].first : run.curveEvaluations[i]), run.curve[i].second);
-    }
     const double end = std::max(1.0, steps ? run.steps : run.evaluations);
     std::string block = "\"function evaluation\" \"best-so-far f(x)\"\n";
     double last = std::nan("");
     double lastTime = 0;
-    for (const auto& [at, cost] : falls) {
+    for (std::size_t i = 0; i < run.curve.size(); ++i) {
+        const double at = static_cast<double>(steps ? run.curve[i].first : run.curveEvaluations[i]);
         const double time = std::max(1.0, std::min(end, at));  // the format counts from the first evaluation
+        const double cost = run.curve[i].second;
         if (cost == last || time < lastTime) continue;
         block += value(time) + " " + value(cost) + "\n";
         last = cost;
@@ -88,24 +83,17 @@ std::string iohFolderName(const std::string& label) {
 
 int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir, CostAxis axis) {
     if (axis == CostAxis::Seconds)
-        throw std::invalid_argument("the IOHprofiler export counts evaluations or steps, not seconds: a run keeps "
-                                    "the evaluations and steps of its improvements, not their times (--axis "
+        throw std::invalid_argument("the IOHprofiler export counts evaluations or steps, not seconds: a run's "
+                                    "curve keeps the evaluations and steps of its points, not their times (--axis "
                                     "evaluations or steps)");
-    bool exact = true;
-    for (const auto& run : bench.records) {
-        if (run.improvements.empty() && axis == CostAxis::Evaluations && run.curveEvaluations.empty())
+    for (const auto& run : bench.records)
+        if (axis == CostAxis::Evaluations && run.curveEvaluations.empty())
             throw std::invalid_argument("run " + benchRunKey(run.configuration, run.puzzleIndex, run.run) +
                                         ": its curve has no evaluations (a bench from before they were recorded); "
                                         "IOHprofiler's format counts function evaluations (--axis steps does not)");
-        exact = exact && !run.improvements.empty();
-    }
-    const std::string unit = axis == CostAxis::Steps ? "steps" : "evaluations";
-    const std::string comment =
-        "% puzzle-cli bench: f(x) is the algorithm's own cost (0: solved); runtime in " + unit +
-        (exact ? ", exact to the step"
-               : "; read off the runs' log-spaced curves (a bench from before runs kept their improvements), so "
-                 "a fall of f(x) shows at the next curve point, up to 26 % late") +
-        "\n";
+    const std::string comment = "% puzzle-cli bench: f(x) is the algorithm's own cost (0: solved); runtime in " +
+                                std::string(axis == CostAxis::Steps ? "steps" : "evaluations") +
+                                ", read off each run's log-spaced curve (a fall of f(x) shows up to 26 % late)\n";
     // setting -> puzzle -> runs in run order
     std::map<std::string, std::map<std::size_t, std::map<std::uint64_t, const BenchRecord*>>> runs;
     for (const auto& run : bench.records) runs[run.configuration][run.puzzleIndex][run.run] = &run;

@@ -18,7 +18,8 @@
 // Strings are in double quotes, as IOHexperimenter writes them: IOHanalyzer's reader (read_index_file__IOH)
 // reads the header line as CSV with '"' as its quote, then converts maximization before it strips single
 // quotes, so 'F' stays the text "F" and the load fails, where "F" becomes FALSE. A '"' inside an id is doubled.
-// Runtime is the run's evaluations (or steps, --axis steps) at each fall of its best cost, exact to the step.
+// Runtime is the run's evaluations (or steps, --axis steps) at its curve points (best cost at step 0 and at
+// steps round(10^(k/10))): a fall of the best cost shows at the next point, up to 26 % late.
 
 #include "study/bench.h"
 #include "study/run_statistics.h"
@@ -28,10 +29,9 @@
 namespace pw {
 
 // Writes the export of `bench` under `outDir` (created) with runtime on `axis` (evaluations or steps; seconds is
-// refused with std::invalid_argument); returns the number of files written. A bench written before runs kept
-// their improvements is exported from its log-spaced curves, as the .info comment says; one whose curves also
-// predate evaluations is refused on the evaluations axis. Throws std::runtime_error naming a file that cannot
-// be written.
+// refused with std::invalid_argument); returns the number of files written. A bench whose curves predate
+// evaluations is refused on the evaluations axis. Throws std::runtime_error naming a file that cannot be
+// written.
 int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir, CostAxis axis = CostAxis::Evaluations);
 
 // The folder name of a setting's label.
