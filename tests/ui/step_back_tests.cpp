@@ -4,6 +4,7 @@
 // step); F10 j times shows the same steps again, and F10 once more continues the same run — its step k+1 is an
 // uninterrupted run's step k+1.
 
+#include "algorithm_puzzle.h"
 #include "explained_algorithm_table.h"
 #include "board/board_model.h"
 #include "run/decision_panel.h"
@@ -14,7 +15,6 @@
 #include "ui_test_puzzles.h"
 
 #include <QAction>
-#include <QFile>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -23,31 +23,12 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::ui::test::writePuzzleFor;
 
 namespace {
 
 constexpr int kSteps = 6;      // k: the steps taken before stepping back
 constexpr int kStepsBack = 3;  // j
-
-// A puzzle file for `info`'s kind that no algorithm solves in its first few steps, and where logic does not give
-// up in them (it does on AI Escargot).
-QString writePuzzle(const AlgorithmInfo& info, const QTemporaryDir& dir) {
-    const QString path = dir.filePath(QStringLiteral("puzzle.txt"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return {};
-    if (info.id == "logic") {
-        file.write(test_puzzles::kPillayFigure1);
-    } else if (info.supports(PuzzleKind::Sudoku)) {
-        file.write(test_puzzles::kAiEscargot);
-    } else {
-        QFile sample(QStringLiteral(PW_PUZZLES_DIR "/nurikabe/janko_sample.txt"));
-        if (!sample.open(QIODevice::ReadOnly)) return {};
-        const QString text = QString::fromUtf8(sample.readAll());
-        const qsizetype start = text.indexOf(QStringLiteral("01_10x10 "));
-        file.write(text.mid(start, text.indexOf(QStringLiteral("\n\n"), start) - start).toUtf8() + '\n');
-    }
-    return path;
-}
 
 // What the window shows of one step.
 struct ShownStep {
@@ -104,7 +85,9 @@ private slots:
             const QByteArray id = QByteArray::fromStdString(algorithm.id);
             const AlgorithmEntry* entry = findAlgorithm(algorithm.id);
             QTemporaryDir dir;
-            const QString puzzle = writePuzzle(entry->info, dir);
+            // Logic gives up on AI Escargot within its first steps: it steps through Pillay's puzzle.
+            const QString puzzle = writePuzzleFor(entry->info, dir, algorithm.id == "logic" ? test_puzzles::kPillayFigure1
+                                                                                           : test_puzzles::kAiEscargot);
             QVERIFY(!puzzle.isEmpty());
 
             // The uninterrupted run: what each of its first k+1 steps shows.
@@ -175,7 +158,7 @@ private slots:
     // runs, Step back waits for a pause; once it has ended there is nothing to step back in.
     void stepBackIsOfferedOnlyWhereThereIsAnEarlierStep() {
         QTemporaryDir dir;
-        const QString puzzle = writePuzzle(findAlgorithm("sa")->info, dir);
+        const QString puzzle = writePuzzleFor(findAlgorithm("sa")->info, dir);
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         prepare(window, "sa", puzzle);
         auto* stepBack = window.findChild<QAction*>(QStringLiteral("stepBackAction"));

@@ -19,6 +19,7 @@
 #include "tools/difficulty_lab.h"
 #include "run/fitted_status_bar.h"
 #include "window/launch_options.h"
+#include "run/live_step_back.h"
 #include "run/log_pane.h"
 #include "window/main_window.h"
 #include "run/parameter_form.h"
@@ -1694,6 +1695,14 @@ private slots:
         key(Qt::Key_F10);  // one step
         QTRY_VERIFY_WITH_TIMEOUT(controller->status().counters.steps > before, 10000);
         QCOMPARE(controller->state(), RunState::Paused);
+        QTRY_VERIFY_WITH_TIMEOUT(controller->settled(), 10000);
+        const std::uint64_t live = controller->status().counters.steps;
+        key(Qt::Key_F10, Qt::ShiftModifier);  // step back
+        QTRY_VERIFY_WITH_TIMEOUT(window.liveStepBack()->isSteppedBack(), 20000);
+        QCOMPARE(window.liveStepBack()->shownStep(), live - 1);
+        key(Qt::Key_F10);  // forward again: the live step, the run not moved
+        QVERIFY(!window.liveStepBack()->isSteppedBack());
+        QCOMPARE(controller->status().counters.steps, live);
         QSignalSpy finished(&window, &MainWindow::runFinished);
         key(Qt::Key_Escape);  // stop
         QVERIFY(finished.count() == 1 || finished.wait(20000));
