@@ -10,7 +10,6 @@
 #include "charts/chart_panel.h"
 #include "tools/compare_view.h"
 #include "run/decision_panel.h"
-#include "run/live_step_back.h"
 #include "run/run_until_menu.h"
 #include "run/run_status_bar.h"
 #include "window/presentation_mode.h"
@@ -27,6 +26,7 @@
 #include "board/puzzle_io.h"
 #include "window/puzzle_library.h"
 #include "tools/repeat_runs_dialog.h"
+#include "replay/live_step_back.h"
 #include "replay/replay_view.h"
 #include "sudoku/logic.h"
 

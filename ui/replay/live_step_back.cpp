@@ -1,4 +1,4 @@
-#include "run/live_step_back.h"
+#include "replay/live_step_back.h"
 
 #include "io/recording.h"
 #include "replay/replay_view.h"
