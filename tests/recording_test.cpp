@@ -315,6 +315,61 @@ TEST(RunTimelineTest, SnapshotsGiveTheSameStateAsEveryEventFromTheStart) {
     }
 }
 
+// The timeline of a paused run holds the run's events up to the step it is paused at, each step ending where
+// the live run's step ended (the live run advanced one step at a time, its events counted after each), and
+// no Finished event: the run has not ended.
+TEST(RunTimelineTest, APausedRunIsIndexedByItsSteps) {
+    constexpr std::uint64_t kPausedAt = 40;
+    for (const char* algorithmId : {"sa", "mga", "harmony", "exact"}) {
+        const AlgorithmEntry& entry = *findAlgorithm(algorithmId);
+        const Puzzle puzzle = test::sudokuPuzzle(test::kAiEscargot, "escargot");
+        const ParameterValues parameters(entry.info.parameters);
+        RecordingSink sink;
+        sink.setWantsDecisions(true);
+        auto algorithm = entry.create();
+        Runner runner(*algorithm, puzzle, parameters, 5, &sink, StopConditions{});
+        std::vector<TimelineStep> expected{{0, sink.events().size()}};
+        while (algorithm->counters().steps < kPausedAt) {
+            ASSERT_TRUE(runner.advance()) << algorithmId << " ended before step " << kPausedAt;
+            expected.push_back({algorithm->counters().steps, sink.events().size()});
+        }
+        const RecordedResult paused{Outcome::Stopped, "paused", algorithm->counters(), algorithm->bestCost()};
+        const RunRecording recording = parsed(
+            formatRecording(makeRecording(puzzle, algorithmId, parameters, 5, RecordedBudgets{}, paused)));
+
+        TimelineLoadOptions options;
+        options.explain = true;
+        options.pausedRun = true;
+        const TimelineLoad load = RunTimeline::load(recording, options);
+        ASSERT_TRUE(load.timeline) << load.error;
+        const RunTimeline& timeline = *load.timeline;
+        ASSERT_TRUE(timeline.events() == sink.events()) << algorithmId;
+        EXPECT_EQ(timeline.result().counters, algorithm->counters()) << algorithmId;
+        const std::vector<TimelineStep>& steps = timeline.steps();
+        ASSERT_EQ(steps.size(), expected.size()) << algorithmId;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            EXPECT_EQ(steps[i].steps, expected[i].steps) << algorithmId << " step " << i;
+            EXPECT_EQ(steps[i].end, expected[i].end) << algorithmId << " step " << i;
+        }
+        // The latest decision up to a step's end is that step's.
+        const TimelineStep& middle = steps[steps.size() / 2];
+        const std::vector<const Decision*> latest = timeline.decisionsBefore(middle.end, 1);
+        ASSERT_EQ(latest.size(), 1u) << algorithmId;
+        EXPECT_EQ(latest.front()->at.steps, middle.steps) << algorithmId;
+    }
+    // A recording that is no paused run has no step index; a paused run past the bound is refused.
+    const RunRecording finished = parsed(
+        liveRun("sa", samplePuzzle(PuzzleKind::Sudoku), test::parametersOf("sa"), 1, {10, 0, 0, 0}).recordingText);
+    EXPECT_TRUE(timelineOf(finished).steps().empty());
+    RunRecording tooLong = finished;
+    tooLong.result = {Outcome::Stopped, "paused", Counters{kMaxExplainedTimelineSteps + 1, 0}, 0};
+    TimelineLoadOptions options;
+    options.pausedRun = true;
+    const TimelineLoad refused = RunTimeline::load(tooLong, options);
+    EXPECT_FALSE(refused.timeline);
+    EXPECT_NE(refused.error.find("up to 100000 steps"), std::string::npos) << refused.error;
+}
+
 TEST(RunTimelineTest, ScrubsANurikabeRun) {
     const Puzzle puzzle = samplePuzzle(PuzzleKind::Nurikabe);
     const LiveRun live = liveRun("exact", puzzle, test::parametersOf("exact"), 1, RecordedBudgets{3000, 0, 0, 0});

@@ -1,5 +1,7 @@
 #include "io/run_timeline.h"
 
+#include "algorithms/registry.h"
+
 #include <algorithm>
 #include <array>
 
@@ -45,6 +47,30 @@ private:
     std::uint64_t m_fullAtStep = 0;
 };
 
+// Re-runs the paused run of `recording` one step at a time up to its recorded step, noting after each step where
+// its events end in `events` (the sink's store), unless `interrupted` says to give up. The run is left open, as
+// the paused run is: its result holds the counters and best cost reached.
+RunResult replayPausedRun(const RunRecording& recording, EventSink& sink, const std::vector<Event>& events,
+                          std::vector<TimelineStep>& steps, const std::function<bool()>& interrupted) {
+    const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
+    if (!entry) return replayRecording(recording, &sink);  // the result that names the unknown algorithm
+    const std::unique_ptr<Algorithm> algorithm = entry->create();
+    // No stop condition: none fired while the run advanced to the step it is paused at.
+    Runner runner(*algorithm, recording.puzzle, recording.parameters, recording.seed, &sink, StopConditions{});
+    steps.push_back({algorithm->counters().steps, events.size()});
+    while (!runner.finished() && algorithm->counters().steps < recording.result.counters.steps && !interrupted()) {
+        runner.advance();
+        steps.push_back({algorithm->counters().steps, events.size()});
+    }
+    if (runner.finished()) return runner.result();
+    RunResult result;
+    result.outcome = Outcome::Stopped;
+    result.reason = "paused";
+    result.counters = algorithm->counters();
+    result.bestCost = algorithm->bestCost();
+    return result;
+}
+
 }  // namespace
 
 RunTimeline::RunTimeline(RunRecording recording, std::size_t snapshotEvery)
@@ -56,8 +82,19 @@ TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions
     const auto cancelled = [&options] { return options.cancel && options.cancel->load(std::memory_order_relaxed); };
     std::atomic<bool> full = false;
     LoadingSink sink(timeline->m_events, options, recorded.result.counters.steps, full);
-    timeline->m_result = replayRecording(recorded, &sink, {&full, options.cancel});
     TimelineLoad load;
+    if (options.pausedRun && recorded.result.counters.steps > kMaxExplainedTimelineSteps) {
+        load.error = "the run is at step " + std::to_string(recorded.result.counters.steps) +
+                     ": stepping back covers runs of up to " + std::to_string(kMaxExplainedTimelineSteps) +
+                     " steps (kMaxExplainedTimelineSteps), each step's explanation kept in memory; Run until or a lower step "
+                     "limit pauses a run sooner";
+        return load;
+    }
+    if (options.pausedRun)
+        timeline->m_result = replayPausedRun(recorded, sink, timeline->m_events, timeline->m_steps,
+                                             [&] { return sink.full() || cancelled(); });
+    else
+        timeline->m_result = replayRecording(recorded, &sink, {&full, options.cancel});
     if (sink.full()) {
         load.error = "the recording's replay passes " + std::to_string(options.maxEvents) +
                      " events (kMaxTimelineEvents, about 80 bytes each in memory) at step " +

@@ -33,6 +33,13 @@ struct TimelineState {
 
 class RunTimeline;
 
+// Where one step of a run ends in its timeline: the counters' steps after it and the number of events up to
+// and including its own.
+struct TimelineStep {
+    std::uint64_t steps = 0;
+    std::size_t end = 0;
+};
+
 // Every event of a timeline is kept in memory (80 bytes each, more with a payload): a recording whose replay
 // sends more is refused rather than filling the memory. 2·10^7 events is about 1.6 GB; a recording of 10^9
 // steps (the reader's kMaxRecordedSteps) with a move a step would need 80 GB.
@@ -53,6 +60,11 @@ struct TimelineLoadOptions {
     // Keep the Decision of every explained step, for the Decisions dock under the slider; a recording of more
     // than kMaxExplainedTimelineSteps steps is loaded without them.
     bool explain = false;
+    // The recording is of a run paused at its recorded step (a live run the window steps back in): it is re-run
+    // one step at a time up to that step, noting where each step's events end (RunTimeline::steps()), and left
+    // open there as the paused run is — no Finished event, and no budget's verdict. Refused for a recording of
+    // more than kMaxExplainedTimelineSteps steps.
+    bool pausedRun = false;
     const std::atomic<bool>* cancel = nullptr;  // the load ends, with no timeline, soon after it turns true
     // Called on the loading thread about every 1 % of the recorded steps: (steps replayed, steps recorded).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
@@ -91,6 +103,10 @@ public:
     // The last `count` Decisions among the first `position` events, oldest first; none when not explained.
     std::vector<const Decision*> decisionsBefore(std::size_t position, std::size_t count) const;
 
+    // Where each step ends, the run's start (steps 0: the events its set-up sent) first; empty unless loaded
+    // with TimelineLoadOptions::pausedRun.
+    const std::vector<TimelineStep>& steps() const { return m_steps; }
+
 private:
     RunTimeline(RunRecording recording, std::size_t snapshotEvery);
     void apply(TimelineState& state, const Event& event) const;
@@ -103,6 +119,7 @@ private:
     std::vector<TimelineState> m_snapshots;  // m_snapshots[k]: the state after k * m_snapshotEvery events
     std::vector<std::size_t> m_chartEvents;
     std::vector<std::size_t> m_decisionEvents;  // indices into m_events of the Decisions, ascending
+    std::vector<TimelineStep> m_steps;
     bool m_explained = false;
 };
 

@@ -6,6 +6,7 @@
 //   the run pauses on the first and then the second step of that kind in the `puzzle-cli solve --trace-every 1`
 //   trace of the same seed and parameters, with that step's last sentence in the Decisions dock.
 
+#include "algorithm_puzzle.h"
 #include "explained_algorithm_table.h"
 #include "run/decision_panel.h"
 #include "run/run_controller.h"
@@ -32,26 +33,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::ui::test::writePuzzleFor;
 using pw::ui::test::workbenchStats;
 
 namespace {
-
-// A puzzle file for `info`'s kind that no algorithm solves in its first few thousand steps.
-QString writePuzzle(const AlgorithmInfo& info, const QTemporaryDir& dir) {
-    const QString path = dir.filePath(QStringLiteral("puzzle.txt"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return {};
-    if (info.supports(PuzzleKind::Sudoku)) {
-        file.write(test_puzzles::kAiEscargot);
-    } else {
-        QFile sample(QStringLiteral(PW_PUZZLES_DIR "/nurikabe/janko_sample.txt"));
-        if (!sample.open(QIODevice::ReadOnly)) return {};
-        const QString text = QString::fromUtf8(sample.readAll());
-        const qsizetype start = text.indexOf(QStringLiteral("01_10x10 "));
-        file.write(text.mid(start, text.indexOf(QStringLiteral("\n\n"), start) - start).toUtf8() + '\n');
-    }
-    return path;
-}
 
 // Parameters that bring each kind of step within a few thousand steps: a quick cooling reheats soon.
 QStringList parametersOf(const std::string& id) {
@@ -119,7 +104,7 @@ private slots:
             const AlgorithmEntry* entry = findAlgorithm(algorithm.id);
             QVERIFY(entry);
             QTemporaryDir dir;
-            const QString puzzle = writePuzzle(entry->info, dir);
+            const QString puzzle = writePuzzleFor(entry->info, dir);
             QVERIFY(!puzzle.isEmpty());
             const std::map<QString, double> stats = workbenchStats(
                 {QStringLiteral("--open"), puzzle, QStringLiteral("--algorithm"), QString::fromStdString(algorithm.id),
@@ -139,7 +124,7 @@ private slots:
             MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
             window.show();
             LaunchOptions options;
-            options.open = writePuzzle(entry->info, dir);
+            options.open = writePuzzleFor(entry->info, dir);
             options.algorithm = QString::fromStdString(algorithm.id);
             options.seed = 1;
             QCOMPARE(window.applyLaunchOptions(options), QString());
@@ -165,7 +150,7 @@ private slots:
         for (const AlgorithmEntry& entry : algorithmRegistry()) {
             if (entry.info.stepEvents.empty()) continue;
             QTemporaryDir dir;
-            const QString puzzle = writePuzzle(entry.info, dir);
+            const QString puzzle = writePuzzleFor(entry.info, dir);
             const QString trace = dir.filePath(QStringLiteral("trace.jsonl"));
             QStringList cli{QStringLiteral("solve"), QStringLiteral("-a"), QString::fromStdString(entry.info.id),
                             QStringLiteral("--seed"), QStringLiteral("1"), QStringLiteral("--max-steps"),

@@ -27,6 +27,7 @@
 #include "board/puzzle_io.h"
 #include "window/puzzle_library.h"
 #include "tools/repeat_runs_dialog.h"
+#include "replay/live_step_back.h"
 #include "replay/replay_view.h"
 #include "run/run_controller.h"
 #include "io/formats.h"
@@ -1694,6 +1695,14 @@ private slots:
         key(Qt::Key_F10);  // one step
         QTRY_VERIFY_WITH_TIMEOUT(controller->status().counters.steps > before, 10000);
         QCOMPARE(controller->state(), RunState::Paused);
+        QTRY_VERIFY_WITH_TIMEOUT(controller->settled(), 10000);
+        const std::uint64_t live = controller->status().counters.steps;
+        key(Qt::Key_F10, Qt::ShiftModifier);  // step back
+        QTRY_VERIFY_WITH_TIMEOUT(window.liveStepBack()->isSteppedBack(), 20000);
+        QCOMPARE(window.liveStepBack()->shownStep(), live - 1);
+        key(Qt::Key_F10);  // forward again: the live step, the run not moved
+        QVERIFY(!window.liveStepBack()->isSteppedBack());
+        QCOMPARE(controller->status().counters.steps, live);
         QSignalSpy finished(&window, &MainWindow::runFinished);
         key(Qt::Key_Escape);  // stop
         QVERIFY(finished.count() == 1 || finished.wait(20000));

@@ -99,18 +99,21 @@ void ReplayView::clear() {
     m_label->setText(tr("no recording open"));
 }
 
+void showTimelineState(BoardModel& model, const TimelineState& state) {
+    model.clearRunOverlays();
+    model.setBoard(state.board, CellOrigin::Solver);
+    if (!state.candidates.empty()) model.setSolverCandidates(state.candidates);
+    for (const auto& [label, values] : state.heatMaps) model.setHeatMap(QString::fromStdString(label), values);
+    model.setHighlightedCells(state.highlightedCells);
+}
+
 void ReplayView::seek(std::size_t position) {
     if (!m_timeline) return;
     QElapsedTimer clock;
     clock.start();
     position = std::min(position, m_timeline->size());
     const TimelineState state = m_timeline->stateAt(position);
-    // The same overlays a live run leaves, as they stood after `position` events.
-    m_model->clearRunOverlays();
-    m_model->setBoard(state.board, CellOrigin::Solver);
-    if (!state.candidates.empty()) m_model->setSolverCandidates(state.candidates);
-    for (const auto& [label, values] : state.heatMaps) m_model->setHeatMap(QString::fromStdString(label), values);
-    m_model->setHighlightedCells(state.highlightedCells);
+    showTimelineState(*m_model, state);
     if (m_programView) {
         if (!state.program) {
             m_programView->clear();

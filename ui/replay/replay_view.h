@@ -23,6 +23,10 @@ class BoardModel;
 class ChartPanel;
 class ProgramView;
 
+// Shows on `model` the board, candidate table, heat maps and highlighted cells of a timeline's state: the same
+// overlays the live run left at that point.
+void showTimelineState(BoardModel& model, const TimelineState& state);
+
 class ReplayView : public QWidget {
     Q_OBJECT
 public:

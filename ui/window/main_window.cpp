@@ -26,6 +26,7 @@
 #include "board/puzzle_io.h"
 #include "window/puzzle_library.h"
 #include "tools/repeat_runs_dialog.h"
+#include "replay/live_step_back.h"
 #include "replay/replay_view.h"
 #include "sudoku/logic.h"
 
@@ -110,6 +111,13 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_docks = new WindowDocks(this, m_viewMenu, m_panel, m_library, m_charts, m_log);
     m_programView = m_docks->programView();
     m_decisions = m_docks->decisionPanel();
+    m_stepBack = new LiveStepBack(m_controller, m_model, m_decisions, this);
+    connect(m_stepBack, &LiveStepBack::changed, this, [this] { m_stepBackAction->setEnabled(m_stepBack->canStepBack()); });
+    connect(m_stepBack, &LiveStepBack::message, this, [this](const QString& text) {
+        if (text.isEmpty()) statusBar()->clearMessage();
+        else statusBar()->showMessage(text);
+    });
+    connect(m_stepBack, &LiveStepBack::note, m_log, &LogPane::addNote);
     createStatusBar();
     m_presentation = new PresentationMode(this, m_docks, m_charts, m_statusBar, m_useSettings);
     connect(m_presentation, &PresentationMode::panelsChanged, this, &MainWindow::updateDocks);
@@ -332,6 +340,9 @@ void MainWindow::createActions() {
     m_stepAction = runMenu->addAction(workbenchIcon(IconKind::Step), tr("&Step"), this, &MainWindow::step);
     m_stepAction->setObjectName(QStringLiteral("stepAction"));
     m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_stepBackAction = runMenu->addAction(tr("Step &back"), this, &MainWindow::stepBack);
+    m_stepBackAction->setObjectName(QStringLiteral("stepBackAction"));
+    m_stepBackAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F10));
     m_runUntilMenu = new RunUntilMenu(this);
     runMenu->addMenu(m_runUntilMenu);
     connect(m_runUntilMenu, &RunUntilMenu::requested, this, &MainWindow::runUntil);
@@ -341,10 +352,13 @@ void MainWindow::createActions() {
     m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_resetAction = runMenu->addAction(workbenchIcon(IconKind::Reset), tr("R&eset"), this, &MainWindow::reset);
     m_resetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stopAction, m_resetAction})
+    for (QAction* action : {m_runAction, m_pauseAction, m_stepAction, m_stepBackAction, m_stopAction, m_resetAction})
         action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
                                                         action->shortcut().toString(QKeySequence::NativeText)));
     m_stopAction->setToolTip(tr("Stop (%1 or Esc)").arg(m_stopAction->shortcut().toString(QKeySequence::NativeText)));
+    m_stepBackAction->setToolTip(tr("Step back (%1): the paused run's earlier steps with their explanations, repeated "
+                                    "from its seed; F10 goes forward again")
+                                     .arg(m_stepBackAction->shortcut().toString(QKeySequence::NativeText)));
     m_solveLogicAction = runMenu->addAction(workbenchIcon(IconKind::Logic), tr("Solve with &logic"), this,
                                             &MainWindow::solveWithLogic);
     m_solveLogicAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
@@ -518,6 +532,7 @@ void MainWindow::updateActions() {
     m_pauseAction->setText(state == RunState::Paused ? tr("Resume") : tr("Pause"));
     m_stepAction->setEnabled(usable && state != RunState::Finished && state != RunState::Finishing);
     m_runUntilMenu->offer(info, m_stepAction->isEnabled());
+    m_stepBackAction->setEnabled(m_stepBack && m_stepBack->canStepBack());
     m_stopAction->setEnabled(active && state != RunState::Finishing);
     m_hintAction->setEnabled(m_model->isSudoku() && !active);
     m_solveLogicAction->setEnabled(m_model->isSudoku());
@@ -864,11 +879,16 @@ void MainWindow::togglePause() {
 }
 
 void MainWindow::step() {
+    if (m_stepBack->stepForward()) return;  // stepped back: one step nearer the live run
     if (!m_controller->isActive()) {
         startRun(true);
         if (!m_controller->isActive()) return;  // refused: parameters that break a rule, or no algorithm
     }
     m_controller->step(stepGrain());
+}
+
+void MainWindow::stepBack() {
+    if (m_lastRequest) m_stepBack->stepBack(*m_lastRequest);
 }
 
 void MainWindow::runUntil(StepEvent kind) {

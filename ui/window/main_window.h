@@ -43,6 +43,7 @@ class RunStatusBar;
 class GenerateDialog;
 class HandSolving;
 class HelpWindow;
+class LiveStepBack;
 class ProgramView;
 class RaceView;
 class RepeatRunsDialog;
@@ -73,6 +74,8 @@ public:
     // F6: pauses a running run, resumes a paused one.
     void togglePause();
     void step();
+    // Run ▸ Step back (Shift+F10): the paused run's step before the one shown (LiveStepBack); F10 goes forward again.
+    void stepBack();
     // Run ▸ Run until: steps on (starting a paused run first) and pauses on the next step of kind `kind`.
     void runUntil(StepEvent kind);
     void stop();
@@ -150,6 +153,7 @@ public:
     LogPane* logPane() const { return m_log; }
     RunController* controller() const { return m_controller; }
     DecisionPanel* decisionPanel() const { return m_decisions; }
+    LiveStepBack* liveStepBack() const { return m_stepBack; }
     QDockWidget* decisionDock() const;
     FittedStatusBar* fittedStatusBar() const;
     PuzzleLibrary* library() const { return m_library; }
@@ -251,6 +255,8 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_pauseAction = nullptr;
     QAction* m_stepAction = nullptr;
+    QAction* m_stepBackAction = nullptr;
+    LiveStepBack* m_stepBack = nullptr;
     RunUntilMenu* m_runUntilMenu = nullptr;
     QAction* m_stopAction = nullptr;
     QAction* m_resetAction = nullptr;
