@@ -14,8 +14,9 @@ After each kill the target must be byte-equal to the old file or to an uninterru
 the old one whenever the writer's file was still open at the kill (an atomic writer touches the target only once
 its file is complete). Nothing may stay beside it but a complete temporary, which a kill in the writer's instant
 between naming its temporary and renaming it over the target leaves (and the next write of the file removes,
-tests/atomic_write_test.cpp). The test fails when fewer than half of the
-kills land inside the write.
+tests/atomic_write_test.cpp). Kills go on until at least half of the asked number have landed inside the write
+(on a machine whose disk syncs fast, a short write is often over before the kill lands); the test fails when that
+takes more than ten times the asked number of runs.
 
 Usage: export_kill_test.py PUZZLE_WORKBENCH PUZZLE_CLI PUZZLE.csv [KILLS]
 KILLS kills of the export (10 by default) and four times as many of the recording, whose runs are ten times
@@ -130,7 +131,8 @@ def kill_inside_writes(name, command, env, target, old, new, kills, rng, failure
     expected = set(os.listdir(folder))
     killed = inside = unseen = 0
     kept = {"old": 0, "new": 0, "complete temporary": 0}
-    while killed < kills and killed + unseen < 3 * kills:
+    wanted_inside = (kills + 1) // 2
+    while (killed < kills or inside < wanted_inside) and killed + unseen < 10 * kills:
         write(target, old)
         delay = rng.uniform(0.0, POLL_PAUSE)
         open_files = kill_while_writing(command, env, folder, delay)
@@ -165,8 +167,8 @@ def kill_inside_writes(name, command, env, target, old, new, kills, rng, failure
           f"{unseen} more runs ended before the poll saw their write; {time.monotonic() - started:.1f} s")
     if killed < kills:
         failures.append(f"{name}: only {killed} of {killed + unseen} runs were seen writing and killed")
-    if inside * 2 < killed:
-        failures.append(f"{name}: only {inside} of {killed} kills landed inside the write")
+    if inside < wanted_inside:
+        failures.append(f"{name}: only {inside} of {killed} kills landed inside the write, {wanted_inside} wanted")
 
 
 def main():
