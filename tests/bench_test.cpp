@@ -155,7 +155,7 @@ TEST(BenchTest, RunLinesHoldTheSolveFieldsAndDoNotDependOnThreads) {
     ASSERT_EQ(one.size(), 6u);
     for (const char* field : {"id", "kind", "puzzle", "algorithm", "seed", "run", "status", "outcome", "reason", "valid",
                               "seconds", "steps", "evaluations", "best_cost", "false_solution", "solution",
-                              "configuration", "parameters", "puzzle_index", "curve"})
+                              "configuration", "parameters", "puzzle_index", "curve", "improvements"})
         EXPECT_TRUE(one.front().contains(field)) << field;
     for (const auto& line : one) {
         EXPECT_EQ(line["seed"].get<std::uint64_t>(), 11 + line["run"].get<std::uint64_t>());
@@ -166,6 +166,56 @@ TEST(BenchTest, RunLinesHoldTheSolveFieldsAndDoNotDependOnThreads) {
         for (std::size_t i = 1; i < curve.size(); ++i) EXPECT_LE(curve[i][1].get<double>(), curve[i - 1][1].get<double>());
     }
     EXPECT_EQ(linesByKey(one), linesByKey(runAll(plan, 2)));
+}
+
+// A bench run records every fall of its best cost at the exact step that made it: the same steps, costs and
+// evaluations as the same run stepped one step at a time and asked after each, for every registered algorithm
+// (the runner's tight loops must not hide a fall inside a batch of steps).
+TEST(BenchTest, ImprovementsAreTheStepsWhereTheBestCostFell) {
+    const Puzzle sudoku = test::sudokuPuzzle(test::kAiEscargot, "escargot");
+    const auto nurikabe = loadPuzzleFile(test::puzzlesDir() + "/nurikabe/janko_sample.txt").puzzles;
+    ASSERT_FALSE(nurikabe.empty());
+    for (const auto& entry : algorithmRegistry()) {
+        const std::string id = entry.info.id;
+        SCOPED_TRACE(id);
+        BenchPlan plan;
+        plan.configurations = benchConfigurations(id, {});
+        plan.puzzles = {entry.info.supports(PuzzleKind::Sudoku) ? sudoku : nurikabe.front()};
+        plan.runs = 1;
+        plan.seed = 3;
+        plan.budget.maxSteps = 2000;
+        const json line = *runBenchTask(plan, BenchTask{0, 0, 0}, nullptr);
+
+        json stepped = json::array();
+        auto algorithm = entry.create();
+        StopConditions conditions;
+        conditions.add(stepLimit(*plan.budget.maxSteps));
+        Runner runner(*algorithm, plan.puzzles[0], plan.configurations[0].parameters, plan.seed, nullptr,
+                      std::move(conditions));
+        double best = algorithm->bestCost();
+        while (true) {
+            const bool running = runner.advance();
+            if (algorithm->bestCost() < best) {
+                best = algorithm->bestCost();
+                stepped.push_back(json::array({algorithm->counters().steps, best, algorithm->counters().evaluations}));
+            }
+            if (!running) break;
+        }
+        EXPECT_EQ(line["improvements"], stepped);
+        EXPECT_EQ(line["best_cost"].get<double>(), best);
+        const BenchRecord record = benchRecordFromJson(line);
+        EXPECT_TRUE(record.hasImprovements);
+        EXPECT_EQ(record.improvements.size(), stepped.size());
+    }
+}
+
+TEST(BenchTest, ImprovementsThatDoNotFallAreRefused) {
+    json line = runAll(smallPlan(), 1).front();
+    ASSERT_GE(line["improvements"].size(), 2u);
+    line["improvements"][1][1] = line["improvements"][0][1];
+    EXPECT_THROW(benchRecordFromJson(line), std::invalid_argument);
+    line["improvements"] = json::array({json::array({1, 2})});
+    EXPECT_THROW(benchRecordFromJson(line), std::invalid_argument);
 }
 
 // A run line of configuration `label` on puzzle 0, solved or not (what benchPendingTasks reads of it).

@@ -8,6 +8,8 @@
 
 #include "study/iohprofiler_export.h"
 
+#include "algorithms/registry.h"
+#include "engine/runner.h"
 #include "io/formats.h"
 
 #include <gtest/gtest.h>
@@ -204,8 +206,8 @@ IohRead readLikeIohAnalyzer(const fs::path& infoPath) {
 }  // namespace
 
 // A fresh bench and an id a CSV header could trip on, loaded by IOHanalyzer's rules: maximization is FALSE, the
-// id comes back whole, every run is there with its length and final cost, and each run's block holds the first
-// curve point of every best cost the run reached, on evaluations or on steps.
+// id comes back whole, every run is there with its length and final cost, and each run's block holds the exact
+// time of every fall of the best cost, on evaluations or on steps.
 TEST(IohProfilerExport, IohAnalyzersReadingTakesEveryRun) {
     BenchPlan plan;
     plan.configurations = benchConfigurations("sa,tabu", {});
@@ -244,12 +246,22 @@ TEST(IohProfilerExport, IohAnalyzersReadingTakesEveryRun) {
                 const double length = axis == CostAxis::Steps ? record.steps : record.evaluations;
                 EXPECT_EQ(read.maxRT[run], std::max(1.0, length));
                 EXPECT_EQ(read.finalFV[run], record.bestCost);
+                // The start, then each fall at the exact step the same run, stepped one step at a time, made it.
                 std::vector<std::pair<double, double>> expected;
-                for (std::size_t i = 0; i < record.curve.size(); ++i) {
-                    const auto at = axis == CostAxis::Steps ? record.curve[i].first : record.curveEvaluations[i];
-                    if (expected.empty() || record.curve[i].second != expected.back().second)
-                        expected.emplace_back(std::max(1.0, std::min(std::max(1.0, length), static_cast<double>(at))),
-                                              record.curve[i].second);
+                const auto at = [&](const Counters& counters) {
+                    return std::max(1.0, static_cast<double>(axis == CostAxis::Steps ? counters.steps
+                                                                                     : counters.evaluations));
+                };
+                auto algorithm = findAlgorithm(label)->create();
+                StopConditions conditions;
+                conditions.add(evaluationLimit(*plan.budget.maxEvaluations));
+                Runner runner(*algorithm, plan.puzzles[0], ParameterValues(findAlgorithm(label)->info.parameters),
+                              plan.seed + record.run, nullptr, std::move(conditions));
+                expected.emplace_back(at(algorithm->counters()), algorithm->bestCost());
+                for (bool running = true; running;) {
+                    running = runner.advance();
+                    if (algorithm->bestCost() < expected.back().second)
+                        expected.emplace_back(at(algorithm->counters()), algorithm->bestCost());
                 }
                 if (expected.back().first != std::max(1.0, length)) expected.emplace_back(std::max(1.0, length), record.bestCost);
                 EXPECT_EQ(read.blocks[run], expected) << "run " << run;

@@ -17,6 +17,18 @@ template <class FinalAlgorithm> StepStatus runSteps(FinalAlgorithm& algorithm, s
     return StepStatus::Running;
 }
 
+// Algorithm::stepsUntilBestFalls() for a final class, with step() and bestCost() called directly.
+template <class FinalAlgorithm>
+StepStatus runStepsUntilBestFalls(FinalAlgorithm& algorithm, std::uint64_t count, std::uint64_t& taken) {
+    const double best = algorithm.FinalAlgorithm::bestCost();
+    for (taken = 0; taken < count;) {
+        const StepStatus status = algorithm.FinalAlgorithm::step();
+        ++taken;
+        if (status != StepStatus::Running || algorithm.FinalAlgorithm::bestCost() < best) return status;
+    }
+    return StepStatus::Running;
+}
+
 class AlgorithmBase : public Algorithm {
 public:
     Counters counters() const override { return m_counters; }

@@ -72,6 +72,9 @@ public:
     }
 
     StepStatus steps(std::uint64_t count) override { return runSteps(annealer(), count); }
+    StepStatus stepsUntilBestFalls(std::uint64_t count, std::uint64_t& taken) override {
+        return runStepsUntilBestFalls(annealer(), count, taken);
+    }
     std::uint64_t maxEvaluationsPerStep() const override { return 1; }  // one proposal
     double bestCost() const override { return m_bestCost; }
 

@@ -40,6 +40,17 @@ public:
             if (const StepStatus status = step(); status != StepStatus::Running) return status;
         return StepStatus::Running;
     }
+    // steps() that also ends after the first step lowering bestCost(), so that a caller learns the exact step of
+    // every fall of the best cost (a bench's run times to targets); `taken` receives the number of steps run.
+    virtual StepStatus stepsUntilBestFalls(std::uint64_t count, std::uint64_t& taken) {
+        const double best = bestCost();
+        for (taken = 0; taken < count;) {
+            const StepStatus status = step();
+            ++taken;
+            if (status != StepStatus::Running || bestCost() < best) return status;
+        }
+        return StepStatus::Running;
+    }
     // Called once when the run ends for any reason, before the runner's Finished event: a place for the
     // algorithm's closing events (heat maps, summaries).
     virtual void finish() {}

@@ -188,7 +188,7 @@ void Runner::discountIdle(std::chrono::steady_clock::duration idle) {
     m_lastPoll += idle;
 }
 
-bool Runner::advanceBy(std::uint64_t steps) {
+bool Runner::advance(std::uint64_t steps, bool untilBestFalls) {
     if (m_finished) return false;
     // A caller between calls may have set the Stop flag: the first step of every call is polled.
     m_stepsBeforePoll = 1;
@@ -196,10 +196,13 @@ bool Runner::advanceBy(std::uint64_t steps) {
         // The steps no stop condition can end: nothing but step() runs for them.
         std::uint64_t quiet = std::min(steps, m_stepsBeforeCheck);
         if (m_polled) quiet = std::min(quiet, m_stepsBeforePoll);
-        steps -= quiet;
-        if (m_stepsBeforeCheck != StopCondition::kPolled) m_stepsBeforeCheck -= quiet;
-        m_stepsBeforePoll -= quiet;
-        const StepStatus status = m_algorithm.steps(quiet);
+        std::uint64_t taken = quiet;
+        const double best = untilBestFalls ? m_algorithm.bestCost() : 0;
+        const StepStatus status =
+            untilBestFalls ? m_algorithm.stepsUntilBestFalls(quiet, taken) : m_algorithm.steps(quiet);
+        steps -= taken;
+        if (m_stepsBeforeCheck != StopCondition::kPolled) m_stepsBeforeCheck -= taken;
+        m_stepsBeforePoll -= taken;
         if (status == StepStatus::Solved) {
             close(Outcome::Solved, kSolvedReason);
             return false;
@@ -210,6 +213,7 @@ bool Runner::advanceBy(std::uint64_t steps) {
         }
         if ((m_stepsBeforeCheck == 0 || (m_polled && m_stepsBeforePoll == 0)) && !checkStopConditions())
             return false;
+        if (untilBestFalls && m_algorithm.bestCost() < best) return true;
     }
     return true;
 }

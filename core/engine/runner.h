@@ -91,7 +91,9 @@ public:
     bool advance() { return advanceBy(1); }
     // Up to `steps` steps in one call (a tight loop, cheaper than calling advance() from outside); false once
     // the run has finished.
-    bool advanceBy(std::uint64_t steps);
+    bool advanceBy(std::uint64_t steps) { return advance(steps, false); }
+    // advanceBy() that also returns after the first step lowering the algorithm's best cost.
+    bool advanceUntilBestFalls(std::uint64_t steps) { return advance(steps, true); }
     // Ends the run now with the given verdict (used when the caller stops between steps).
     void stop(const StopVerdict& verdict);
     bool finished() const { return m_finished; }
@@ -103,6 +105,7 @@ public:
     void discountIdle(std::chrono::steady_clock::duration idle);
 
 private:
+    bool advance(std::uint64_t steps, bool untilBestFalls);
     void close(Outcome outcome, std::string reason);
     // Refreshes the progress, asks the conditions and plans the steps until they must be asked again; false
     // when one fired (the run is then closed).

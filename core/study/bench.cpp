@@ -455,15 +455,25 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     Runner runner(*algorithm, puzzle, configuration.parameters, seed, nullptr, std::move(conditions));
 
     json curve = json::array();
+    json improvements = json::array();
+    double best = algorithm->bestCost();
     std::uint64_t point = 0;
-    // Steps between sample points run in the runner's tight loop; a point is sampled once the run reaches it.
+    // Steps between sample points run in the runner's tight loop, which returns early after a step that lowers
+    // the best cost: a point is sampled once the run reaches it, and every fall is kept at its exact step.
     while (true) {
         const std::uint64_t steps = algorithm->counters().steps;
         while (point <= steps) {
             curve.push_back(json::array({point, algorithm->bestCost(), algorithm->counters().evaluations}));
             point = nextCurvePoint(point);
         }
-        if (runner.finished() || !runner.advanceBy(point - steps)) break;
+        if (runner.finished()) break;
+        const bool running = runner.advanceUntilBestFalls(point - steps);
+        if (algorithm->bestCost() < best) {
+            best = algorithm->bestCost();
+            const Counters counters = algorithm->counters();
+            improvements.push_back(json::array({counters.steps, best, counters.evaluations}));
+        }
+        if (!running) break;
     }
     const RunResult& result = runner.result();
     if (result.outcome == Outcome::Stopped && stop && stop->load()) return std::nullopt;
@@ -475,6 +485,7 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
     line["parameters"] = parameters;
     line["puzzle_index"] = task.puzzle;
     line["curve"] = std::move(curve);
+    line["improvements"] = std::move(improvements);
     return line;
 }
 
@@ -541,7 +552,7 @@ bool isCommonRunField(const std::string& key) {
                                               "run",      "status", "outcome",    "reason",         "valid",
                                               "seconds",  "steps",  "evaluations", "best_cost",     "false_solution",
                                               "solution", "matches_known", "configuration", "parameters",
-                                              "puzzle_index", "curve"};
+                                              "puzzle_index", "curve", "improvements"};
     return common.count(key) > 0;
 }
 
@@ -605,6 +616,22 @@ BenchRecord benchRecordFromJson(const json& line) {
                 record.curve.emplace_back(point[0].get<std::uint64_t>(), point[1].get<double>());
                 if (point.size() > 2) record.curveEvaluations.push_back(point[2].get<std::uint64_t>());
             }
+        if (line.contains("improvements")) {
+            if (!line["improvements"].is_array()) throw std::invalid_argument("'improvements' must be a list");
+            for (const auto& fall : line["improvements"]) {
+                if (!fall.is_array() || fall.size() != 3 || !fall[0].is_number_unsigned() || !fall[1].is_number() ||
+                    !fall[2].is_number_unsigned())
+                    throw std::invalid_argument("an improvement must be [step, best cost, evaluations], with a whole "
+                                                "step and whole evaluations");
+                const BenchImprovement improvement{fall[0].get<std::uint64_t>(), fall[1].get<double>(),
+                                                   fall[2].get<std::uint64_t>()};
+                if (!record.improvements.empty() && (improvement.step <= record.improvements.back().step ||
+                                                     improvement.bestCost >= record.improvements.back().bestCost))
+                    throw std::invalid_argument("'improvements' must fall, step after step");
+                record.improvements.push_back(improvement);
+            }
+            record.hasImprovements = true;
+        }
         for (const auto& [key, value] : line.items())
             if (value.is_number() && !isCommonRunField(key)) record.results[key] = value.get<double>();
         // A bench written before the curve carried evaluations has none; a mix is not a curve.

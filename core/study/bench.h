@@ -177,6 +177,13 @@ private:
 };
 
 // One run line, the parts the summary and the charts use.
+// A fall of a run's best cost, at the exact step that made it.
+struct BenchImprovement {
+    std::uint64_t step = 0;
+    double bestCost = 0;
+    std::uint64_t evaluations = 0;
+};
+
 struct BenchRecord {
     std::string configuration;
     std::string algorithm;
@@ -190,6 +197,10 @@ struct BenchRecord {
     double bestCost = 0;
     std::vector<std::pair<std::uint64_t, double>> curve;  // (step, best cost)
     std::vector<std::uint64_t> curveEvaluations;           // evaluations at each curve point; empty in old benches
+    // Every fall of the best cost below its value at step 0, in order; benches from before they were recorded
+    // have none (hasImprovements false).
+    std::vector<BenchImprovement> improvements;
+    bool hasImprovements = false;
     // The algorithm's own numeric results (gp's "generation", mga's "cycles", gp-random's "programs", ...):
     // the line's numeric fields that are not fields of every run.
     std::map<std::string, double> results;

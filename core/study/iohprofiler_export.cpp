@@ -39,19 +39,24 @@ int cellCount(const Puzzle& puzzle) {
 }
 
 // One run as a raw-data block: the time at which the best cost first took each value, then the run's last time
-// (the format requires a block to end there). The times are read off the run's log-spaced curve: a fall of the
-// best cost shows at the next curve point, at most 26 % later than it happened (curve points are 10^(1/10)
-// apart).
+// (the format requires a block to end there). The times are the exact steps of the falls a run recorded as its
+// improvements; a run from before they were recorded has them read off its log-spaced curve, where a fall shows
+// at the next curve point, at most 26 % later than it happened (curve points are 10^(1/10) apart).
 std::string runBlock(const BenchRecord& run, CostAxis axis) {
-    const bool steps = axis == CostAxis::Steps;
-    const double end = std::max(1.0, steps ? run.steps : run.evaluations);
+    const double end = std::max(1.0, runLength(run, axis));
+    std::vector<std::pair<double, double>> falls;  // (time, best cost)
+    if (!run.curve.empty()) falls.emplace_back(curvePointTime(run, 0, axis), run.curve.front().second);
+    if (run.hasImprovements)
+        for (const auto& improvement : run.improvements)
+            falls.emplace_back(improvementTime(run, improvement, axis), improvement.bestCost);
+    else
+        for (std::size_t i = 1; i < run.curve.size(); ++i)
+            falls.emplace_back(curvePointTime(run, i, axis), run.curve[i].second);
     std::string block = "\"function evaluation\" \"best-so-far f(x)\"\n";
     double last = std::nan("");
     double lastTime = 0;
-    for (std::size_t i = 0; i < run.curve.size(); ++i) {
-        const double at = static_cast<double>(steps ? run.curve[i].first : run.curveEvaluations[i]);
-        const double time = std::max(1.0, std::min(end, at));  // the format counts from the first evaluation
-        const double cost = run.curve[i].second;
+    for (const auto& [at, cost] : falls) {
+        const double time = std::max(1.0, at);  // the format counts from the first evaluation
         if (cost == last || time < lastTime) continue;
         block += value(time) + " " + value(cost) + "\n";
         last = cost;
@@ -91,9 +96,13 @@ int exportIohProfiler(const BenchDirectory& bench, const std::string& outDir, Co
             throw std::invalid_argument("run " + benchRunKey(run.configuration, run.puzzleIndex, run.run) +
                                         ": its curve has no evaluations (a bench from before they were recorded); "
                                         "IOHprofiler's format counts function evaluations (--axis steps does not)");
+    const bool exact = std::all_of(bench.records.begin(), bench.records.end(),
+                                   [](const BenchRecord& run) { return run.hasImprovements; });
     const std::string comment = "% puzzle-cli bench: f(x) is the algorithm's own cost (0: solved); runtime in " +
                                 std::string(axis == CostAxis::Steps ? "steps" : "evaluations") +
-                                ", read off each run's log-spaced curve (a fall of f(x) shows up to 26 % late)\n";
+                                (exact ? ", at the exact step of each fall of f(x)\n"
+                                       : ", read off each run's log-spaced curve where a run did not record its "
+                                         "falls (a fall of f(x) shows up to 26 % late)\n");
     // setting -> puzzle -> runs in run order
     std::map<std::string, std::map<std::size_t, std::map<std::uint64_t, const BenchRecord*>>> runs;
     for (const auto& run : bench.records) runs[run.configuration][run.puzzleIndex][run.run] = &run;

@@ -18,8 +18,9 @@
 // Strings are in double quotes, as IOHexperimenter writes them: IOHanalyzer's reader (read_index_file__IOH)
 // reads the header line as CSV with '"' as its quote, then converts maximization before it strips single
 // quotes, so 'F' stays the text "F" and the load fails, where "F" becomes FALSE. A '"' inside an id is doubled.
-// Runtime is the run's evaluations (or steps, --axis steps) at its curve points (best cost at step 0 and at
-// steps round(10^(k/10))): a fall of the best cost shows at the next point, up to 26 % late.
+// Runtime is the run's evaluations (or steps, --axis steps) at the exact step of each fall of its best cost (the
+// run's "improvements"); a bench from before runs recorded them has the times read off its curve points (best
+// cost at step 0 and at steps round(10^(k/10))), where a fall shows at the next point, up to 26 % late.
 
 #include "study/bench.h"
 #include "study/run_statistics.h"

@@ -325,9 +325,26 @@ double curvePointTime(const BenchRecord& run, std::size_t i, CostAxis axis) {
     return step;
 }
 
+double improvementTime(const BenchRecord& run, const BenchImprovement& improvement, CostAxis axis) {
+    const auto step = static_cast<double>(improvement.step);
+    switch (axis) {
+    case CostAxis::Evaluations: return std::min(run.evaluations, static_cast<double>(improvement.evaluations));
+    case CostAxis::Steps: return std::min(run.steps, step);
+    case CostAxis::Seconds: return run.steps > 0 ? run.seconds * std::min(1.0, step / run.steps) : 0;
+    }
+    return step;
+}
+
+// Runs that recorded every fall of their best cost answer at its exact step; older ones at the next curve point.
 std::optional<double> timeToTarget(const BenchRecord& run, double target, CostAxis axis) {
-    for (std::size_t i = 0; i < run.curve.size(); ++i)
-        if (run.curve[i].second <= target) return curvePointTime(run, i, axis);
+    if (run.hasImprovements && !run.curve.empty()) {
+        if (run.curve.front().second <= target) return curvePointTime(run, 0, axis);
+        for (const auto& improvement : run.improvements)
+            if (improvement.bestCost <= target) return improvementTime(run, improvement, axis);
+    } else {
+        for (std::size_t i = 0; i < run.curve.size(); ++i)
+            if (run.curve[i].second <= target) return curvePointTime(run, i, axis);
+    }
     if (run.bestCost <= target) return runLength(run, axis);
     return std::nullopt;
 }
@@ -335,6 +352,13 @@ std::optional<double> timeToTarget(const BenchRecord& run, double target, CostAx
 double bestCostWithin(const BenchRecord& run, double budget, CostAxis axis) {
     if (budget >= runLength(run, axis) || run.curve.empty()) return run.bestCost;
     double cost = run.curve.front().second;
+    if (run.hasImprovements) {
+        for (const auto& improvement : run.improvements) {
+            if (improvementTime(run, improvement, axis) > budget) break;
+            cost = improvement.bestCost;
+        }
+        return cost;
+    }
     for (std::size_t i = 0; i < run.curve.size(); ++i) {
         if (curvePointTime(run, i, axis) > budget) break;
         cost = run.curve[i].second;

@@ -111,11 +111,16 @@ double runLength(const BenchRecord& run, CostAxis axis);
 // The axis value of the run's curve point `index`, no more than the run's total. Throws std::invalid_argument
 // for the evaluations axis on a run whose curve has no evaluations.
 double curvePointTime(const BenchRecord& run, std::size_t index, CostAxis axis);
-// The time on the axis the run took to reach `target`; empty when it never did. Throws std::invalid_argument
-// for the evaluations axis on a run whose curve has no evaluations (a bench from before they were recorded).
+// The axis value of one of the run's improvements, no more than the run's total (seconds are the run's seconds
+// in proportion to its steps).
+double improvementTime(const BenchRecord& run, const BenchImprovement& improvement, CostAxis axis);
+// The time on the axis the run took to reach `target`: the exact step of the fall when the run recorded its
+// improvements, else its first curve point at or below the target (up to 26 % late); empty when it never did.
+// Throws std::invalid_argument for the evaluations axis on a run whose curve has no evaluations (a bench from
+// before they were recorded).
 std::optional<double> timeToTarget(const BenchRecord& run, double target, CostAxis axis);
 // Fixed budget: the run's best cost once it had used `budget` on the axis (its start cost before its first
-// curve point past 0, its final best cost from its end on).
+// improvement, or curve point past 0, its final best cost from its end on).
 double bestCostWithin(const BenchRecord& run, double budget, CostAxis axis);
 
 // ---- a whole bench ----
