@@ -53,6 +53,11 @@ public:
         emit(PhaseChange{m_counters, PhaseKind::Search});
     }
 
+    // A step is one node of the search, nanoseconds: the runner's loops call step() directly.
+    StepStatus steps(std::uint64_t count) override { return runSteps(*this, count); }
+    StepStatus stepsUntilBestFalls(std::uint64_t count, std::uint64_t& taken) override {
+        return runStepsUntilBestFalls(*this, count, taken);
+    }
     StepStatus step() override {
         if (ended()) return status();
         m_moves.clear();
