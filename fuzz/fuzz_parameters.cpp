@@ -1,6 +1,6 @@
 // `--param KEY=VALUE` for every algorithm (`puzzle-cli solve`, the window's --param) and the bench's
-// `-a LIST` with `ID.KEY=VALUE` / `ID#N.KEY=VALUE` assignments. Input: the first line is the algorithm list,
-// every further line one assignment.
+// `-a LIST` with `ID.KEY=VALUE` / `ID#N.KEY=VALUE` assignments and `--sweep ID.KEY=V1,V2,...`. Input: the first
+// line is the algorithm list, every further line one assignment, or a sweep when it starts with '~'.
 #include "algorithms/registry.h"
 #include "base/parameters.h"
 #include "study/bench.h"
@@ -26,8 +26,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (std::size_t i = 1; i < lines.size(); ++i) (void)values.setAssignment(entry.info.parameters, lines[i]);
         for (const auto& [key, value] : values.all()) (void)pw::formatParameterValue(value);
     }
+    // A line starting with '~' is a --sweep (ID.KEY=V1,V2,...), any other an assignment.
+    std::vector<std::string> assignments, sweeps;
+    for (std::size_t i = 1; i < lines.size(); ++i)
+        (lines[i].starts_with('~') ? sweeps : assignments).push_back(lines[i].substr(lines[i].starts_with('~')));
     try {
-        (void)pw::benchConfigurations(lines[0], std::vector<std::string>(lines.begin() + 1, lines.end()));
+        (void)pw::benchConfigurations(lines[0], assignments, std::nullopt, "-a", sweeps);
     } catch (const std::invalid_argument&) {
     }
     return 0;

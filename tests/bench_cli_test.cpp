@@ -214,6 +214,32 @@ TEST_F(BenchCliTest, SummaryHasOneRowPerSettingAndPuzzle) {
         EXPECT_NE(entry.path().filename().string().rfind(".summary.csv", 0), 0u) << entry.path();
 }
 
+// A 3x3 sweep of sa's t0 and alpha from one command: nine settings labelled with their values, resumed as any
+// bench, and `stats --table sweep` with a row for each.
+TEST_F(BenchCliTest, ASweepRunsItsGridFromOneCommand) {
+    const std::vector<std::string> sweep{"bench", "-a", "sa", "--sweep", "sa.t0=10,20,40", "--sweep",
+                                         "sa.alpha=0.999,0.9999,0.99995", "--runs", "2", "--max-evaluations", "3000",
+                                         "--out", (m_dir / "out").string(), test::kPillayFigure1};
+    const CliOutcome result = runCli(sweep, m_dir / "err");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(result.err.find("18 runs made"), std::string::npos) << result.err;
+    const auto runs = runsOf(m_dir / "out");
+    EXPECT_EQ(runs.size(), 18u);
+    EXPECT_EQ(runs.count("sa t0=20 alpha=0.9999/0/1"), 1u);
+    EXPECT_EQ(runs.at("sa t0=40 alpha=0.99995/0/0")["parameters"]["alpha"], 0.99995);
+
+    const CliOutcome again = runCli(sweep, m_dir / "err");
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_NE(again.err.find("0 runs made"), std::string::npos) << again.err;
+
+    const pid_t stats = test::spawnCli({"stats", (m_dir / "out").string(), "--csv", "--table", "sweep"},
+                                       (m_dir / "sweep.csv").string(), (m_dir / "stats.err").string());
+    ASSERT_EQ(waitForExit(stats), 0) << readFile(m_dir / "stats.err");
+    const std::string csv = readFile(m_dir / "sweep.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 10) << csv;
+    EXPECT_NE(csv.find("\nsa,sa t0=20 alpha=0.9999,t0=20 alpha=0.9999,2,"), std::string::npos) << csv;
+}
+
 // Soto's protocol: mga solves Pillay's Figure 1 in some tries and not in others (seeds 1..5: three of five);
 // the tries stop at the third success, in run order, and the summary counts exactly those tries. details.csv
 // (with mga's cycles) and generations.csv are written beside it.

@@ -121,6 +121,52 @@ TEST(BenchTest, SettingsOfOneAlgorithm) {
     EXPECT_NE(message(",", {}).find("at least one"), std::string::npos);
 }
 
+// A sweep makes the full grid of its values for every setting it names, the first sweep varying slowest, the
+// labels carrying the values and the other assignments applying at every point; a bad sweep is named.
+TEST(BenchTest, SweepsMakeTheFullGrid) {
+    const auto configurations = benchConfigurations("sa,tabu", {"sa.t_min=0.5", "sa.alpha=0.9"}, std::nullopt, "-a",
+                                                    {"sa.t0=10,20,40", "sa.alpha=0.999,0.9999,0.99995"});
+    ASSERT_EQ(configurations.size(), 10u);
+    const char* t0s[] = {"10", "20", "40"};
+    const char* alphas[] = {"0.999", "0.9999", "0.99995"};
+    for (int i = 0; i < 9; ++i) {
+        SCOPED_TRACE(i);
+        const BenchConfiguration& point = configurations[static_cast<std::size_t>(i)];
+        EXPECT_EQ(point.label, std::string("sa t0=") + t0s[i / 3] + " alpha=" + alphas[i % 3]);
+        EXPECT_EQ(point.algorithmId, "sa");
+        EXPECT_DOUBLE_EQ(point.parameters.real("t0"), std::stod(t0s[i / 3]));
+        EXPECT_DOUBLE_EQ(point.parameters.real("alpha"), std::stod(alphas[i % 3]));  // the sweep wins over --param
+        EXPECT_DOUBLE_EQ(point.parameters.real("t_min"), 0.5);
+    }
+    EXPECT_EQ(configurations[9].label, "tabu");
+    // A sweep of one setting of two leaves the other alone.
+    const auto second = benchConfigurations("sa,sa", {}, std::nullopt, "-a", {"sa#2.t0=5,6"});
+    ASSERT_EQ(second.size(), 3u);
+    EXPECT_EQ(second[0].label, "sa");
+    EXPECT_EQ(second[2].label, "sa#2 t0=6");
+
+    auto message = [](const std::vector<std::string>& sweeps) {
+        try {
+            benchConfigurations("sa", {}, std::nullopt, "-a", sweeps);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(message({"sa.t0=10,,20"}), "--sweep sa.t0=10,,20: a value is empty");
+    EXPECT_EQ(message({"sa.t0=10,10"}), "--sweep sa.t0=10,10: the value 10 is named twice");
+    EXPECT_EQ(message({"sa.t0=1", "sa.t0=2"}), "--sweep sa.t0: sa's t0 is swept twice");
+    EXPECT_NE(message({"sa.t0=abc"}).find("--sweep sa.t0=abc: parameter 't0' got 'abc'"), std::string::npos);
+    EXPECT_NE(message({"tabu.tenure=3"}).find("'tabu' is not one of the configurations of -a (sa)"), std::string::npos);
+    EXPECT_NE(message({"sa.t0"}).find("expected ID.KEY=V1,V2,..."), std::string::npos);
+    EXPECT_NE(message({"sa.t0=0.01"}).find("t_min (0.2) must be below t0 (0.01)"), std::string::npos);
+    EXPECT_NE(message({"sa.t0=1,2,3,4,5,6,7,8,9,10", "sa.alpha=0.9,0.91,0.92,0.93,0.94,0.95,0.96,0.97,0.98,0.99",
+                       "sa.t_min=0.001,0.002,0.003,0.004,0.005,0.006,0.007,0.008,0.009,0.01",
+                       "sa.lewis_chain_length=1,2,3,4,5,6,7,8,9,10,11"})
+                  .find("more than 10000 configurations"),
+              std::string::npos);
+}
+
 BenchPlan smallPlan() {
     BenchPlan plan;
     plan.configurations = benchConfigurations("sa,tabu", {});

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 using namespace pw;
@@ -152,6 +153,67 @@ TEST(RunAxes, TimeToTargetAndBestCostWithin) {
     const BenchRecord old = run("sa", 0, 0, true, 20, 20, 0, {{0, 30}, {1, 12}}, {});
     EXPECT_THROW(timeToTarget(old, 12, CostAxis::Evaluations), std::invalid_argument);
     EXPECT_EQ(*timeToTarget(old, 12, CostAxis::Steps), 1);
+}
+
+// A run that recorded its improvements answers at the exact step of each fall, not at the next curve point.
+TEST(RunAxes, ImprovementsGiveExactTimes) {
+    // Curve points at steps 0, 1, 10; the best fell to 12 at step 4 (41 evaluations) and to 3 at step 7 (71).
+    BenchRecord r = run("sa", 0, 0, false, 20, 201, 3, {{0, 30}, {1, 30}, {10, 3}}, {1, 11, 101});
+    EXPECT_EQ(*timeToTarget(r, 12, CostAxis::Evaluations), 101);  // read off the curve: late
+    r.improvements = {{4, 12, 41}, {7, 3, 71}};
+    r.hasImprovements = true;
+    EXPECT_EQ(*timeToTarget(r, 12, CostAxis::Evaluations), 41);
+    EXPECT_EQ(*timeToTarget(r, 12, CostAxis::Steps), 4);
+    EXPECT_EQ(*timeToTarget(r, 5, CostAxis::Evaluations), 71);
+    EXPECT_EQ(*timeToTarget(r, 30, CostAxis::Evaluations), 1);  // the start
+    EXPECT_FALSE(timeToTarget(r, 2, CostAxis::Evaluations));
+    EXPECT_EQ(bestCostWithin(r, 40, CostAxis::Evaluations), 30);
+    EXPECT_EQ(bestCostWithin(r, 41, CostAxis::Evaluations), 12);
+    EXPECT_EQ(bestCostWithin(r, 6, CostAxis::Steps), 12);
+    EXPECT_EQ(bestCostWithin(r, 7, CostAxis::Steps), 3);
+}
+
+// Settings of one algorithm that differ in parameter values form a sweep grid: each cell pools its setting's runs
+// over the puzzles (success rate, ERT, median final cost); an algorithm with one setting is no sweep.
+TEST(BenchStatistics, SweepGridsPoolEachSettingOverItsPuzzles) {
+    std::vector<BenchRecord> records{
+        run("sa t0=1", 0, 0, true, 100, 100, 0, {{0, 20}}, {1}),
+        run("sa t0=1", 1, 0, false, 400, 400, 4, {{0, 20}}, {1}),
+        run("sa t0=2", 0, 0, true, 50, 50, 0, {{0, 20}}, {1}),
+        run("sa t0=2", 1, 0, true, 150, 150, 0, {{0, 20}}, {1}),
+        run("tabu", 0, 0, true, 10, 10, 0, {{0, 20}}, {1}),
+    };
+    StatisticsOptions options;
+    options.targets = {0};
+    options.settingParameters = {{"sa t0=1", {"sa", {{"t0", "1"}, {"alpha", "0.99"}}}},
+                                 {"sa t0=2", {"sa", {{"t0", "2"}, {"alpha", "0.99"}}}},
+                                 {"tabu", {"tabu", {{"tenure", "10"}}}}};
+    const BenchStatistics stats = benchStatistics(records, {"sa t0=1", "sa t0=2", "tabu"}, options);
+    ASSERT_EQ(stats.sweeps.size(), 1u);
+    const SweepGrid& grid = stats.sweeps[0];
+    EXPECT_EQ(grid.algorithm, "sa");
+    EXPECT_EQ(grid.keys, std::vector<std::string>{"t0"});
+    ASSERT_EQ(grid.cells.size(), 2u);
+    EXPECT_EQ(grid.cells[0].values, std::vector<std::string>{"1"});
+    EXPECT_EQ(grid.cells[0].runs, 2);
+    EXPECT_EQ(grid.cells[0].successes, 1);
+    EXPECT_DOUBLE_EQ(grid.cells[0].ert, 500.0);  // (100 + 400) / 1
+    EXPECT_DOUBLE_EQ(grid.cells[0].medianFinalCost, 2.0);
+    EXPECT_DOUBLE_EQ(grid.cells[1].ert, 100.0);  // (50 + 150) / 2
+    EXPECT_DOUBLE_EQ(grid.cells[1].successRate, 1.0);
+    EXPECT_DOUBLE_EQ(grid.cells[1].successRateInterval.low, wilsonInterval(2, 2).low);
+    EXPECT_NE(statisticsText(stats).find("sa, ERT (rows -, columns t0)\n"), std::string::npos)
+        << statisticsText(stats);
+    const auto number = [](double value) {  // as the CSV writes numbers: up to 10 significant digits
+        char text[32];
+        std::snprintf(text, sizeof text, "%.10g", value);
+        return std::string(text);
+    };
+    EXPECT_EQ(statisticsCsv(stats, StatisticsTable::Sweep),
+              "algorithm,configuration,parameters,runs,successes,success_rate,success_rate_low,success_rate_high,ert,"
+              "median_final_cost\n"
+              "sa,sa t0=1,t0=1,2,1,0.5," + number(wilsonInterval(1, 2).low) + "," + number(wilsonInterval(1, 2).high) +
+              ",500,2\nsa,sa t0=2,t0=2,2,2,1," + number(wilsonInterval(2, 2).low) + ",1,100,0\n");
 }
 
 TEST(BenchStatistics, ErtEcdfAndTestsOnASmallBench) {

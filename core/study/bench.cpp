@@ -141,9 +141,42 @@ std::vector<json> parseBenchRunLines(std::string_view text, const std::string& s
     return lines;
 }
 
+namespace {
+
+// One "--sweep ID.KEY=V1,V2,..." option: the configurations it names and the assignment of each of its values.
+struct Sweep {
+    std::string target;  // an algorithm id (every configuration of it) or a label "ID#N"
+    std::string key;
+    std::vector<std::string> values;
+};
+
+Sweep parseSweep(const std::string& text, const std::string& listOption) {
+    const std::size_t dot = text.find('.');
+    const std::size_t equals = text.find('=');
+    if (dot == std::string::npos || equals == std::string::npos || dot > equals || dot == 0 || equals == dot + 1)
+        throw std::invalid_argument("--sweep " + text + ": expected ID.KEY=V1,V2,... or ID#N.KEY=V1,V2,... (ID one of "
+                                    "the algorithms of " + listOption + ")");
+    Sweep sweep{text.substr(0, dot), text.substr(dot + 1, equals - dot - 1), {}};
+    std::size_t start = equals + 1;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const std::string value = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (value.empty()) throw std::invalid_argument("--sweep " + text + ": a value is empty");
+        if (std::find(sweep.values.begin(), sweep.values.end(), value) != sweep.values.end())
+            throw std::invalid_argument("--sweep " + text + ": the value " + value + " is named twice");
+        sweep.values.push_back(value);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return sweep;
+}
+
+}  // namespace
+
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
                                                     const std::vector<std::string>& assignments,
-                                                    std::optional<PuzzleKind> puzzleKind, const std::string& listOption) {
+                                                    std::optional<PuzzleKind> puzzleKind, const std::string& listOption,
+                                                    const std::vector<std::string>& sweepTexts) {
     std::vector<BenchConfiguration> configurations;
     std::map<std::string, int> occurrences;
     std::size_t start = 0;
@@ -184,17 +217,76 @@ std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithm
             }
         }
     }
+
+    // Sweeps: each configuration becomes the grid of the sweeps that name it, its own assignments at every point.
+    std::vector<Sweep> sweeps;
+    for (const std::string& text : sweepTexts) sweeps.push_back(parseSweep(text, listOption));
+    std::vector<std::vector<const Sweep*>> configurationSweeps(configurations.size());
+    for (const Sweep& sweep : sweeps) {
+        bool matched = false;
+        for (std::size_t c = 0; c < configurations.size(); ++c) {
+            const bool toOne = sweep.target.find('#') != std::string::npos;
+            if ((toOne ? configurations[c].label : configurations[c].algorithmId) != sweep.target) continue;
+            for (const Sweep* other : configurationSweeps[c])
+                if (other->key == sweep.key)
+                    throw std::invalid_argument("--sweep " + sweep.target + "." + sweep.key + ": " +
+                                                configurations[c].label + "'s " + sweep.key + " is swept twice");
+            if (!matched)  // each value on its own, so that a bad one is named as part of its --sweep
+                for (const std::string& value : sweep.values) {
+                    RunNaming naming;
+                    naming.algorithmOption = listOption;
+                    naming.parameterOption = "--sweep";
+                    naming.targeted = true;
+                    const RunConfiguration configured = configureRun(
+                        configurations[c].algorithmId, {sweep.target + "." + sweep.key + "=" + value}, puzzleKind, naming);
+                    if (!configured && configured.error->part != RunConfigurationPart::Rule)
+                        throw std::invalid_argument(configured.error->message);
+                }
+            configurationSweeps[c].push_back(&sweep);
+            matched = true;
+        }
+        if (!matched) {
+            std::string labels;
+            for (const auto& c : configurations) labels += (labels.empty() ? "" : ", ") + c.label;
+            throw std::invalid_argument("--sweep " + sweep.target + "." + sweep.key + ": '" + sweep.target +
+                                        "' is not one of the configurations of " + listOption + " (" + labels + ")");
+        }
+    }
+    std::vector<BenchConfiguration> points;
+    std::vector<std::vector<std::string>> pointAssignments;
     for (std::size_t c = 0; c < configurations.size(); ++c) {
+        std::size_t count = 1;
+        for (const Sweep* sweep : configurationSweeps[c]) count *= sweep->values.size();
+        if (points.size() + count > kMaxBenchConfigurations)
+            throw std::invalid_argument("the sweeps make more than " + std::to_string(kMaxBenchConfigurations) +
+                                        " configurations");
+        for (std::size_t index = 0; index < count; ++index) {
+            BenchConfiguration point{configurations[c].label, configurations[c].algorithmId, {}};
+            std::vector<std::string> pointAssignment = configurationAssignments[c];
+            std::size_t rest = index;
+            std::size_t stride = count;
+            for (const Sweep* sweep : configurationSweeps[c]) {  // the first sweep varies slowest
+                stride /= sweep->values.size();
+                const std::string& value = sweep->values[rest / stride];
+                rest %= stride;
+                point.label += " " + sweep->key + "=" + value;
+                pointAssignment.push_back(configurations[c].label + "." + sweep->key + "=" + value);
+            }
+            points.push_back(std::move(point));
+            pointAssignments.push_back(std::move(pointAssignment));
+        }
+    }
+
+    for (std::size_t c = 0; c < points.size(); ++c) {
         RunNaming naming;
         naming.algorithmOption = listOption;
-        naming.label = configurations[c].label;
+        naming.label = points[c].label;
         naming.targeted = true;
-        RunConfiguration configured =
-            configureRun(configurations[c].algorithmId, configurationAssignments[c], puzzleKind, naming);
+        RunConfiguration configured = configureRun(points[c].algorithmId, pointAssignments[c], puzzleKind, naming);
         if (!configured) throw std::invalid_argument(configured.error->message);
-        configurations[c].parameters = std::move(configured.parameters);
+        points[c].parameters = std::move(configured.parameters);
     }
-    return configurations;
+    return points;
 }
 
 json benchPlanJson(const BenchPlan& plan) {

@@ -6,7 +6,10 @@
 //
 // Settings: `-a sa,sa` names two configurations of one algorithm, labelled "sa" and "sa#2"; a parameter
 // assignment "sa.KEY=VALUE" applies to every configuration of sa, "sa#2.KEY=VALUE" to the second only (and
-// wins over the former).
+// wins over the former). A sweep "sa.KEY=V1,V2,V3" makes every configuration of sa one configuration per value,
+// and several sweeps of one configuration its full grid: `--sweep sa.t0=10,20 --sweep sa.alpha=0.99,0.999` makes
+// four, labelled "sa t0=10 alpha=0.99" and so on (the label of the swept configuration, then each swept key and
+// value in the order of the sweeps, the first varying slowest). The other assignments apply to every point.
 //
 // Seeds: run r of every configuration on every puzzle uses seed + r, so a run's result depends neither on the
 // number of threads nor on the order the runs are made in.
@@ -52,7 +55,10 @@ struct BenchConfiguration {
 std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithmList,
                                                     const std::vector<std::string>& assignments,
                                                     std::optional<PuzzleKind> puzzleKind = std::nullopt,
-                                                    const std::string& listOption = "-a");
+                                                    const std::string& listOption = "-a",
+                                                    const std::vector<std::string>& sweeps = {});
+// The most configurations one bench may hold, sweeps included.
+inline constexpr std::size_t kMaxBenchConfigurations = 10000;
 
 struct BenchBudget {
     std::optional<double> timeLimit;  // seconds per run

@@ -1,5 +1,6 @@
 #include "study/run_statistics.h"
 
+#include "algorithms/registry.h"
 #include "base/rng.h"
 #include "base/statistics.h"
 
@@ -366,6 +367,82 @@ double bestCostWithin(const BenchRecord& run, double budget, CostAxis axis) {
     return cost;
 }
 
+SettingParameters settingParametersOf(const std::vector<BenchConfiguration>& configurations) {
+    SettingParameters parameters;
+    for (const auto& configuration : configurations) {
+        auto& [algorithm, values] = parameters[configuration.label];
+        algorithm = configuration.algorithmId;
+        // In the algorithm's order of declaration, which is the order people sweep them in (t0 before alpha).
+        if (const AlgorithmEntry* entry = findAlgorithm(configuration.algorithmId))
+            for (const auto& spec : entry->info.parameters)
+                if (configuration.parameters.all().count(spec.key))
+                    values.emplace_back(spec.key, formatParameterValue(configuration.parameters.value(spec.key)));
+    }
+    return parameters;
+}
+
+namespace {
+
+// The sweeps among the settings with runs: per algorithm with two or more of them, the keys whose values differ.
+std::vector<SweepGrid> sweepGrids(
+    const BenchStatistics& stats,
+    const std::map<std::string, std::map<std::size_t, std::vector<const BenchRecord*>>>& byConfiguration,
+    const StatisticsOptions& options) {
+    std::vector<SweepGrid> grids;
+    std::map<std::string, std::vector<std::string>> settingsOf;  // algorithm -> its settings, in order
+    std::vector<std::string> algorithms;
+    for (const std::string& configuration : stats.configurations) {
+        const auto found = options.settingParameters.find(configuration);
+        if (found == options.settingParameters.end()) continue;
+        const std::string& algorithm = found->second.first;
+        if (settingsOf[algorithm].empty()) algorithms.push_back(algorithm);
+        settingsOf[algorithm].push_back(configuration);
+    }
+    for (const std::string& algorithm : algorithms) {
+        const auto& settings = settingsOf[algorithm];
+        if (settings.size() < 2) continue;
+        SweepGrid grid{algorithm, {}, {}};
+        const auto& first = options.settingParameters.at(settings.front()).second;
+        for (std::size_t k = 0; k < first.size(); ++k)
+            for (const std::string& setting : settings) {
+                const auto& values = options.settingParameters.at(setting).second;
+                if (k < values.size() && values[k] != first[k]) {
+                    grid.keys.push_back(first[k].first);
+                    break;
+                }
+            }
+        if (grid.keys.empty()) continue;  // the same values twice: a repetition, not a sweep
+        for (const std::string& setting : settings) {
+            SweepCell cell;
+            cell.configuration = setting;
+            for (const std::string& key : grid.keys)
+                for (const auto& [name, value] : options.settingParameters.at(setting).second)
+                    if (name == key) cell.values.push_back(value);
+            std::vector<double> times;
+            std::vector<bool> successes;
+            std::vector<double> finals;
+            for (const auto& [puzzle, runs] : byConfiguration.at(setting))
+                for (const BenchRecord* run : runs) {
+                    const auto hit = timeToTarget(*run, stats.targets.front(), options.axis);
+                    times.push_back(hit ? *hit : runLength(*run, options.axis));
+                    successes.push_back(hit.has_value());
+                    finals.push_back(run->bestCost);
+                }
+            cell.runs = static_cast<int>(times.size());
+            cell.successes = static_cast<int>(std::count(successes.begin(), successes.end(), true));
+            cell.successRate = static_cast<double>(cell.successes) / cell.runs;
+            cell.successRateInterval = wilsonInterval(cell.successes, cell.runs);
+            cell.ert = expectedRunningTime(times, successes);
+            cell.medianFinalCost = median(finals);
+            grid.cells.push_back(std::move(cell));
+        }
+        grids.push_back(std::move(grid));
+    }
+    return grids;
+}
+
+}  // namespace
+
 BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const std::vector<std::string>& configurations,
                                 const StatisticsOptions& options) {
     if (records.empty()) throw std::invalid_argument("the bench holds no runs");
@@ -440,6 +517,8 @@ BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const s
             stats.rows.push_back(std::move(row));
         }
     }
+
+    stats.sweeps = sweepGrids(stats, byConfiguration, options);
 
     // ECDF aggregated over targets and puzzles; the AUC over [1, maxTime] as IOHanalyzer's AUC.ECDF.
     const double from = std::min(1.0, stats.maxTime), to = stats.maxTime;

@@ -14,6 +14,7 @@
 #include "study/bench.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,12 +126,19 @@ double bestCostWithin(const BenchRecord& run, double budget, CostAxis axis);
 
 // ---- a whole bench ----
 
+// Each setting's algorithm and its parameter values as text, by label.
+using SettingParameters = std::map<std::string, std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>;
+SettingParameters settingParametersOf(const std::vector<BenchConfiguration>& configurations);
+
 struct StatisticsOptions {
     std::vector<double> targets;  // empty: 0 and the powers of two below the largest start cost
     std::vector<double> budgets;  // fixed-budget points; empty: none
     CostAxis axis = CostAxis::Evaluations;
     int resamples = 1000;
     std::uint64_t seed = 1;
+    // Each setting's algorithm and parameter values as text (from the bench's plan), for the sweep grids; empty:
+    // no grids.
+    SettingParameters settingParameters;
 };
 
 struct TargetResult {
@@ -201,6 +209,26 @@ struct AcrossPuzzlesComparison {
     std::vector<PairAcrossPuzzles> pairs;  // every pair of settings, Wilcoxon signed-rank over the puzzles
 };
 
+// A parameter sweep seen in a bench: the settings of one algorithm and the parameters whose values differ between
+// them (`keys`, in the algorithm's declaration order), with each setting's results pooled over its puzzles at the
+// strictest target: success rate (with Wilson's interval), ERT (the time of all its runs, unsuccessful ones to
+// their end, over its successes) and the median final cost of all its runs.
+struct SweepCell {
+    std::string configuration;
+    std::vector<std::string> values;  // one per key
+    int runs = 0;
+    int successes = 0;
+    double successRate = 0;
+    Interval successRateInterval;
+    double ert = 0;  // +infinity without a success
+    double medianFinalCost = 0;
+};
+struct SweepGrid {
+    std::string algorithm;
+    std::vector<std::string> keys;
+    std::vector<SweepCell> cells;  // in the bench's order of settings
+};
+
 struct BenchStatistics {
     CostAxis axis = CostAxis::Evaluations;
     std::vector<double> targets;
@@ -212,6 +240,7 @@ struct BenchStatistics {
     std::vector<PairComparison> pairs;
     std::vector<GroupComparison> groups;
     std::vector<AcrossPuzzlesComparison> acrossPuzzles;
+    std::vector<SweepGrid> sweeps;  // algorithms with two or more settings that differ in parameter values
 };
 
 // Throws std::invalid_argument when the options do not fit the records (no runs, a negative target, the

@@ -2,6 +2,7 @@
 
 #include "io/csv_table.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -30,6 +31,12 @@ struct Table {
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows;
 };
+
+std::string sweepValues(const SweepGrid& grid, const SweepCell& cell) {
+    std::string text;
+    for (std::size_t k = 0; k < grid.keys.size(); ++k) text += (k ? " " : "") + grid.keys[k] + "=" + cell.values[k];
+    return text;
+}
 
 Table buildTable(const BenchStatistics& stats, StatisticsTable which) {
     Table table;
@@ -108,8 +115,78 @@ Table buildTable(const BenchStatistics& stats, StatisticsTable which) {
                                       pair.test ? number(pair.test->pValue) : "",
                                       pair.test ? (pair.test->exact ? "exact" : "normal") : "", number(pair.pHolm)});
         break;
+    case StatisticsTable::Sweep:
+        table.header = {"algorithm", "configuration", "parameters", "runs", "successes", "success_rate",
+                        "success_rate_low", "success_rate_high", "ert", "median_final_cost"};
+        for (const auto& grid : stats.sweeps)
+            for (const auto& cell : grid.cells)
+                table.rows.push_back({grid.algorithm, cell.configuration, sweepValues(grid, cell),
+                                      std::to_string(cell.runs), std::to_string(cell.successes),
+                                      number(cell.successRate), number(cell.successRateInterval.low),
+                                      number(cell.successRateInterval.high), number(cell.ert),
+                                      number(cell.medianFinalCost)});
+        break;
     }
     return table;
+}
+
+// A sweep as text: per measure, a matrix of the first key's values (rows) by the second's (columns), one per
+// combination of any further keys; a sweep of one key is a single row.
+std::string sweepText(const SweepGrid& grid) {
+    const auto valuesOf = [&](std::size_t k) {
+        std::vector<std::string> values;
+        for (const auto& cell : grid.cells)
+            if (std::find(values.begin(), values.end(), cell.values[k]) == values.end()) values.push_back(cell.values[k]);
+        return values;
+    };
+    const std::vector<std::string> rows = grid.keys.size() >= 2 ? valuesOf(0) : std::vector<std::string>{""};
+    const std::size_t columnKey = grid.keys.size() >= 2 ? 1 : 0;
+    const std::vector<std::string> columns = valuesOf(columnKey);
+    // The combinations of the keys past the first two, in the order the cells hold them.
+    std::vector<std::vector<std::string>> panels;
+    for (const auto& cell : grid.cells) {
+        const std::vector<std::string> rest(cell.values.begin() + std::min<std::ptrdiff_t>(2, cell.values.size()),
+                                            cell.values.end());
+        if (std::find(panels.begin(), panels.end(), rest) == panels.end()) panels.push_back(rest);
+    }
+    std::size_t width = 8;
+    for (const auto& value : columns) width = std::max(width, value.size());
+    for (const auto& value : rows) width = std::max(width, value.size());
+    const auto pad = [&](const std::string& text) {
+        return std::string(width > text.size() ? width - text.size() : 0, ' ') + text + " ";
+    };
+    std::string text;
+    const std::pair<const char*, double SweepCell::*> measures[] = {{"success rate", &SweepCell::successRate},
+                                                                   {"ERT", &SweepCell::ert},
+                                                                   {"median final cost", &SweepCell::medianFinalCost}};
+    for (const auto& [name, field] : measures) {
+        for (const auto& panel : panels) {
+            text += "  " + grid.algorithm + ", " + name;
+            for (std::size_t k = 2; k < grid.keys.size(); ++k) text += ", " + grid.keys[k] + "=" + panel[k - 2];
+            text += " (rows " + (grid.keys.size() >= 2 ? grid.keys[0] : std::string("-")) + ", columns " +
+                    grid.keys[columnKey] + ")\n  " + pad("");
+            for (const auto& column : columns) text += pad(column);
+            text.pop_back();
+            text += "\n";
+            for (const auto& row : rows) {
+                text += "  " + pad(row);
+                for (const auto& column : columns) {
+                    std::string value = "-";
+                    for (const auto& cell : grid.cells) {
+                        const bool inRow = grid.keys.size() < 2 || cell.values[0] == row;
+                        const std::vector<std::string> rest(
+                            cell.values.begin() + std::min<std::ptrdiff_t>(2, cell.values.size()), cell.values.end());
+                        if (inRow && cell.values[columnKey] == column && rest == panel)
+                            value = number(cell.*field, 4);
+                    }
+                    text += pad(value);
+                }
+                text.pop_back();
+                text += "\n";
+            }
+        }
+    }
+    return text;
 }
 
 std::string latexEscape(const std::string& text) {
@@ -138,6 +215,7 @@ const char* statisticsTableName(StatisticsTable table) {
     case StatisticsTable::Groups: return "groups";
     case StatisticsTable::Friedman: return "friedman";
     case StatisticsTable::Wilcoxon: return "wilcoxon";
+    case StatisticsTable::Sweep: return "sweep";
     }
     return "summary";
 }
@@ -145,7 +223,7 @@ const char* statisticsTableName(StatisticsTable table) {
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name) {
     for (StatisticsTable table : {StatisticsTable::Summary, StatisticsTable::Targets, StatisticsTable::Budgets,
                                   StatisticsTable::Ecdf, StatisticsTable::Pairs, StatisticsTable::Groups,
-                                  StatisticsTable::Friedman, StatisticsTable::Wilcoxon})
+                                  StatisticsTable::Friedman, StatisticsTable::Wilcoxon, StatisticsTable::Sweep})
         if (name == statisticsTableName(table)) return table;
     return std::nullopt;
 }
@@ -246,6 +324,21 @@ json statisticsJson(const BenchStatistics& stats) {
         friedman.push_back(entry);
     }
     out["friedman"] = friedman;
+    json sweeps = json::array();
+    for (const auto& grid : stats.sweeps) {
+        json cells = json::array();
+        for (const auto& cell : grid.cells)
+            cells.push_back({{"configuration", cell.configuration},
+                             {"values", cell.values},
+                             {"runs", cell.runs},
+                             {"successes", cell.successes},
+                             {"success_rate", cell.successRate},
+                             {"success_rate_interval", {cell.successRateInterval.low, cell.successRateInterval.high}},
+                             {"ert", jsonNumber(cell.ert)},
+                             {"median_final_cost", cell.medianFinalCost}});
+        sweeps.push_back({{"algorithm", grid.algorithm}, {"keys", grid.keys}, {"cells", cells}});
+    }
+    out["sweeps"] = sweeps;
     return out;
 }
 
@@ -281,19 +374,22 @@ std::string statisticsLatex(const BenchStatistics& stats, StatisticsTable which)
 
 std::string statisticsText(const BenchStatistics& stats) {
     std::string text;
-    char buffer[512];
+    char buffer[4096];
     const char* axis = costAxisName(stats.axis);
     std::snprintf(buffer, sizeof buffer, "Fixed target: cost <= %s (axis: %s; 95%% bootstrap intervals)\n",
                   number(stats.targets.front()).c_str(), axis);
     text += buffer;
-    std::snprintf(buffer, sizeof buffer, "%-12s %-24s %5s %9s %-15s %12s %-27s %10s\n", "setting", "puzzle", "runs",
+    // Settings' labels are at least 12 wide, wider when a sweep's values are in them ("sa t0=10 alpha=0.999").
+    int w = 12;
+    for (const auto& row : stats.rows) w = std::max(w, static_cast<int>(row.configuration.size()));
+    std::snprintf(buffer, sizeof buffer, "%-*s %-24s %5s %9s %-15s %12s %-27s %10s\n", w, "setting", "puzzle", "runs",
                   "success", "95% CI", "ERT", "95% CI", "final cost");
     text += buffer;
     for (const auto& row : stats.rows) {
         const std::string rateCi = "[" + number(row.successRateInterval.low, 3) + ", " +
                                    number(row.successRateInterval.high, 3) + "]";
         const std::string ertCi = "[" + number(row.ertInterval.low, 4) + ", " + number(row.ertInterval.high, 4) + "]";
-        std::snprintf(buffer, sizeof buffer, "%-12s %-24s %5d %9s %-15s %12s %-27s %10s\n", row.configuration.c_str(),
+        std::snprintf(buffer, sizeof buffer, "%-*s %-24s %5d %9s %-15s %12s %-27s %10s\n", w, row.configuration.c_str(),
                       (std::to_string(row.puzzleIndex) + " " + row.puzzleId).substr(0, 24).c_str(), row.runs,
                       (std::to_string(row.successes) + "/" + std::to_string(row.runs)).c_str(), rateCi.c_str(),
                       number(row.ert, 6).c_str(), ertCi.c_str(), number(row.meanFinalCost, 4).c_str());
@@ -304,7 +400,7 @@ std::string statisticsText(const BenchStatistics& stats) {
     for (double target : stats.targets) text += " " + number(target);
     text += ") over every puzzle; area over [1, " + number(stats.maxTime) + "], normalised:\n";
     for (const auto& ecdf : stats.ecdfs) {
-        std::snprintf(buffer, sizeof buffer, "  %-12s AUC %.4f\n", ecdf.configuration.c_str(), ecdf.auc);
+        std::snprintf(buffer, sizeof buffer, "  %-*s AUC %.4f\n", w, ecdf.configuration.c_str(), ecdf.auc);
         text += buffer;
     }
     if (!stats.budgets.empty()) {
@@ -312,7 +408,7 @@ std::string statisticsText(const BenchStatistics& stats) {
         for (double budget : stats.budgets) text += " " + number(budget);
         text += std::string(" ") + axis + "\n";
         for (const auto& row : stats.rows) {
-            std::snprintf(buffer, sizeof buffer, "  %-12s %-24s", row.configuration.c_str(),
+            std::snprintf(buffer, sizeof buffer, "  %-*s %-24s", w, row.configuration.c_str(),
                           (std::to_string(row.puzzleIndex) + " " + row.puzzleId).substr(0, 24).c_str());
             text += buffer;
             for (double cost : row.meanCostAtBudget) text += " " + number(cost, 5);
@@ -320,12 +416,12 @@ std::string statisticsText(const BenchStatistics& stats) {
         }
     }
     text += "\nPairwise Mann-Whitney U per puzzle (Holm within puzzle and measure; A12 < 0.5 favours the first)\n";
-    std::snprintf(buffer, sizeof buffer, "  %-6s %-15s %-12s %-12s %8s %10s %-7s %10s %6s\n", "puzzle", "measure",
-                  "first", "second", "U", "p", "method", "p (Holm)", "A12");
+    std::snprintf(buffer, sizeof buffer, "  %-6s %-15s %-*s %-*s %8s %10s %-7s %10s %6s\n", "puzzle", "measure",
+                  w, "first", w, "second", "U", "p", "method", "p (Holm)", "A12");
     text += buffer;
     for (const auto& pair : stats.pairs) {
-        std::snprintf(buffer, sizeof buffer, "  %-6zu %-15s %-12s %-12s %8s %10s %-7s %10s %6.3f\n", pair.puzzleIndex,
-                      pair.measure.c_str(), pair.first.c_str(), pair.second.c_str(), number(pair.test.u, 6).c_str(),
+        std::snprintf(buffer, sizeof buffer, "  %-6zu %-15s %-*s %-*s %8s %10s %-7s %10s %6.3f\n", pair.puzzleIndex,
+                      pair.measure.c_str(), w, pair.first.c_str(), w, pair.second.c_str(), number(pair.test.u, 6).c_str(),
                       number(pair.test.pValue, 4).c_str(), pair.test.exact ? "exact" : "normal",
                       number(pair.pHolm, 4).c_str(), pair.a12);
         text += buffer;
@@ -356,18 +452,23 @@ std::string statisticsText(const BenchStatistics& stats) {
                       test->criticalDifference ? number(*test->criticalDifference, 4).c_str() : "-");
         text += buffer;
         for (std::size_t i = 0; i < comparison.configurations.size(); ++i) {
-            std::snprintf(buffer, sizeof buffer, "    %-15s %.3f\n", comparison.configurations[i].c_str(),
+            std::snprintf(buffer, sizeof buffer, "    %-*s %.3f\n", std::max(w, 15), comparison.configurations[i].c_str(),
                           test->meanRanks[i]);
             text += buffer;
         }
         for (const auto& pair : comparison.pairs) {
             if (!pair.test) continue;
-            std::snprintf(buffer, sizeof buffer, "    Wilcoxon %-12s %-12s W %s, p %s (%s), p (Holm) %s\n",
-                          pair.first.c_str(), pair.second.c_str(), number(pair.test->statistic, 6).c_str(),
+            std::snprintf(buffer, sizeof buffer, "    Wilcoxon %-*s %-*s W %s, p %s (%s), p (Holm) %s\n",
+                          w, pair.first.c_str(), w, pair.second.c_str(), number(pair.test->statistic, 6).c_str(),
                           number(pair.test->pValue, 4).c_str(), pair.test->exact ? "exact" : "normal",
                           number(pair.pHolm, 4).c_str());
             text += buffer;
         }
+    }
+    if (!stats.sweeps.empty()) {
+        text += "\nSweeps (each setting pooled over its puzzles, at cost <= " + number(stats.targets.front()) +
+                "; ERT in " + axis + ")\n";
+        for (const auto& grid : stats.sweeps) text += sweepText(grid);
     }
     return text;
 }

@@ -20,6 +20,7 @@ enum class StatisticsTable {
     Groups,   // per puzzle and measure: Kruskal-Wallis H, df, p
     Friedman, // per measure and setting, across puzzles: mean rank, Friedman χ², df, p, Nemenyi's critical difference
     Wilcoxon, // per measure and pair, across puzzles: Wilcoxon signed-rank statistic, p, Holm-adjusted p
+    Sweep,    // per swept setting: its parameter values, success rate, ERT, median final cost over its puzzles
 };
 const char* statisticsTableName(StatisticsTable table);
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name);

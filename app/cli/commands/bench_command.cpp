@@ -78,6 +78,7 @@ void writeSummary(const std::string& dir, const pw::BenchPlan& plan, const pw::B
 struct BenchOptions {
     std::string algorithms;
     std::vector<std::string> parameters;
+    std::vector<std::string> sweeps;
     std::uint64_t runs = 10;
     std::optional<std::uint64_t> untilSuccesses;
     std::uint64_t seed = 1;
@@ -97,6 +98,9 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
         ->required();
     command.add_option("--param", options.parameters,
                        "ID.KEY=VALUE for every setting of algorithm ID, ID#N.KEY=VALUE for its N-th (repeatable)");
+    command.add_option("--sweep", options.sweeps,
+                       "ID.KEY=V1,V2,...: one setting per value for every setting of ID (or ID#N); several make "
+                       "the full grid, labelled 'ID KEY=V ...' (repeatable)");
     command.add_option("--runs", options.runs, "Runs per setting and puzzle (default 10)")
         ->check(CLI::Range(std::uint64_t{1}, pw::kMaxBenchRuns));
     command.add_option("--until-successes", options.untilSuccesses,
@@ -168,7 +172,7 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
                      const std::atomic<bool>& interrupted,
                      const std::function<void(std::size_t done, std::size_t total)>& progress) {
     pw::BenchPlan plan;
-    plan.configurations = pw::benchConfigurations(options.algorithms, options.parameters);
+    plan.configurations = pw::benchConfigurations(options.algorithms, options.parameters, std::nullopt, "-a", options.sweeps);
     plan.puzzles = puzzles;
     plan.runs = options.runs;
     plan.seed = options.seed;

@@ -62,6 +62,7 @@ int runStats(const StatsOptions& options) {
         statisticsOptions.axis = *axis;
         statisticsOptions.resamples = options.resamples;
         statisticsOptions.seed = options.seed;
+        statisticsOptions.settingParameters = pw::settingParametersOf(bench.plan.configurations);
         const pw::BenchStatistics stats = pw::benchStatistics(bench.records, bench.configurations, statisticsOptions);
         if (options.asJson) std::cout << pw::statisticsJson(stats).dump(2) << "\n";
         else if (options.asCsv) std::cout << pw::statisticsCsv(stats, *table);
@@ -111,8 +112,10 @@ void addStatsCommand(CLI::App& app, CliContext& context) {
     csv->excludes(latex);
     command->add_option("--table", options->table, "The table of --csv and --latex: summary (default), targets, "
                                                    "budgets, ecdf, pairs, groups, friedman or wilcoxon (the last "
-                                                   "two across puzzles)")
-        ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups", "friedman", "wilcoxon"}));
+                                                   "two across puzzles), or sweep (each setting of a swept "
+                                                   "algorithm over all its puzzles)")
+        ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups", "friedman", "wilcoxon",
+                               "sweep"}));
     command->add_option("--ioh", options->iohDir, "Also write the bench in IOHprofiler's format (for IOHanalyzer) "
                                                   "to this directory, running time on --axis (evaluations or steps)");
     context.addCommand(command, [options] { return runStats(*options); });
