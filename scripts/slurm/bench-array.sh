@@ -3,7 +3,10 @@
 # job that merges the shards once every task has succeeded.
 #
 # Usage: scripts/slurm/bench-array.sh --shards N [--parallel K] [--cpus C] [--time T] [--partition P]
+#                                     [--account A] [--qos Q] [--mem M] [--sbatch OPTION]...
 #                                     [--cli PATH] [--submit] -- BENCH-ARGUMENTS...
+#   --time, --partition, --account, --qos and --mem (per node, e.g. 4G) become the sbatch options of both jobs;
+#   --sbatch passes any other sbatch option through as it is, e.g. --sbatch --constraint=avx2 (repeatable).
 #   BENCH-ARGUMENTS are those of `puzzle-cli bench` without --shard and --jobs (the script adds them); their
 #   --out DIR must be on a file system every node sees. The scripts go to DIR/slurm/: bench-array.sbatch
 #   (--array=1-N%K: at most K tasks at once; task K runs `bench ... --shard K/N --jobs C`) and bench-merge.sbatch
@@ -16,6 +19,10 @@ parallel=""
 cpus=1
 time_limit=""
 partition=""
+account=""
+qos=""
+memory=""
+extra=()
 cli=""
 submit=0
 while (($#)); do
@@ -25,6 +32,12 @@ while (($#)); do
     --cpus) cpus="$2"; shift 2 ;;
     --time) time_limit="$2"; shift 2 ;;
     --partition) partition="$2"; shift 2 ;;
+    --account) account="$2"; shift 2 ;;
+    --qos) qos="$2"; shift 2 ;;
+    --mem) memory="$2"; shift 2 ;;
+    --sbatch)
+      [[ "${2:-}" == --?* ]] || { echo "bench-array.sh: --sbatch takes one sbatch option written --NAME[=VALUE]" >&2; exit 2; }
+      extra+=("$2"); shift 2 ;;
     --cli) cli="$2"; shift 2 ;;
     --submit) submit=1; shift ;;
     --) shift; break ;;
@@ -34,6 +47,11 @@ done
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || { echo "bench-array.sh: --shards N (N >= 1) is required" >&2; exit 2; }
 [[ -z "$parallel" || "$parallel" =~ ^[1-9][0-9]*$ ]] || { echo "bench-array.sh: --parallel K: K >= 1" >&2; exit 2; }
 [[ "$cpus" =~ ^[1-9][0-9]*$ ]] || { echo "bench-array.sh: --cpus C: C >= 1" >&2; exit 2; }
+[[ -z "$memory" || "$memory" =~ ^[1-9][0-9]*[KMGT]?$ ]] ||
+  { echo "bench-array.sh: --mem M: a size such as 500M or 4G, per node" >&2; exit 2; }
+for value in "$time_limit" "$partition" "$account" "$qos" "${extra[@]}"; do
+  [[ "$value" != *[[:space:]]* ]] || { echo "bench-array.sh: '$value': an sbatch value has no spaces" >&2; exit 2; }
+done
 (($#)) || { echo "bench-array.sh: the bench's arguments follow --" >&2; exit 2; }
 
 out=""
@@ -65,6 +83,10 @@ header() {  # the #SBATCH lines both jobs share
   echo "#SBATCH --cpus-per-task=$1"
   [[ -n "$time_limit" ]] && echo "#SBATCH --time=$time_limit"
   [[ -n "$partition" ]] && echo "#SBATCH --partition=$partition"
+  [[ -n "$account" ]] && echo "#SBATCH --account=$account"
+  [[ -n "$qos" ]] && echo "#SBATCH --qos=$qos"
+  [[ -n "$memory" ]] && echo "#SBATCH --mem=$memory"
+  for option in "${extra[@]}"; do echo "#SBATCH $option"; done
   return 0
 }
 {

@@ -93,7 +93,7 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
 MinJobAge=600
-NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=1024 State=UNKNOWN
 PartitionName=pwtest Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$work/slurm.conf"
@@ -110,9 +110,20 @@ done
 echo "test-slurm: one-node Slurm up on $host (slurmctld port $ctld_port, $cpus CPUs)"
 
 plan=(-a sa,tabu,sa --param 'sa#2.t0=5' --runs 3 --max-evaluations 20000 "$repo/puzzles/sudoku/famous_hard.csv")
-read -r array_job merge_job < <("$here/bench-array.sh" --shards 4 --parallel 2 --cpus 1 --cli "$cli" --submit \
-  -- "${plan[@]}" --out "$work/cluster")
+read -r array_job merge_job < <("$here/bench-array.sh" --shards 4 --parallel 2 --cpus 1 --cli "$cli" \
+  --account pwlab --qos normal --mem 200M --sbatch --comment=pw-slurm-test --submit -- "${plan[@]}" --out "$work/cluster")
 echo "test-slurm: submitted array job $array_job and merge job $merge_job"
+# The sbatch options passed through reach both jobs as Slurm records them (a Slurm without an accounting
+# database keeps no QoS: that one is checked in the job scripts, which Slurm accepted).
+for job in "$array_job" "$merge_job"; do
+  record="$(scontrol show job "$job" | tr ' ' '\n')"
+  for field in Account=pwlab MinMemoryNode=200M Comment=pw-slurm-test; do
+    grep -qx "$field" <<< "$record" || { echo "test-slurm: job $job lacks $field" >&2; exit 1; }
+  done
+done
+for script in "$work"/cluster/slurm/bench-{array,merge}.sbatch; do
+  grep -qx "#SBATCH --qos=normal" "$script" || { echo "test-slurm: $script lacks --qos=normal" >&2; exit 1; }
+done
 
 job_state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | sort -u | tr '\n' ' '; }
 for _ in $(seq 600); do
