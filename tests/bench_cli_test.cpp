@@ -240,6 +240,52 @@ TEST_F(BenchCliTest, ASweepRunsItsGridFromOneCommand) {
     EXPECT_NE(csv.find("\nsa,sa t0=20 alpha=0.9999,t0=20 alpha=0.9999,2,"), std::string::npos) << csv;
 }
 
+// A bench extended with more runs, a new setting and a new puzzle keeps its runs and ends equal to a bench of
+// the larger plan made at once; an extension killed between its two writes (runs.jsonl rewritten, config.json
+// not yet) is completed by the same command; what does not extend is refused.
+TEST_F(BenchCliTest, ExtendAddsRunsSettingsAndPuzzlesWithoutRedoingAny) {
+    const std::string small = (m_dir / "small").string(), whole = (m_dir / "whole").string();
+    const auto bench = [&](const std::string& algorithms, const std::string& runs, const std::string& out,
+                           std::vector<std::string> puzzles, bool extend) {
+        std::vector<std::string> arguments{"bench", "-a", algorithms, "--runs", runs, "--seed", "7",
+                                           "--max-evaluations", "20000", "--out", out};
+        if (extend) arguments.push_back("--extend");
+        arguments.insert(arguments.end(), puzzles.begin(), puzzles.end());
+        return runCli(arguments, m_dir / "err");
+    };
+    ASSERT_EQ(bench("sa", "2", small, {test::kPillayFigure1}, false).exitCode, 0);
+    const std::string configBefore = readFile(fs::path(small) / "config.json");
+    const CliOutcome refused = bench("sa,tabu", "3", small, {test::kPillayFigure1, test::kAiEscargot}, false);
+    EXPECT_EQ(refused.exitCode, 2) << refused.err;
+    EXPECT_NE(refused.err.find("add --extend"), std::string::npos) << refused.err;
+
+    const CliOutcome extended = bench("sa,tabu", "3", small, {test::kPillayFigure1, test::kAiEscargot}, true);
+    ASSERT_EQ(extended.exitCode, 0) << extended.err;
+    EXPECT_NE(extended.err.find("10 runs made"), std::string::npos) << extended.err;  // 12 in all, 2 kept
+    ASSERT_EQ(bench("sa,tabu", "3", whole, {test::kPillayFigure1, test::kAiEscargot}, false).exitCode, 0);
+    EXPECT_EQ(runsOf(small), runsOf(whole));
+    EXPECT_EQ(readFile(fs::path(small) / "config.json"), readFile(fs::path(whole) / "config.json"));
+
+    // Killed after runs.jsonl was rewritten for the larger plan, before config.json was.
+    const std::string killed = (m_dir / "killed").string();
+    ASSERT_EQ(bench("sa", "2", killed, {test::kPillayFigure1}, false).exitCode, 0);
+    ASSERT_EQ(bench("sa,tabu", "3", killed, {test::kPillayFigure1, test::kAiEscargot}, true).exitCode, 0);
+    std::ofstream(fs::path(killed) / "config.json") << configBefore;
+    const CliOutcome completed = bench("sa,tabu", "3", killed, {test::kPillayFigure1, test::kAiEscargot}, true);
+    ASSERT_EQ(completed.exitCode, 0) << completed.err;
+    EXPECT_NE(completed.err.find("0 runs made"), std::string::npos) << completed.err;
+    EXPECT_EQ(runsOf(killed), runsOf(whole));
+
+    const CliOutcome fewer = bench("sa,tabu", "2", small, {test::kPillayFigure1, test::kAiEscargot}, true);
+    EXPECT_EQ(fewer.exitCode, 2);
+    EXPECT_NE(fewer.err.find("--runs 2 is fewer than the bench's 3"), std::string::npos) << fewer.err;
+    const CliOutcome reordered = bench("sa,tabu", "3", small, {test::kAiEscargot, test::kPillayFigure1}, true);
+    EXPECT_NE(reordered.err.find("puzzles must come first, in their order"), std::string::npos) << reordered.err;
+    const CliOutcome dropped = bench("tabu", "3", small, {test::kPillayFigure1, test::kAiEscargot}, true);
+    EXPECT_NE(dropped.err.find("setting 'sa' is not in the command"), std::string::npos) << dropped.err;
+    EXPECT_EQ(runsOf(small), runsOf(whole));  // nothing changed by the refusals
+}
+
 // Soto's protocol: mga solves Pillay's Figure 1 in some tries and not in others (seeds 1..5: three of five);
 // the tries stop at the third success, in run order, and the summary counts exactly those tries. details.csv
 // (with mga's cycles) and generations.csv are written beside it.

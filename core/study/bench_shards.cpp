@@ -212,6 +212,63 @@ BenchRepair repairRunsFile(const std::string& path, const BenchPlan& plan) {
 
 }  // namespace
 
+bool extendBenchDirectory(const std::string& dir, const BenchPlan& plan) {
+    const BenchPlan old = readBenchConfig(dir).plan;
+    const nlohmann::json oldJson = benchPlanJson(old), newJson = benchPlanJson(plan);
+    if (!benchPlanDifference(oldJson, newJson)) return false;
+    const auto refuse = [&](const std::string& why) {
+        throw std::invalid_argument("--extend: " + dir + ": the command does not extend the bench there: " + why);
+    };
+    for (const char* key : {"format", "seed", "budget", "curve", "until_successes"})
+        if ((oldJson.contains(key) ? oldJson[key] : nlohmann::json()) !=
+            (newJson.contains(key) ? newJson[key] : nlohmann::json()))
+            refuse(std::string(key) + " differ (only runs, settings and puzzles may be added)");
+    if (plan.runs < old.runs)
+        refuse("--runs " + std::to_string(plan.runs) + " is fewer than the bench's " + std::to_string(old.runs));
+    for (const auto& configuration : oldJson["configurations"]) {
+        const auto same = std::find_if(newJson["configurations"].begin(), newJson["configurations"].end(),
+                                       [&](const nlohmann::json& c) { return c["label"] == configuration["label"]; });
+        if (same == newJson["configurations"].end())
+            refuse("setting '" + configuration["label"].get<std::string>() + "' is not in the command");
+        if (*same != configuration)
+            refuse("setting '" + configuration["label"].get<std::string>() + "' has other parameters");
+    }
+    if (plan.puzzles.size() < old.puzzles.size() ||
+        !std::equal(oldJson["puzzles"].begin(), oldJson["puzzles"].end(), newJson["puzzles"].begin()))
+        refuse("the bench's " + std::to_string(old.puzzles.size()) +
+               " puzzles must come first, in their order (new puzzles after them)");
+    std::error_code ec;
+    if (fs::is_directory(fs::path(dir) / "parts", ec) && !fs::is_empty(fs::path(dir) / "parts", ec))
+        throw std::invalid_argument("--extend: " + dir + " holds shard parts; join them first with bench merge");
+
+    // Every line of the old plan (or, after a kill between the two writes below, of the new) becomes a run of
+    // the new plan: its setting, puzzle, run number and seed are the same in both.
+    const std::string oldHash = benchPlanHash(old), newHash = benchPlanHash(plan);
+    const std::string runsPath = (fs::path(dir) / "runs.jsonl").string();
+    bool partial = false;
+    std::uintmax_t wholeBytes = 0;
+    std::vector<BenchRefusedLine> refused;
+    const std::vector<nlohmann::json> lines =
+        parseBenchRunLines(readBenchRunsText(runsPath), runsPath, partial, wholeBytes, nullptr, &refused);
+    if (!refused.empty())
+        throw std::invalid_argument(runsPath + ":" + std::to_string(refused.front().line) + ":1: " +
+                                    refused.front().reason);
+    std::string runs;
+    for (nlohmann::json line : lines) {
+        if (line.contains("plan") && line["plan"] != oldHash && line["plan"] != newHash)
+            throw std::invalid_argument(runsPath + ": run " + benchRunKey(line["configuration"], line["puzzle_index"],
+                                                                          line["run"]) +
+                                        " is of neither the bench's plan nor the extended one");
+        if (line.contains("plan")) line["plan"] = newHash;
+        runs += line.dump() + "\n";
+    }
+    std::string error;
+    if (!writeFileAtomically(runsPath, runs, error) ||
+        !writeFileAtomically((fs::path(dir) / "config.json").string(), newJson.dump(2) + "\n", error))
+        throw std::runtime_error(error);
+    return true;
+}
+
 std::vector<BenchRepair> repairBenchDirectory(const std::string& dir) {
     const BenchPlan plan = readBenchConfig(dir).plan;
     std::vector<std::string> paths{(fs::path(dir) / "runs.jsonl").string()};

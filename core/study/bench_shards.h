@@ -56,4 +56,13 @@ struct BenchRepair {
 // are not rewritten. Throws std::runtime_error when DIR is not a bench or a file cannot be read or written.
 std::vector<BenchRepair> repairBenchDirectory(const std::string& dir);
 
+// `bench --extend`: makes DIR's bench one of `plan`, which must extend it — the same seed, budget and curve,
+// at least as many runs, every setting of DIR's plan unchanged (new ones anywhere) and DIR's puzzles first, in
+// their order (new ones after them). Every run in DIR is then a run of `plan`: runs.jsonl is rewritten with the
+// plan's hash on each line, then config.json, each atomically; a run line already carrying the new hash (an
+// extension killed between the two writes) is kept, so the same command completes it. Returns false when DIR
+// already holds `plan`. Throws std::invalid_argument naming what does not extend (or DIR's shard parts, to be
+// merged first) and std::runtime_error when a file cannot be read or written.
+bool extendBenchDirectory(const std::string& dir, const BenchPlan& plan);
+
 }  // namespace pw

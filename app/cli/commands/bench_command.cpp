@@ -47,7 +47,8 @@ void prepareDirectory(const std::string& dir, const json& plan) {
             throw std::invalid_argument(configPath.string() + ": not JSON; not a directory of puzzle-cli bench");
         if (const auto difference = pw::benchPlanDifference(stored, plan))
             throw std::invalid_argument("--out " + dir + " holds another experiment (" + *difference +
-                                        "); resume it with its own command, or choose another --out");
+                                        "); resume it with its own command, add --extend when this command only adds runs, settings or "
+                                        "puzzles to it, or choose another --out");
         return;
     }
     if (fs::exists(fs::path(dir) / "runs.jsonl"))
@@ -90,6 +91,7 @@ struct BenchOptions {
     std::vector<std::string> inputs;
     std::string shard;  // "K/N": only the K-th share of the plan, into DIR/parts/ (study/bench_shards.h)
     bool repair = false;
+    bool extend = false;
 };
 
 void addBenchOptions(CLI::App& command, BenchOptions& options) {
@@ -127,6 +129,9 @@ void addBenchOptions(CLI::App& command, BenchOptions& options) {
     command.add_flag("--repair", options.repair,
                      "Before resuming, take out of DIR's runs files the lines that are not runs of this bench (a run "
                      "counted twice, a run of another plan), naming each; they are kept in FILE.dropped");
+    command.add_flag("--extend", options.extend,
+                     "--out DIR holds a bench this command extends with more runs, settings or puzzles (after "
+                     "its own): keep its runs and make only the new ones");
 }
 
 // `bench merge DIR`: the parts of a sharded bench into DIR/runs.jsonl and DIR/summary.csv. The bench's own
@@ -195,6 +200,14 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
                           << pw::puzzleKindName(puzzle.kind()) << " puzzles; skipped\n";
 
     const json planJson = pw::benchPlanJson(plan);
+    if (options.extend) {
+        if (!options.shard.empty()) throw std::invalid_argument("--extend and --shard: extend the bench, then shard it");
+        if (!fs::exists(fs::path(options.outDir) / "config.json"))
+            throw std::invalid_argument("--extend: " + options.outDir + " holds no bench (no config.json)");
+        if (pw::extendBenchDirectory(options.outDir, plan))
+            std::cerr << "puzzle-cli: " << options.outDir << ": the bench now has the plan of this command; its runs "
+                      << "are kept\n";
+    }
     prepareDirectory(options.outDir, planJson);
     std::optional<pw::BenchShard> shard;
     if (!options.shard.empty()) {
