@@ -216,6 +216,30 @@ TEST(BenchStatistics, SweepGridsPoolEachSettingOverItsPuzzles) {
               ",500,2\nsa,sa t0=2,t0=2,2,2,1," + number(wilsonInterval(2, 2).low) + ",1,100,0\n");
 }
 
+// Dolan and Moré's profiles, computed by hand: ERTs a = {100, 300, inf}, b = {200, 100, 500} on three puzzles give
+// the ratios a = {1, 3, inf}, b = {2, 1, 1}.
+TEST(BenchStatistics, PerformanceProfilesByHand) {
+    std::vector<BenchRecord> records{
+        run("a", 0, 0, true, 100, 100, 0, {{0, 20}}, {1}),   run("a", 1, 0, true, 300, 300, 0, {{0, 20}}, {1}),
+        run("a", 2, 0, false, 1000, 1000, 4, {{0, 20}}, {1}), run("b", 0, 0, true, 200, 200, 0, {{0, 20}}, {1}),
+        run("b", 1, 0, true, 100, 100, 0, {{0, 20}}, {1}),   run("b", 2, 0, true, 500, 500, 0, {{0, 20}}, {1}),
+    };
+    StatisticsOptions options;
+    options.targets = {0};
+    const BenchStatistics stats = benchStatistics(records, {"a", "b"}, options);
+    EXPECT_EQ(stats.profilePuzzles, 3u);
+    ASSERT_EQ(stats.profiles.size(), 2u);
+    using Steps = std::vector<std::pair<double, double>>;
+    EXPECT_EQ(stats.profiles[0].steps, (Steps{{1.0, 1.0 / 3}, {3.0, 2.0 / 3}}));
+    EXPECT_DOUBLE_EQ(stats.profiles[0].wins, 1.0 / 3);
+    EXPECT_DOUBLE_EQ(stats.profiles[0].solved, 2.0 / 3);
+    EXPECT_EQ(stats.profiles[1].steps, (Steps{{1.0, 2.0 / 3}, {2.0, 1.0}}));
+    EXPECT_DOUBLE_EQ(stats.profiles[1].wins, 2.0 / 3);
+    EXPECT_DOUBLE_EQ(stats.profiles[1].solved, 1.0);
+    EXPECT_EQ(statisticsCsv(stats, StatisticsTable::Profiles),
+              "configuration,puzzles,tau,rho\na,3,1,0.3333333333\na,3,3,0.6666666667\nb,3,1,0.6666666667\nb,3,2,1\n");
+}
+
 TEST(BenchStatistics, ErtEcdfAndTestsOnASmallBench) {
     // Two settings on one puzzle, two runs each. a: solved at 100 and 300 evaluations; b: one failure at 1000,
     // one solved at 1000. Targets 0 and 10.

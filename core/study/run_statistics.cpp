@@ -619,6 +619,32 @@ BenchStatistics benchStatistics(const std::vector<BenchRecord>& records, const s
         for (std::size_t i = 0; i < adjusted.size(); ++i) comparison.pairs[i].pHolm = adjusted[i];
         stats.acrossPuzzles.push_back(std::move(comparison));
     }
+
+    // Performance profiles on the ERT, over the same puzzles as Friedman's test.
+    std::vector<std::vector<double>> ratios(stats.configurations.size());
+    for (const auto& [puzzle, id] : puzzleIds) {
+        std::vector<double> erts;
+        for (const std::string& configuration : stats.configurations)
+            if (const auto found = rowOf.find({configuration, puzzle}); found != rowOf.end())
+                erts.push_back(found->second->ert);
+        if (erts.size() != stats.configurations.size()) continue;
+        ++stats.profilePuzzles;
+        const double best = *std::min_element(erts.begin(), erts.end());
+        for (std::size_t s = 0; s < erts.size(); ++s)
+            ratios[s].push_back(std::isinf(erts[s]) ? erts[s] : best > 0 ? erts[s] / best : 1.0);
+    }
+    for (std::size_t s = 0; s < stats.configurations.size() && stats.profilePuzzles > 0; ++s) {
+        PerformanceProfile profile;
+        profile.configuration = stats.configurations[s];
+        std::sort(ratios[s].begin(), ratios[s].end());
+        const auto share = [&](std::size_t count) { return static_cast<double>(count) / static_cast<double>(stats.profilePuzzles); };
+        for (std::size_t i = 0; i < ratios[s].size() && !std::isinf(ratios[s][i]); ++i)
+            if (i + 1 == ratios[s].size() || ratios[s][i + 1] != ratios[s][i])
+                profile.steps.emplace_back(ratios[s][i], share(i + 1));
+        profile.wins = share(static_cast<std::size_t>(std::count(ratios[s].begin(), ratios[s].end(), 1.0)));
+        profile.solved = profile.steps.empty() ? 0 : profile.steps.back().second;
+        stats.profiles.push_back(std::move(profile));
+    }
     return stats;
 }
 

@@ -229,6 +229,17 @@ struct SweepGrid {
     std::vector<SweepCell> cells;  // in the bench's order of settings
 };
 
+// Dolan and Moré's performance profile of a setting (Dolan, E. D., Moré, J. J.: Benchmarking optimization software
+// with performance profiles. Mathematical Programming 91 (2002) 201–213) over the puzzles every setting ran: with
+// r = the setting's ERT on a puzzle over the best setting's ERT there (infinite when it never reached the target),
+// rho(tau) is the share of puzzles with r <= tau. `steps` holds rho at each ratio where it rises, ascending.
+struct PerformanceProfile {
+    std::string configuration;
+    std::vector<std::pair<double, double>> steps;  // (tau, rho(tau))
+    double wins = 0;    // rho(1): the share of puzzles where the setting is (one of) the fastest
+    double solved = 0;  // rho(infinity): the share it reached the target on at all
+};
+
 struct BenchStatistics {
     CostAxis axis = CostAxis::Evaluations;
     std::vector<double> targets;
@@ -241,6 +252,8 @@ struct BenchStatistics {
     std::vector<GroupComparison> groups;
     std::vector<AcrossPuzzlesComparison> acrossPuzzles;
     std::vector<SweepGrid> sweeps;  // algorithms with two or more settings that differ in parameter values
+    std::vector<PerformanceProfile> profiles;
+    std::size_t profilePuzzles = 0;  // the puzzles every setting ran, over which the profiles count
 };
 
 // Throws std::invalid_argument when the options do not fit the records (no runs, a negative target, the

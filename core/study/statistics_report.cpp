@@ -115,6 +115,13 @@ Table buildTable(const BenchStatistics& stats, StatisticsTable which) {
                                       pair.test ? number(pair.test->pValue) : "",
                                       pair.test ? (pair.test->exact ? "exact" : "normal") : "", number(pair.pHolm)});
         break;
+    case StatisticsTable::Profiles:
+        table.header = {"configuration", "puzzles", "tau", "rho"};
+        for (const auto& profile : stats.profiles)
+            for (const auto& [tau, rho] : profile.steps)
+                table.rows.push_back({profile.configuration, std::to_string(stats.profilePuzzles), number(tau),
+                                      number(rho)});
+        break;
     case StatisticsTable::Sweep:
         table.header = {"algorithm", "configuration", "parameters", "runs", "successes", "success_rate",
                         "success_rate_low", "success_rate_high", "ert", "median_final_cost"};
@@ -215,6 +222,7 @@ const char* statisticsTableName(StatisticsTable table) {
     case StatisticsTable::Groups: return "groups";
     case StatisticsTable::Friedman: return "friedman";
     case StatisticsTable::Wilcoxon: return "wilcoxon";
+    case StatisticsTable::Profiles: return "profiles";
     case StatisticsTable::Sweep: return "sweep";
     }
     return "summary";
@@ -223,7 +231,8 @@ const char* statisticsTableName(StatisticsTable table) {
 std::optional<StatisticsTable> statisticsTableFromName(const std::string& name) {
     for (StatisticsTable table : {StatisticsTable::Summary, StatisticsTable::Targets, StatisticsTable::Budgets,
                                   StatisticsTable::Ecdf, StatisticsTable::Pairs, StatisticsTable::Groups,
-                                  StatisticsTable::Friedman, StatisticsTable::Wilcoxon, StatisticsTable::Sweep})
+                                  StatisticsTable::Friedman, StatisticsTable::Wilcoxon, StatisticsTable::Profiles,
+                                  StatisticsTable::Sweep})
         if (name == statisticsTableName(table)) return table;
     return std::nullopt;
 }
@@ -339,6 +348,17 @@ json statisticsJson(const BenchStatistics& stats) {
         sweeps.push_back({{"algorithm", grid.algorithm}, {"keys", grid.keys}, {"cells", cells}});
     }
     out["sweeps"] = sweeps;
+    json profiles = json::array();
+    for (const auto& profile : stats.profiles) {
+        json steps = json::array();
+        for (const auto& [tau, rho] : profile.steps) steps.push_back({tau, rho});
+        profiles.push_back({{"configuration", profile.configuration},
+                            {"puzzles", stats.profilePuzzles},
+                            {"steps", steps},
+                            {"wins", profile.wins},
+                            {"solved", profile.solved}});
+    }
+    out["profiles"] = profiles;
     return out;
 }
 
@@ -462,6 +482,24 @@ std::string statisticsText(const BenchStatistics& stats) {
                           w, pair.first.c_str(), w, pair.second.c_str(), number(pair.test->statistic, 6).c_str(),
                           number(pair.test->pValue, 4).c_str(), pair.test->exact ? "exact" : "normal",
                           number(pair.pHolm, 4).c_str());
+            text += buffer;
+        }
+    }
+    if (!stats.profiles.empty()) {
+        text += "\nPerformance profiles (Dolan-More) on the ERT over the " + std::to_string(stats.profilePuzzles) +
+                " puzzle(s) every setting ran: the share of puzzles within tau times the best setting's ERT\n";
+        std::snprintf(buffer, sizeof buffer, "  %-*s %9s %9s %9s %9s\n", w, "setting", "tau=1", "tau=2", "tau=10",
+                      "solved");
+        text += buffer;
+        for (const auto& profile : stats.profiles) {
+            const auto rho = [&](double tau) {
+                double share = 0;
+                for (const auto& [ratio, fraction] : profile.steps)
+                    if (ratio <= tau) share = fraction;
+                return share;
+            };
+            std::snprintf(buffer, sizeof buffer, "  %-*s %9.3f %9.3f %9.3f %9.3f\n", w, profile.configuration.c_str(),
+                          rho(1), rho(2), rho(10), profile.solved);
             text += buffer;
         }
     }

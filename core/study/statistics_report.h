@@ -20,6 +20,7 @@ enum class StatisticsTable {
     Groups,   // per puzzle and measure: Kruskal-Wallis H, df, p
     Friedman, // per measure and setting, across puzzles: mean rank, Friedman χ², df, p, Nemenyi's critical difference
     Wilcoxon, // per measure and pair, across puzzles: Wilcoxon signed-rank statistic, p, Holm-adjusted p
+    Profiles, // per setting: Dolan and Moré's performance profile on the ERT, rho at every ratio where it rises
     Sweep,    // per swept setting: its parameter values, success rate, ERT, median final cost over its puzzles
 };
 const char* statisticsTableName(StatisticsTable table);

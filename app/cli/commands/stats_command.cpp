@@ -112,10 +112,10 @@ void addStatsCommand(CLI::App& app, CliContext& context) {
     csv->excludes(latex);
     command->add_option("--table", options->table, "The table of --csv and --latex: summary (default), targets, "
                                                    "budgets, ecdf, pairs, groups, friedman or wilcoxon (the last "
-                                                   "two across puzzles), or sweep (each setting of a swept "
-                                                   "algorithm over all its puzzles)")
+                                                   "two across puzzles), profiles (performance profiles) or sweep "
+                                                   "(each setting of a swept algorithm over all its puzzles)")
         ->check(CLI::IsMember({"summary", "targets", "budgets", "ecdf", "pairs", "groups", "friedman", "wilcoxon",
-                               "sweep"}));
+                               "profiles", "sweep"}));
     command->add_option("--ioh", options->iohDir, "Also write the bench in IOHprofiler's format (for IOHanalyzer) "
                                                   "to this directory, running time on --axis (evaluations or steps)");
     context.addCommand(command, [options] { return runStats(*options); });
