@@ -5,7 +5,9 @@
 //   puzzle-compare-charts DIR OUTDIR [--format png|svg] [--size WxH]
 //
 // Writes OUTDIR/convergence.EXT, OUTDIR/run-length.EXT and OUTDIR/final-cost.EXT as the view shows them (on the
-// bench's first puzzle), OUTDIR/ranks.EXT (the critical-difference diagram across the bench's puzzles), and
+// bench's first puzzle), OUTDIR/ranks.EXT (the critical-difference diagram across the bench's puzzles),
+// OUTDIR/ecdf-all.EXT (the ECDF over every puzzle and target on the cost axis), OUTDIR/profiles.EXT (performance
+// profiles on the ERT), and
 // OUTDIR/run-length-all.EXT: the run-length distribution in seconds over every puzzle
 // of the bench pooled, per setting (a paper's table covers a set of puzzles). Exit status 2 on bad usage, 1 when
 // the directory cannot be read or a chart cannot be written.
@@ -81,7 +83,7 @@ int main(int argc, char** argv) {
     view.show();
     // ranks: the critical-difference diagram of the settings' mean ranks across the puzzles (Friedman, Nemenyi).
     for (const QString& tab : {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
-                               QStringLiteral("ranks")}) {
+                               QStringLiteral("ranks"), QStringLiteral("ecdf-all"), QStringLiteral("profiles")}) {
         view.showTab(tab);
         QApplication::processEvents();
         const QString path = QDir(outDir).filePath(tab + QLatin1Char('.') + format);

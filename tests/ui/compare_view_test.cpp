@@ -106,6 +106,7 @@ private slots:
     void runSolvedAtItsStartShowsOnTheLogAxis();
     void opensFromTheToolsMenu();
     void ranksChartJoinsWhatNemenyiCannotTellApart();
+    void aggregatedEcdfAndProfilesDrawEverySetting();
 };
 
 void CompareViewTest::runsSettingsAndShowsEveryChart() {
@@ -509,6 +510,34 @@ void CompareViewTest::ranksChartJoinsWhatNemenyiCannotTellApart() {
     QString error;
     QVERIFY2(chart.exportImage(dir.filePath(QStringLiteral("ranks.svg")), error), qPrintable(error));
     QVERIFY(QFileInfo(dir.filePath(QStringLiteral("ranks.svg"))).size() > 1000);
+}
+
+// The ECDF over every puzzle and target and the performance profiles: a curve per setting, exported like every
+// chart, and a profile's curve ends at the share of puzzles the setting solved.
+void CompareViewTest::aggregatedEcdfAndProfilesDrawEverySetting() {
+    QTemporaryDir dir;
+    writeBenchDirectory(dir.path(), smallPlan());
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    QVERIFY(view.openResults(dir.path(), true));
+    QCOMPARE(view.aggregatedEcdfChart()->curveCount(), 3);
+    QCOMPARE(view.profilesChart()->curveCount(), 3);
+    QVERIFY(view.profilesChart()->title().contains(QStringLiteral("1 puzzle(s) every setting ran")));
+    for (const QString& tab : {QStringLiteral("ecdf-all"), QStringLiteral("profiles")}) {
+        QVERIFY(view.showTab(tab));
+        QString error;
+        const QString path = dir.filePath(tab + QStringLiteral(".svg"));
+        QVERIFY2(view.exportChart(path, error), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+    StepCurvesChart chart;
+    chart.setData(QStringLiteral("profiles"), QStringLiteral("tau"), QStringLiteral("share"), 1, 10,
+                  {{QStringLiteral("a"), {{1.0, 0.5}, {3.0, 0.75}}}, {QStringLiteral("b"), {}}});
+    const auto lines = chart.findChild<QChartView*>()->chart()->series();
+    QCOMPARE(lines.size(), 2);
+    const auto* a = qobject_cast<QLineSeries*>(lines[0]);
+    QVERIFY(a);
+    QCOMPARE(a->points().back(), QPointF(10, 0.75));  // kept to the axis end
+    QCOMPARE(qobject_cast<QLineSeries*>(lines[1])->points().back(), QPointF(10, 0));  // never within any tau
 }
 
 #include "compare_view_test.moc"

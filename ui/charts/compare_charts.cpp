@@ -239,6 +239,39 @@ void EcdfChart::setData(const QString& title, const QString& valueTitle, const s
     applyFontSize();
 }
 
+StepCurvesChart::StepCurvesChart(QWidget* parent) : ExportableChart(parent) {}
+
+void StepCurvesChart::setData(const QString& title, const QString& xTitle, const QString& yTitle, double xLow,
+                              double xHigh, const std::vector<StepCurve>& curves) {
+    clear();
+    m_chart->setTitle(title);
+    m_curves = 0;
+    std::vector<QLineSeries*> series;
+    for (std::size_t c = 0; c < curves.size(); ++c) {
+        auto* line = new QLineSeries;
+        line->setName(curves[c].name);
+        line->setPen(QPen(configurationColor(static_cast<int>(c)), 2));
+        double value = 0;
+        line->append(xLow, 0);
+        for (const auto& [x, after] : curves[c].steps) {
+            line->append(x, value);
+            line->append(x, after);
+            value = after;
+        }
+        line->append(xHigh, value);
+        m_chart->addSeries(line);
+        series.push_back(line);
+        ++m_curves;
+    }
+    AxisLabeller* x = valueAxis(m_chart, Qt::AlignBottom, xTitle + tr(" (log scale)"), xLow, xHigh, true);
+    AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, yTitle, 0, 1, false);
+    for (QLineSeries* line : series) {
+        line->attachAxis(x->dataAxis());
+        line->attachAxis(y->dataAxis());
+    }
+    applyFontSize();
+}
+
 BoxPlotChart::BoxPlotChart(QWidget* parent) : ExportableChart(parent) {}
 
 void BoxPlotChart::setData(const QString& title, const QString& valueTitle,

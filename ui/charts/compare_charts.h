@@ -89,6 +89,26 @@ private:
     int m_curves = 0;
 };
 
+// A step function per setting: the aggregated ECDF over puzzles and targets, or a performance profile.
+struct StepCurve {
+    QString name;
+    std::vector<std::pair<double, double>> steps;  // (x, the value from x on), x ascending and positive
+};
+
+// Step functions on a logarithmic x axis from `xLow` to `xHigh` and a y axis from 0 to 1: each curve is 0 up to its
+// first step and keeps its last value to `xHigh`.
+class StepCurvesChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit StepCurvesChart(QWidget* parent = nullptr);
+    void setData(const QString& title, const QString& xTitle, const QString& yTitle, double xLow, double xHigh,
+                 const std::vector<StepCurve>& curves);
+    int curveCount() const { return m_curves; }
+
+private:
+    int m_curves = 0;
+};
+
 class BoxPlotChart : public ExportableChart {
     Q_OBJECT
 public:

@@ -235,6 +235,10 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_tabs->addTab(statisticsTab, tr("Statistics"));
     m_ranks = new CriticalDifferenceChart(m_tabs);
     m_tabs->addTab(m_ranks, tr("Ranks"));
+    m_aggregatedEcdf = new StepCurvesChart(m_tabs);
+    m_tabs->addTab(m_aggregatedEcdf, tr("ECDF, all targets"));
+    m_profiles = new StepCurvesChart(m_tabs);
+    m_tabs->addTab(m_profiles, tr("Profiles"));
     resultsLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(this);
@@ -604,7 +608,8 @@ void CompareView::refreshResults() {
 
 QStringList CompareView::tabKeys() {
     return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
-            QStringLiteral("summary"), QStringLiteral("statistics"), QStringLiteral("ranks")};
+            QStringLiteral("summary"), QStringLiteral("statistics"), QStringLiteral("ranks"),
+            QStringLiteral("ecdf-all"), QStringLiteral("profiles")};
 }
 
 void CompareView::setPresentationMode(bool on) {
@@ -626,7 +631,9 @@ void CompareView::setPresentationMode(bool on) {
         setAttribute(Qt::WA_SetFont, false);
     }
     for (ExportableChart* chart : {static_cast<ExportableChart*>(m_convergence), static_cast<ExportableChart*>(m_ecdf),
-                                   static_cast<ExportableChart*>(m_boxPlot), static_cast<ExportableChart*>(m_ranks)})
+                                   static_cast<ExportableChart*>(m_boxPlot), static_cast<ExportableChart*>(m_ranks),
+                                   static_cast<ExportableChart*>(m_aggregatedEcdf),
+                                   static_cast<ExportableChart*>(m_profiles)})
         chart->setFontPointSize(on ? kPresentationChartPoints : 0);
     for (QTableWidget* table : {m_summaryTable, m_statisticsTable, m_testsTable}) table->resizeColumnsToContents();
     if (on) showFullScreen();
@@ -684,6 +691,10 @@ void CompareView::refreshStatistics() {
         m_statisticsNote->setText(problem);
         m_acrossPuzzlesNote->clear();
         m_ranks->setData(tr("Ranks across puzzles"), {}, 0);
+        m_aggregatedEcdf->setData(tr("ECDF over puzzles and targets"), axisName, tr("fraction of (run, target) pairs"),
+                                  1, 10, {});
+        m_profiles->setData(tr("Performance profiles"), tr("τ, ERT over the best setting's"), tr("fraction of puzzles"),
+                            1, 10, {});
         return;
     }
     QStringList areas;
@@ -738,6 +749,41 @@ void CompareView::refreshStatistics() {
     m_testsTable->resizeColumnsToContents();
     m_acrossPuzzlesNote->setText(acrossPuzzlesText(stats, axisName));
     showRanks(stats, axisName);
+    showAggregatedViews(stats, axisName);
+}
+
+void CompareView::showAggregatedViews(const BenchStatistics& stats, const QString& axisName) {
+    // COCO's runtime ECDF: every (puzzle, run, target) triple, on the cost axis from 1 to the longest run.
+    std::vector<StepCurve> ecdfs;
+    for (const SettingEcdf& ecdf : stats.ecdfs) {
+        StepCurve curve{tr("%1 (area %2)").arg(QString::fromStdString(ecdf.configuration)).arg(ecdf.auc, 0, 'f', 3), {}};
+        for (const EcdfPoint& point : ecdf.points) curve.steps.emplace_back(std::max(1.0, point.time), point.fraction);
+        ecdfs.push_back(std::move(curve));
+    }
+    QStringList targets;
+    for (double target : stats.targets) targets.append(QString::number(target));
+    m_aggregatedEcdf->setData(tr("ECDF of the %1 to %2 target(s) (cost ≤ %3) over %4 puzzle(s)")
+                                  .arg(axisName)
+                                  .arg(stats.targets.size())
+                                  .arg(targets.join(QStringLiteral(", ")))
+                                  .arg(m_resultPuzzleIds.size()),
+                              axisName, tr("fraction of (run, target) pairs"), 1, std::max(10.0, stats.maxTime * 1.5),
+                              ecdfs);
+
+    // Dolan and Moré: the share of puzzles within τ times the best setting's ERT.
+    std::vector<StepCurve> profiles;
+    double largest = 2;
+    for (const PerformanceProfile& profile : stats.profiles) {
+        // The name alone, so the legend keeps it whole: the wins are the curve at τ = 1, the solved share its end.
+        StepCurve curve{QString::fromStdString(profile.configuration), profile.steps};
+        if (!profile.steps.empty()) largest = std::max(largest, profile.steps.back().first);
+        profiles.push_back(std::move(curve));
+    }
+    m_profiles->setData(tr("Performance profiles on the ERT (%1) over %2 puzzle(s) every setting ran")
+                            .arg(axisName)
+                            .arg(stats.profilePuzzles),
+                        tr("τ, ERT over the best setting's ERT"), tr("fraction of puzzles within τ"), 1, largest * 1.5,
+                        profiles);
 }
 
 void CompareView::showRanks(const BenchStatistics& stats, const QString& axisName) {
@@ -930,6 +976,8 @@ const ExportableChart* CompareView::currentChart() const {
     case 1: return m_ecdf;
     case 2: return m_boxPlot;
     case 5: return m_ranks;
+    case 6: return m_aggregatedEcdf;
+    case 7: return m_profiles;
     default: return nullptr;
     }
 }

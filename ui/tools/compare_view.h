@@ -37,6 +37,7 @@ class ExportableChart;
 class ConvergenceChart;
 class EcdfChart;
 class ParameterForm;
+class StepCurvesChart;
 
 class CompareView : public QDialog {
     Q_OBJECT
@@ -78,13 +79,16 @@ public:
     EcdfChart* ecdfChart() const { return m_ecdf; }
     BoxPlotChart* boxPlot() const { return m_boxPlot; }
     CriticalDifferenceChart* ranksChart() const { return m_ranks; }
+    StepCurvesChart* aggregatedEcdfChart() const { return m_aggregatedEcdf; }
+    StepCurvesChart* profilesChart() const { return m_profiles; }
     QTabWidget* tabs() const { return m_tabs; }
     // The cost axis of the charts and the statistics. Evaluations cannot be chosen for a bench whose curves
     // have none (made before they were recorded): the view then falls back to steps.
     CostAxis costAxis() const;
     void setCostAxis(CostAxis axis);
     QComboBox* costAxisBox() const { return m_costAxis; }
-    // The tabs by key, in order: convergence, run-length, final-cost, summary, statistics (for --compare-tab).
+    // The tabs by key, in order: convergence, run-length, final-cost, summary, statistics, ranks, ecdf-all,
+    // profiles (for --compare-tab).
     static QStringList tabKeys();
     // Shows the tab of `key`; false when no tab has it.
     bool showTab(const QString& key);
@@ -114,6 +118,8 @@ private:
     void refreshStatistics();
     // The Ranks tab: the critical-difference diagram of the Friedman test across puzzles.
     void showRanks(const BenchStatistics& stats, const QString& axisName);
+    // The aggregated ECDF over puzzles and targets, and the performance profiles.
+    void showAggregatedViews(const BenchStatistics& stats, const QString& axisName);
     void updateButtons();
 
     QString m_puzzlesDir;
@@ -149,6 +155,8 @@ private:
     EcdfChart* m_ecdf;
     BoxPlotChart* m_boxPlot;
     CriticalDifferenceChart* m_ranks;
+    StepCurvesChart* m_aggregatedEcdf;
+    StepCurvesChart* m_profiles;
     QTableWidget* m_summaryTable;
     QLabel* m_statisticsNote;
     QTableWidget* m_statisticsTable;
