@@ -18,6 +18,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <regex>
@@ -266,6 +267,29 @@ TEST(IohProfilerExport, IohAnalyzersReadingTakesEveryRun) {
                 if (expected.back().first != std::max(1.0, length)) expected.emplace_back(std::max(1.0, length), record.bestCost);
                 EXPECT_EQ(read.blocks[run], expected) << "run " << run;
                 ++run;
+            }
+            // IOHanalyzer's ERT of each target from what it read (a run's first runtime at or below the target, an
+            // unsuccessful run's last runtime, over the successes) is the ERT `stats` reports — except that the
+            // format counts from the first evaluation: tabu's runs, solved by their start at step 0 (ERT 0 steps),
+            // show at runtime 1.
+            StatisticsOptions options;
+            options.targets = {0, 1, 2, 4, 8};
+            options.axis = axis;
+            const BenchStatistics stats = benchStatistics(bench.records, {"sa", "tabu"}, options);
+            const auto row = std::find_if(stats.rows.begin(), stats.rows.end(),
+                                          [&](const SettingPuzzleStatistics& r) { return r.configuration == label; });
+            ASSERT_NE(row, stats.rows.end());
+            for (const TargetResult& target : row->targets) {
+                double total = 0;
+                int successes = 0;
+                for (std::size_t r = 0; r < read.blocks.size(); ++r) {
+                    const auto hit = std::find_if(read.blocks[r].begin(), read.blocks[r].end(),
+                                                  [&](const auto& point) { return point.second <= target.target; });
+                    total += hit != read.blocks[r].end() ? hit->first : read.maxRT[r];
+                    successes += hit != read.blocks[r].end();
+                }
+                const double ert = successes ? total / successes : std::numeric_limits<double>::infinity();
+                EXPECT_DOUBLE_EQ(ert, target.ert < 1 ? 1.0 : target.ert) << label << ", target " << target.target;
             }
         }
     }
