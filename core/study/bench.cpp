@@ -256,10 +256,13 @@ std::vector<BenchConfiguration> benchConfigurations(const std::string& algorithm
     std::vector<std::vector<std::string>> pointAssignments;
     for (std::size_t c = 0; c < configurations.size(); ++c) {
         std::size_t count = 1;
-        for (const Sweep* sweep : configurationSweeps[c]) count *= sweep->values.size();
-        if (points.size() + count > kMaxBenchConfigurations)
-            throw std::invalid_argument("the sweeps make more than " + std::to_string(kMaxBenchConfigurations) +
-                                        " configurations");
+        for (const Sweep* sweep : configurationSweeps[c]) {
+            // Checked before each product, so that a grid too large to count is refused as one too large to run.
+            if (sweep->values.size() > (kMaxBenchConfigurations - points.size()) / count)
+                throw std::invalid_argument("the sweeps make more than " + std::to_string(kMaxBenchConfigurations) +
+                                            " configurations");
+            count *= sweep->values.size();
+        }
         for (std::size_t index = 0; index < count; ++index) {
             BenchConfiguration point{configurations[c].label, configurations[c].algorithmId, {}};
             std::vector<std::string> pointAssignment = configurationAssignments[c];
