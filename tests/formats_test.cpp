@@ -215,6 +215,21 @@ TEST(FormatsTest, AnOversizeSudokuNamesTheSupportedSizes) {
                                                "supported sizes are 4x4, 6x6, 9x9 and 16x16");
 }
 
+// Short rows are filled up to the header's width, so a wide header over many near-empty lines would make a table
+// far larger than its text; such a table is refused at the line where it grows too large, with its numbers. A
+// table with short rows of an ordinary size still reads, filled.
+TEST(FormatsTest, ACsvTableCannotGrowFarBeyondItsText) {
+    std::string text = std::string(1999, ',') + "\n";  // 2,000 columns
+    for (int row = 0; row < 1000; ++row) text += "x\n";  // 2,000,000 fields from 4 KB
+    ParseError error;
+    EXPECT_FALSE(parseCsvTable(text, "wide.csv", error));
+    EXPECT_EQ(error.line, 528);  // the 527th row passes 4,000 + 1,048,576 fields
+    EXPECT_NE(error.message.find("2000 columns on each of 527 rows"), std::string::npos) << error.message;
+    const auto ordinary = parseCsvTable("id,rating,time\na,1\nb\n", "short.csv", error);
+    ASSERT_TRUE(ordinary) << error.toString();
+    EXPECT_EQ(ordinary->rows[1], (std::vector<std::string>{"b", "", ""}));
+}
+
 // Editors on Windows begin a saved text with a byte-order mark: every text format reads past it.
 TEST(FormatsTest, EveryTextFormatAcceptsAByteOrderMark) {
     const std::string mark = "\xEF\xBB\xBF";

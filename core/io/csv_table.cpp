@@ -101,6 +101,10 @@ std::optional<CsvTable> parseCsvTable(std::string_view text, const std::string& 
     CsvTable table;
     bool haveHeader = false;
     text = withoutByteOrderMark(text);
+    // Short rows are filled up to the header's width: a wide header over many near-empty lines would make the
+    // table far larger than its text (16,000 columns over 16,000 one-character lines: 8 GB from 64 KB).
+    const std::size_t maxCells = text.size() + kMaxCsvPaddingCells;
+    std::size_t cells = 0;
     std::size_t start = 0;
     for (int number = 1; start < text.size(); ++number) {
         std::size_t end = text.find('\n', start);
@@ -115,6 +119,14 @@ std::optional<CsvTable> parseCsvTable(std::string_view text, const std::string& 
             table.header = std::move(fields);
             haveHeader = true;
             continue;
+        }
+        cells += std::max(fields.size(), table.header.size());
+        if (cells > maxCells) {
+            error = {sourceName, number, 1,
+                     "the table would hold more than " + std::to_string(maxCells) + " fields: " +
+                         std::to_string(table.header.size()) + " columns on each of " +
+                         std::to_string(table.rows.size() + 1) + " rows, far more than its text has"};
+            return std::nullopt;
         }
         fields.resize(table.header.size());
         table.rows.push_back(std::move(fields));

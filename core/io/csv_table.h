@@ -43,6 +43,8 @@ std::string puzzleJoinKey(std::string puzzle);
 
 // Tables of human data and ratings are a few megabytes; a file above this size is refused before reading.
 inline constexpr std::uintmax_t kMaxCsvFileBytes = std::uintmax_t{64} << 20;
+// The fields a table may hold beyond one per byte of its text, short rows filled up to the header's width.
+inline constexpr std::size_t kMaxCsvPaddingCells = std::size_t{1} << 20;
 
 // Parses a table whose first non-blank line is the header (as readCsvTable); `sourceName` names it in errors.
 std::optional<CsvTable> parseCsvTable(std::string_view text, const std::string& sourceName, ParseError& error);
