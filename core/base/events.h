@@ -146,6 +146,21 @@ struct DecisionDetail {
     std::vector<std::string> list;      // the current search stack (outermost first) or tabu list
     bool operator==(const DecisionDetail&) const = default;
 };
+// What a step works on, drawn beside the board: the `object` the step made (harmony's improvised harmony)
+// against the `reference` it is measured by (the memory's best), each as the moves that turn the puzzle's givens
+// into it. When the object's values have origins, `sources[i]` says where the value of `object[i]` came from, as
+// an index into `sourceNames` ("memory", "pitch adjusted", "random"). Built with the Decision, so only when
+// the sink wants decisions.
+struct DecisionBoards {
+    std::string objectLabel;     // "improvised harmony"
+    std::string referenceLabel;  // "memory's best"
+    std::vector<Move> object;
+    std::vector<Move> reference;
+    std::vector<std::uint8_t> sources;
+    std::vector<std::string> sourceNames;
+    bool operator==(const DecisionBoards&) const = default;
+};
+
 // The detail sits behind a pointer because Event is a variant: inline, its ~180 bytes would make every
 // event that size, and events are stored by the million (replay timeline, GUI batches, recordings) while
 // decisions are rare. Copies share the immutable detail; == compares the details' contents, so identical
@@ -154,14 +169,21 @@ struct Decision {
     Counters at;
     Decision(const Counters& when, DecisionDetail detail)
         : at(when), m_detail(std::make_shared<const DecisionDetail>(std::move(detail))) {}
+    Decision(const Counters& when, DecisionDetail detail, DecisionBoards boards)
+        : Decision(when, std::move(detail)) {
+        m_boards = std::make_shared<const DecisionBoards>(std::move(boards));
+    }
     const DecisionDetail& detail() const { return *m_detail; }
     const DecisionDetail* operator->() const { return m_detail.get(); }
+    const DecisionBoards* boards() const { return m_boards.get(); }  // null when the step shows none
     bool operator==(const Decision& other) const {
-        return at == other.at && (m_detail == other.m_detail || *m_detail == *other.m_detail);
+        return at == other.at && (m_detail == other.m_detail || *m_detail == *other.m_detail) &&
+               (m_boards == other.m_boards || (m_boards && other.m_boards && *m_boards == *other.m_boards));
     }
 
 private:
     std::shared_ptr<const DecisionDetail> m_detail;  // never null
+    std::shared_ptr<const DecisionBoards> m_boards;  // null when the step shows no boards
 };
 
 enum class Outcome {
