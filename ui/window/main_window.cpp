@@ -7,6 +7,8 @@
 #include "style/appearance.h"
 #include "board/board_model.h"
 #include "board/board_view.h"
+#include "board/board_legend.h"
+#include "board/decision_boards_view.h"
 #include "charts/chart_panel.h"
 #include "tools/compare_view.h"
 #include "run/decision_panel.h"
@@ -39,6 +41,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -101,16 +104,31 @@ private:
 
 MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* parent)
     : QMainWindow(parent), m_puzzlesDir(puzzlesDir), m_useSettings(useSettings), m_model(new BoardModel(this)),
-      m_view(new BoardView(m_model, this)), m_panel(new AlgorithmPanel(this)), m_charts(new ChartPanel(this)),
+      m_view(new BoardView(m_model, this)), m_boardLegend(new BoardLegend(BoardLegend::Part::Board, m_model, m_view, this)),
+      m_decisionBoards(new DecisionBoardsView(m_model, this)), m_panel(new AlgorithmPanel(this)), m_charts(new ChartPanel(this)),
       m_log(new LogPane(this)), m_library(new PuzzleLibrary(this)), m_controller(new RunController(this)),
       m_undo(new QUndoStack(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(workbenchIcon(IconKind::Application));
-    setCentralWidget(m_view);
+    // The board, its legend under it, and beside it what the latest step works on (when its Decision shows that);
+    // the board keeps three fifths of the width.
+    auto* boardArea = new QWidget(this);
+    boardArea->setObjectName(QStringLiteral("boardArea"));
+    boardArea->setFocusProxy(m_view);
+    auto* boardLayout = new QGridLayout(boardArea);
+    boardLayout->setContentsMargins(0, 0, 4, 4);
+    boardLayout->setSpacing(4);
+    boardLayout->addWidget(m_view, 0, 0);
+    boardLayout->addWidget(m_boardLegend, 1, 0);
+    boardLayout->addWidget(m_decisionBoards, 0, 1, 2, 1);
+    boardLayout->setColumnStretch(0, 3);
+    boardLayout->setColumnStretch(1, 2);
+    setCentralWidget(boardArea);
     createActions();
     m_docks = new WindowDocks(this, m_viewMenu, m_panel, m_library, m_charts, m_log);
     m_programView = m_docks->programView();
     m_decisions = m_docks->decisionPanel();
+    connect(m_decisions, &DecisionPanel::latestChanged, m_decisionBoards, &DecisionBoardsView::showDecision);
     m_stepBack = new LiveStepBack(m_controller, m_model, m_decisions, this);
     connect(m_stepBack, &LiveStepBack::changed, this, [this] { m_stepBackAction->setEnabled(m_stepBack->canStepBack()); });
     connect(m_stepBack, &LiveStepBack::message, this, [this](const QString& text) {
