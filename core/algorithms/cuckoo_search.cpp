@@ -254,7 +254,6 @@ StepStatus CuckooSearch::step() {
     const int eggs = m_oneEggPerIteration ? 1 : m_nestCount;
     // The last egg's decision waits for the abandonment; it keeps the counters of its egg.
     std::optional<DecisionDetail> pending;
-    DecisionBoards pendingBoards;
     Counters pendingAt;
     for (int egg = 0; egg < eggs; ++egg) {
         const int i = randomNest();  // line 4
@@ -291,9 +290,9 @@ StepStatus CuckooSearch::step() {
                              {"nest", static_cast<double>(i + 1)},
                              {"host", static_cast<double>(j + 1)}};
             detail.accepted = kept;
-            if (pending) emit(Decision(pendingAt, std::move(*pending), std::move(pendingBoards)));
+            detail.boards = std::make_shared<const DecisionBoards>(eggBoards(host, j));
+            if (pending) emit(Decision(pendingAt, std::move(*pending)));
             pending = std::move(detail);
-            pendingBoards = eggBoards(host, j);
             pendingAt = m_counters;
         }
         if (kept) host = m_cuckoo;
@@ -307,7 +306,7 @@ StepStatus CuckooSearch::step() {
         for (int nest : m_lastAbandoned) abandoned += (abandoned.empty() ? "" : ",") + std::to_string(nest + 1);
         pending->text += "; nests abandoned and rebuilt: " + (abandoned.empty() ? std::string("none") : abandoned);
         pending->values.push_back({"abandoned", static_cast<double>(m_lastAbandoned.size())});
-        emit(Decision(pendingAt, std::move(*pending), std::move(pendingBoards)));
+        emit(Decision(pendingAt, std::move(*pending)));
     }
     afterIteration(improved || rebuiltBest);
     report(improved || rebuiltBest);

@@ -215,8 +215,8 @@ private:
                           {"replaced_member", static_cast<double>(offer.slot < 0 ? 0 : offer.slot + 1)}},
                          offer.slot >= 0,
                          {},
-                         {}},
-            std::move(m_boards)));
+                         {},
+                         std::make_shared<const DecisionBoards>(std::move(m_boards))}));
     }
 
     static constexpr std::size_t kListedChanges = 12;  // the sentence names this many changed cells at most

@@ -136,16 +136,6 @@ struct DecisionValue {
         return name == other.name && (value == other.value || (std::isnan(value) && std::isnan(other.value)));
     }
 };
-struct DecisionDetail {
-    std::string action;                 // "swap", "improvise", "move", "egg", "generation", "try", "backtrack"
-    std::string text;                   // the plain sentence: "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13 ..."
-    std::vector<int> cells;             // the cells it is about, highlighted on the board
-    std::vector<DecisionValue> values;  // the numbers behind the sentence
-    std::optional<bool> accepted;       // for proposals that may be refused (annealing, harmony memory, nests)
-    std::string listLabel;              // what `list` holds: "search stack", "tabu list"; empty when no list
-    std::vector<std::string> list;      // the current search stack (outermost first) or tabu list
-    bool operator==(const DecisionDetail&) const = default;
-};
 // What a step works on, drawn beside the board: the `object` the step made (harmony's improvised harmony)
 // against the `reference` it is measured by (the memory's best), each as the moves that turn the puzzle's givens
 // into it. When the object's values have origins, `sources[i]` says where the value of `object[i]` came from, as
@@ -161,6 +151,21 @@ struct DecisionBoards {
     bool operator==(const DecisionBoards&) const = default;
 };
 
+struct DecisionDetail {
+    std::string action;                 // "swap", "improvise", "move", "egg", "generation", "try", "backtrack"
+    std::string text;                   // the plain sentence: "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13 ..."
+    std::vector<int> cells;             // the cells it is about, highlighted on the board
+    std::vector<DecisionValue> values;  // the numbers behind the sentence
+    std::optional<bool> accepted;       // for proposals that may be refused (annealing, harmony memory, nests)
+    std::string listLabel;              // what `list` holds: "search stack", "tabu list"; empty when no list
+    std::vector<std::string> list;      // the current search stack (outermost first) or tabu list
+    std::shared_ptr<const DecisionBoards> boards = nullptr;  // what the step works on; null when it shows none
+    bool operator==(const DecisionDetail& other) const {
+        return action == other.action && text == other.text && cells == other.cells && values == other.values &&
+               accepted == other.accepted && listLabel == other.listLabel && list == other.list &&
+               (boards == other.boards || (boards && other.boards && *boards == *other.boards));
+    }
+};
 // The detail sits behind a pointer because Event is a variant: inline, its ~180 bytes would make every
 // event that size, and events are stored by the million (replay timeline, GUI batches, recordings) while
 // decisions are rare. Copies share the immutable detail; == compares the details' contents, so identical
@@ -169,21 +174,15 @@ struct Decision {
     Counters at;
     Decision(const Counters& when, DecisionDetail detail)
         : at(when), m_detail(std::make_shared<const DecisionDetail>(std::move(detail))) {}
-    Decision(const Counters& when, DecisionDetail detail, DecisionBoards boards)
-        : Decision(when, std::move(detail)) {
-        m_boards = std::make_shared<const DecisionBoards>(std::move(boards));
-    }
     const DecisionDetail& detail() const { return *m_detail; }
     const DecisionDetail* operator->() const { return m_detail.get(); }
-    const DecisionBoards* boards() const { return m_boards.get(); }  // null when the step shows none
+    const DecisionBoards* boards() const { return m_detail->boards.get(); }  // null when the step shows none
     bool operator==(const Decision& other) const {
-        return at == other.at && (m_detail == other.m_detail || *m_detail == *other.m_detail) &&
-               (m_boards == other.m_boards || (m_boards && other.m_boards && *m_boards == *other.m_boards));
+        return at == other.at && (m_detail == other.m_detail || *m_detail == *other.m_detail);
     }
 
 private:
     std::shared_ptr<const DecisionDetail> m_detail;  // never null
-    std::shared_ptr<const DecisionBoards> m_boards;  // null when the step shows no boards
 };
 
 enum class Outcome {
