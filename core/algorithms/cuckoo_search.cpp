@@ -80,7 +80,7 @@
 // improves, the place moves that turn the board into it. For a sink that wants decisions, one Decision per egg
 // ("egg"): the nest it came from, the rows PMX and the multi-parental crossover changed, the mutation's swaps,
 // the nest it was compared with and whether it was kept (`accepted`), and the nests abandoned in the
-// iteration. Counters: a step is an iteration; an evaluation is one egg's cost (every cuckoo, every new egg).
+// iteration; the egg and the host's egg it was compared with ride along as boards (DecisionBoards). Counters: a step is an iteration; an evaluation is one egg's cost (every cuckoo, every new egg).
 
 #include "algorithms/cuckoo_search.h"
 
@@ -290,6 +290,7 @@ StepStatus CuckooSearch::step() {
                              {"nest", static_cast<double>(i + 1)},
                              {"host", static_cast<double>(j + 1)}};
             detail.accepted = kept;
+            detail.boards = std::make_shared<const DecisionBoards>(eggBoards(host, j));
             if (pending) emit(Decision(pendingAt, std::move(*pending)));
             pending = std::move(detail);
             pendingAt = m_counters;
@@ -323,6 +324,15 @@ void CuckooSearch::finish() {
         text += "; AC3 removed " + std::to_string(m_space.reductions) + " values and fixed " +
                 std::to_string(m_space.cellsFixedByAc3) + " cells";
     emit(Explanation{m_counters, std::move(text), {}});
+}
+
+DecisionBoards CuckooSearch::eggBoards(const RowPermutationGrid& host, int hostNest) const {
+    DecisionBoards boards{"egg", "host: nest " + std::to_string(hostNest + 1), {}, {}, {}, {}};
+    for (int cell = 0; cell < m_size * m_size; ++cell) {
+        boards.object.push_back(Move::place(cell, m_cuckoo.value(cell)));
+        boards.reference.push_back(Move::place(cell, host.value(cell)));
+    }
+    return boards;
 }
 
 // Line 5: GeometricOperators (Algorithm 9) on a copy of the nest's egg, into m_cuckoo.

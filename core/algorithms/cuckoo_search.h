@@ -95,6 +95,8 @@ private:
     bool mutateRow(int r);
     // Adds "swap r3c1-r3c7" to the egg's decision text while explaining.
     void noteMutation(int a, int b, const char* kind);
+    // While explaining: the egg (m_cuckoo) against the host nest's egg it is compared with, for the Decision.
+    DecisionBoards eggBoards(const RowPermutationGrid& host, int hostNest) const;
     void layCuckoo(int nest);
     void applyOperators(int r);
     void abandonWorseNests();

@@ -16,7 +16,9 @@
 // at the end. When the sink wants decisions, each improvisation is a Decision ("improvise"): how many values
 // came from memory, were pitch adjusted or random; the cells where it differs from the best member, with each
 // value's origin; its cost against the worst member's; and whether it replaced that member (which one, counted
-// from 1; `replaced_member` 0 when it did not enter). Explaining draws no extra random number.
+// from 1; `replaced_member` 0 when it did not enter). The Decision carries both harmonies as boards (DecisionBoards:
+// the improvised one, each value marked by its origin, against the best member it was compared with), so the
+// window shows every cell the sentence names. Explaining draws no extra random number.
 
 #include "algorithms/algorithm_base.h"
 #include "algorithms/harmony_memory.h"
@@ -129,6 +131,8 @@ protected:
     // For decisions: the board cell of harmony position `index`, and "r3c4=7" (or "r3c4 island") for a value.
     virtual int cellOf(int index) const = 0;
     virtual std::string valueText(int index, int value) const = 0;
+    // The move that gives harmony position `index` the value `value` on the puzzle's board.
+    virtual Move placement(int index, int value) const = 0;
 
     HarmonyMemory m_memory;  // HMS × width
 
@@ -166,9 +170,13 @@ private:
         m_changedText.clear();
         m_changedCells.clear();
         m_originCounts = {};
+        m_boards = {"improvised harmony", "memory's best", {}, {}, {}, {"memory", "pitch adjusted", "random"}};
         for (int i = 0; i < m_width; ++i) {
             const auto origin = m_origin[static_cast<std::size_t>(i)];
             ++m_originCounts[static_cast<std::size_t>(origin)];
+            m_boards.object.push_back(placement(i, m_new[static_cast<std::size_t>(i)]));
+            m_boards.sources.push_back(static_cast<std::uint8_t>(origin));
+            m_boards.reference.push_back(placement(i, best[i]));
             if (m_new[static_cast<std::size_t>(i)] == best[i]) continue;
             m_changedCells.push_back(cellOf(i));
             if (m_changedCells.size() <= kListedChanges)
@@ -207,7 +215,8 @@ private:
                           {"replaced_member", static_cast<double>(offer.slot < 0 ? 0 : offer.slot + 1)}},
                          offer.slot >= 0,
                          {},
-                         {}}));
+                         {},
+                         std::make_shared<const DecisionBoards>(std::move(m_boards))}));
     }
 
     static constexpr std::size_t kListedChanges = 12;  // the sentence names this many changed cells at most
@@ -232,6 +241,7 @@ private:
     std::array<int, 3> m_originCounts{};
     std::vector<int> m_changedCells;
     std::string m_changedText;
+    DecisionBoards m_boards;  // both harmonies, from explainChanges to the Decision
     int m_latestCost = 0;
     std::vector<double> m_latestParts;
     std::uint64_t m_lastSample = 0;

@@ -127,6 +127,7 @@ private:
         const int cell = cellOf(index);
         return cellName(m_geometry->row(cell), m_geometry->column(cell)) + "=" + std::to_string(value);
     }
+    Move placement(int index, int value) const override { return Move::place(cellOf(index), value); }
 
     // The best member reached cost 0: a solution, or under `sum45` possibly a false one.
     StepStatus concludeAtZero() override {

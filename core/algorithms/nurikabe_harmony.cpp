@@ -96,6 +96,10 @@ private:
         const int cell = cellOf(index);
         return cellName(cell / m_clues.width(), cell % m_clues.width()) + (value ? " island" : " river");
     }
+    Move placement(int index, int value) const override {
+        const NurikabeCell state = value ? NurikabeCell::Island : NurikabeCell::River;
+        return Move::shade(cellOf(index), static_cast<int>(state), static_cast<int>(NurikabeCell::Unknown));
+    }
 
     NurikabeGrid gridOf(int member) const {
         NurikabeGrid grid = m_clues;

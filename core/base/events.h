@@ -136,6 +136,21 @@ struct DecisionValue {
         return name == other.name && (value == other.value || (std::isnan(value) && std::isnan(other.value)));
     }
 };
+// What a step works on, drawn beside the board: the `object` the step made (harmony's improvised harmony)
+// against the `reference` it is measured by (the memory's best), each as the moves that turn the puzzle's givens
+// into it. When the object's values have origins, `sources[i]` says where the value of `object[i]` came from, as
+// an index into `sourceNames` ("memory", "pitch adjusted", "random"). Built with the Decision, so only when
+// the sink wants decisions.
+struct DecisionBoards {
+    std::string objectLabel;     // "improvised harmony"
+    std::string referenceLabel;  // "memory's best"
+    std::vector<Move> object;
+    std::vector<Move> reference;
+    std::vector<std::uint8_t> sources;
+    std::vector<std::string> sourceNames;
+    bool operator==(const DecisionBoards&) const = default;
+};
+
 struct DecisionDetail {
     std::string action;                 // "swap", "improvise", "move", "egg", "generation", "try", "backtrack"
     std::string text;                   // the plain sentence: "swap r3c4=7 <-> r3c6=2 in box 2: cost 12 -> 13 ..."
@@ -144,7 +159,12 @@ struct DecisionDetail {
     std::optional<bool> accepted;       // for proposals that may be refused (annealing, harmony memory, nests)
     std::string listLabel;              // what `list` holds: "search stack", "tabu list"; empty when no list
     std::vector<std::string> list;      // the current search stack (outermost first) or tabu list
-    bool operator==(const DecisionDetail&) const = default;
+    std::shared_ptr<const DecisionBoards> boards = nullptr;  // what the step works on; null when it shows none
+    bool operator==(const DecisionDetail& other) const {
+        return action == other.action && text == other.text && cells == other.cells && values == other.values &&
+               accepted == other.accepted && listLabel == other.listLabel && list == other.list &&
+               (boards == other.boards || (boards && other.boards && *boards == *other.boards));
+    }
 };
 // The detail sits behind a pointer because Event is a variant: inline, its ~180 bytes would make every
 // event that size, and events are stored by the million (replay timeline, GUI batches, recordings) while
@@ -156,6 +176,7 @@ struct Decision {
         : at(when), m_detail(std::make_shared<const DecisionDetail>(std::move(detail))) {}
     const DecisionDetail& detail() const { return *m_detail; }
     const DecisionDetail* operator->() const { return m_detail.get(); }
+    const DecisionBoards* boards() const { return m_detail->boards.get(); }  // null when the step shows none
     bool operator==(const Decision& other) const {
         return at == other.at && (m_detail == other.m_detail || *m_detail == *other.m_detail);
     }

@@ -1,9 +1,12 @@
 // The Decision panel: the latest step's sentence and numbers, the short history, a search stack or tabu list
 // as a stack; and in the window: shown for a paced run whose algorithm explains its steps, its sentences in the
-// log and its cells outlined on the board, hidden flat out (where nothing is explained).
+// log and its cells outlined on the board, hidden flat out (where nothing is explained); beside the board what the
+// step works on (harmony's improvised harmony, cuckoo's egg), and under it the legend of the board's colours.
 
 #include "run/algorithm_panel.h"
+#include "board/board_legend.h"
 #include "board/board_model.h"
+#include "board/decision_boards_view.h"
 #include "run/decision_panel.h"
 #include "run/log_pane.h"
 #include "window/main_window.h"
@@ -13,8 +16,11 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace pw;
 using namespace pw::ui;
@@ -152,6 +158,96 @@ private slots:
         QVERIFY(outlinedCells(*window.boardModel()) >= 2);  // the two cells of the latest swap
         window.stop();
         QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+    }
+
+    // Harmony search shows what it improvised: the improvised harmony beside the memory's best it is compared
+    // with, each value marked by its source with a legend, and every cell the sentence names as changed differs
+    // between the two boards, holds the named value on the improvised one and is marked with the named source.
+    void harmonyBoardsShowEveryCellTheSentenceNames() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("harmony"));
+        window.setStepsPerSecond(20);
+        QVERIFY(!window.decisionBoards()->isVisible());
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 5, 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(window.decisionBoards()->isVisible());
+        const Decision* latest = window.decisionPanel()->latest();
+        QVERIFY(latest);
+        const DecisionBoardsView& boards = *window.decisionBoards();
+        QCOMPARE(boards.objectTitle(), QStringLiteral("improvised harmony"));
+        QCOMPARE(boards.referenceTitle(), QStringLiteral("memory's best"));
+        const SudokuGrid& improvised = boards.objectBoard().sudoku();
+        const SudokuGrid& best = boards.referenceBoard().sudoku();
+        const QStringList sources = boards.objectBoard().sourceNames();
+        QCOMPARE(sources, (QStringList{"memory", "pitch adjusted", "random"}));
+        for (const QString& source : sources)
+            QVERIFY2(boards.legend().entries().contains(QStringLiteral("from %1").arg(source)), qPrintable(source));
+        for (int cell = 0; cell < boards.objectBoard().cellCount(); ++cell) {
+            QVERIFY(!improvised.isEmpty(cell));
+            QVERIFY(!best.isEmpty(cell));
+            QCOMPARE(boards.objectBoard().sourceMark(cell) > 0, !boards.objectBoard().isGiven(cell));
+        }
+        // Every cell the Decision names differs, and is outlined on both boards.
+        for (int cell : latest->detail().cells) {
+            QVERIFY(improvised.value(cell) != best.value(cell));
+            QVERIFY(boards.objectBoard().isHighlighted(cell) && boards.referenceBoard().isHighlighted(cell));
+        }
+        // And so does every cell the sentence names as changed, with its value and source.
+        const QString text = QString::fromStdString(latest->detail().text);
+        static const QRegularExpression named(QStringLiteral(R"(r(\d+)c(\d+)=(\d+) \(([a-z ]+)\))"));
+        int checked = 0;
+        for (auto it = named.globalMatch(text); it.hasNext(); ++checked) {
+            const QRegularExpressionMatch match = it.next();
+            const int cell = (match.captured(1).toInt() - 1) * 9 + match.captured(2).toInt() - 1;
+            QCOMPARE(improvised.value(cell), match.captured(3).toInt());
+            QVERIFY2(best.value(cell) != improvised.value(cell), qPrintable(text));
+            QCOMPARE(sources.at(boards.objectBoard().sourceMark(cell) - 1), match.captured(4));
+        }
+        QCOMPARE(checked, std::min<int>(12, static_cast<int>(latest->detail().cells.size())));
+        // The main board's legend names what it draws.
+        QVERIFY(window.boardLegend()->isVisible());
+        for (const char* entry : {"given", "solver", "yours", "step", "last move", "conflict"})
+            QVERIFY2(window.boardLegend()->entries().contains(QString::fromLatin1(entry)), entry);
+        // A new puzzle has no step to show.
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
+        QVERIFY(!window.decisionBoards()->isVisible());
+    }
+
+    // Cuckoo search shows the egg against the host nest it was compared with: the host the sentence names, and
+    // the cells where the two differ outlined on both.
+    void cuckooBoardsShowTheEggAgainstItsHost() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("cuckoo"));
+        window.setStepsPerSecond(20);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 3, 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        const Decision* latest = window.decisionPanel()->latest();
+        QVERIFY(latest);
+        const DecisionBoardsView& boards = *window.decisionBoards();
+        QVERIFY(boards.isVisible());
+        QCOMPARE(boards.objectTitle(), QStringLiteral("egg"));
+        const auto& values = latest->detail().values;
+        const auto hostValue = std::find_if(values.begin(), values.end(), [](const DecisionValue& v) { return v.name == "host"; });
+        QVERIFY(hostValue != values.end());
+        const int hostNest = static_cast<int>(hostValue->value);
+        QCOMPARE(boards.referenceTitle(), QStringLiteral("host: nest %1").arg(hostNest));
+        QVERIFY(QString::fromStdString(latest->detail().text).contains(QStringLiteral("vs nest %1 ").arg(hostNest)));
+        const SudokuGrid& egg = boards.objectBoard().sudoku();
+        const SudokuGrid& host = boards.referenceBoard().sudoku();
+        for (int cell = 0; cell < boards.objectBoard().cellCount(); ++cell) {
+            QVERIFY(!egg.isEmpty(cell) && !host.isEmpty(cell));
+            QCOMPARE(boards.objectBoard().isHighlighted(cell), egg.value(cell) != host.value(cell));
+            QCOMPARE(boards.referenceBoard().isHighlighted(cell), egg.value(cell) != host.value(cell));
+        }
+        QVERIFY(boards.objectBoard().sourceNames().isEmpty());
     }
 
     // The exact solver's search stack is its list.

@@ -57,6 +57,8 @@ void BoardModel::resetToGivens() {
     m_lastMove.reset();
     m_highlighted.assign(count, false);
     m_mistakes.assign(count, false);
+    m_sourceMarks.clear();
+    m_sourceNames.clear();
     std::vector<int> ignored;
     recomputeConflicts(ignored);
     emit boardReset();
@@ -93,6 +95,15 @@ void BoardModel::setHighlightedCells(const std::vector<int>& cells) {
     for (int cell = 0; cell < cellCount(); ++cell)
         if (highlighted[cell] != isHighlighted(cell)) changed.push_back(cell);
     m_highlighted = std::move(highlighted);
+    announce(changed);
+}
+
+void BoardModel::setSourceMarks(const std::vector<int>& marks, const QStringList& names) {
+    std::vector<int> changed;
+    for (int cell = 0; cell < cellCount(); ++cell)
+        if (sourceMark(cell) != (cell < static_cast<int>(marks.size()) ? marks[cell] : 0)) changed.push_back(cell);
+    m_sourceMarks = marks;
+    m_sourceNames = names;
     announce(changed);
 }
 

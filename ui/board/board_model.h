@@ -58,6 +58,13 @@ public:
     void setHighlightedCells(const std::vector<int>& cells);
     void clearHighlights() { setHighlightedCells({}); }
 
+    // Where each cell's value came from, on a board that shows a step's object (harmony's improvised harmony:
+    // memory, pitch adjusted, random): 0 unmarked, otherwise 1 + an index into sourceNames(). Cleared by
+    // resetToGivens.
+    int sourceMark(int cell) const { return cell < static_cast<int>(m_sourceMarks.size()) ? m_sourceMarks[cell] : 0; }
+    const QStringList& sourceNames() const { return m_sourceNames; }
+    void setSourceMarks(const std::vector<int>& marks, const QStringList& names);
+
     // Applies moves in order; each changed cell is signalled once. Moves that would change a given, or that
     // do not fit the board, are ignored (a solver never needs them, and bad input must not crash).
     void applyMoves(std::span<const Move> moves, CellOrigin origin, bool animate = false);
@@ -105,6 +112,8 @@ private:
     std::optional<Move> m_lastMove;
     std::vector<bool> m_highlighted;
     std::vector<bool> m_mistakes;
+    std::vector<int> m_sourceMarks;
+    QStringList m_sourceNames;
 };
 
 }  // namespace pw::ui

@@ -31,4 +31,12 @@ QColor heatColor(double t) {
     return mix(stops[index], stops[index + 1], t - index);
 }
 
+// After Okabe and Ito's palette for colour-blind readers: bluish green, orange, reddish purple, sky blue.
+QColor sourceColor(int mark, bool dark) {
+    static const QColor light[] = {QColor(0, 140, 100), QColor(214, 128, 0), QColor(190, 80, 150), QColor(60, 150, 210)};
+    static const QColor onDark[] = {QColor(60, 200, 150), QColor(240, 170, 40), QColor(224, 140, 190), QColor(110, 190, 240)};
+    const int index = std::clamp(mark - 1, 0, 3);
+    return dark ? onDark[index] : light[index];
+}
+
 }  // namespace pw::ui

@@ -87,5 +87,8 @@ public:
 QColor mix(const QColor& a, const QColor& b, double t);
 QString compactNumber(double value);  // heat-map numbers short enough for a cell corner
 QColor heatColor(double t);           // 0 cold .. 1 hot
+// The colour of source mark `mark` (1, 2, 3, …: memory, pitch adjusted, random for harmony search), apart from
+// each other and from the highlight, conflict and last-move colours.
+QColor sourceColor(int mark, bool dark);
 
 }  // namespace pw::ui

@@ -219,6 +219,13 @@ void BoardView::paintCellBackground(QPainter& painter, int cell, const QRectF& r
             painter.fillRect(rect, heat);
         }
     }
+    if (const int mark = m_model->sourceMark(cell); mark > 0) {
+        // Where a step's value came from: a strong tint, in the colour the legend (BoardLegend) names, that the
+        // outline of a differing cell leaves visible.
+        QColor tint = sourceColor(mark, c.dark);
+        tint.setAlpha(c.dark ? 120 : 110);
+        painter.fillRect(rect, tint);
+    }
     if (m_conflictsVisible && m_model->isConflict(cell)) painter.fillRect(rect, c.conflict);
     const auto& last = m_model->lastMove();
     if (last && (last->cell == cell || last->otherCell == cell)) {

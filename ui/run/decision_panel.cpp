@@ -143,6 +143,7 @@ void DecisionPanel::clear() {
     m_list->clear();
     m_listBox->hide();
     m_sentence->setText(tr("No step explained yet: decisions are shown at paced speeds and when stepping."));
+    emit latestChanged(nullptr);
 }
 
 void DecisionPanel::addDecisions(const std::vector<const Decision*>& decisions) {
@@ -166,6 +167,7 @@ void DecisionPanel::addDecisions(const std::vector<const Decision*>& decisions) 
 
 void DecisionPanel::showLatest() {
     const DecisionDetail& latest = m_history.back().detail();
+    emit latestChanged(&m_history.back());
     const FoldedSentence folded = foldSentence(QString::fromStdString(latest.text));
     QString text = QStringLiteral("<b>%1</b> — %2").arg(stepPrefix(m_history.back()).toHtmlEscaped(),
                                                         folded.changed.toHtmlEscaped());

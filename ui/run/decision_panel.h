@@ -43,6 +43,8 @@ public:
     // The decisions of one batch, oldest first; the view is rebuilt once for them all.
     void addDecisions(const std::vector<const Decision*>& decisions);
     bool isEmpty() const { return m_history.empty(); }
+    // The decision shown on top; null when none.
+    const Decision* latest() const { return m_history.empty() ? nullptr : &m_history.back(); }
     // How many decisions were shown since the last clear(): each step's, also when many came in one batch.
     int shownCount() const { return m_shownCount; }
 
@@ -56,6 +58,10 @@ public:
     QString valueText(const QString& name) const;  // the value column of row `name`; empty when none
     QString listLabel() const;
     int listCount() const;
+
+signals:
+    // The decision on top changed (or is gone after clear()): the board beside shows its object.
+    void latestChanged(const pw::Decision* latest);
 
 protected:
     void changeEvent(QEvent* event) override;

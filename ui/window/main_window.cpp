@@ -7,6 +7,8 @@
 #include "style/appearance.h"
 #include "board/board_model.h"
 #include "board/board_view.h"
+#include "board/board_legend.h"
+#include "board/decision_boards_view.h"
 #include "charts/chart_panel.h"
 #include "tools/compare_view.h"
 #include "run/decision_panel.h"
@@ -40,6 +42,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
@@ -101,16 +104,33 @@ private:
 
 MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* parent)
     : QMainWindow(parent), m_puzzlesDir(puzzlesDir), m_useSettings(useSettings), m_model(new BoardModel(this)),
-      m_view(new BoardView(m_model, this)), m_panel(new AlgorithmPanel(this)), m_charts(new ChartPanel(this)),
+      m_view(new BoardView(m_model, this)), m_boardLegend(new BoardLegend(BoardLegend::Part::Board, m_model, m_view, this)),
+      m_decisionBoards(new DecisionBoardsView(m_model, this)), m_panel(new AlgorithmPanel(this)), m_charts(new ChartPanel(this)),
       m_log(new LogPane(this)), m_library(new PuzzleLibrary(this)), m_controller(new RunController(this)),
       m_undo(new QUndoStack(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(workbenchIcon(IconKind::Application));
-    setCentralWidget(m_view);
+    // The board with its legend under it, and beside it what the latest step works on when its Decision shows
+    // that (three fifths of the width to the board then). Box layouts give a hidden widget no room, so the board
+    // takes the whole area otherwise.
+    auto* boardArea = new QWidget(this);
+    boardArea->setObjectName(QStringLiteral("boardArea"));
+    boardArea->setFocusProxy(m_view);
+    auto* boardColumn = new QVBoxLayout;
+    boardColumn->setSpacing(0);  // the board view's own margin parts board and legend
+    boardColumn->addWidget(m_view, 1);
+    boardColumn->addWidget(m_boardLegend);
+    auto* boardLayout = new QHBoxLayout(boardArea);
+    boardLayout->setContentsMargins(0, 0, 0, 0);
+    boardLayout->setSpacing(4);
+    boardLayout->addLayout(boardColumn, 3);
+    boardLayout->addWidget(m_decisionBoards, 2);
+    setCentralWidget(boardArea);
     createActions();
     m_docks = new WindowDocks(this, m_viewMenu, m_panel, m_library, m_charts, m_log);
     m_programView = m_docks->programView();
     m_decisions = m_docks->decisionPanel();
+    connect(m_decisions, &DecisionPanel::latestChanged, m_decisionBoards, &DecisionBoardsView::showDecision);
     m_stepBack = new LiveStepBack(m_controller, m_model, m_decisions, this);
     connect(m_stepBack, &LiveStepBack::changed, this, [this] { m_stepBackAction->setEnabled(m_stepBack->canStepBack()); });
     connect(m_stepBack, &LiveStepBack::message, this, [this](const QString& text) {

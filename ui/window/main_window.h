@@ -32,10 +32,12 @@ class QUndoStack;
 namespace pw::ui {
 
 class AlgorithmPanel;
+class BoardLegend;
 class BoardModel;
 class BoardView;
 class ChartPanel;
 class CompareView;
+class DecisionBoardsView;
 class DecisionPanel;
 class DifficultyLab;
 class FittedStatusBar;
@@ -148,6 +150,8 @@ public:
 
     BoardModel* boardModel() const { return m_model; }
     BoardView* boardView() const { return m_view; }
+    DecisionBoardsView* decisionBoards() const { return m_decisionBoards; }
+    BoardLegend* boardLegend() const { return m_boardLegend; }
     AlgorithmPanel* algorithmPanel() const { return m_panel; }
     ChartPanel* chartPanel() const { return m_charts; }
     LogPane* logPane() const { return m_log; }
@@ -244,6 +248,8 @@ private:
     bool m_useSettings;
     BoardModel* m_model;
     BoardView* m_view;
+    BoardLegend* m_boardLegend;
+    DecisionBoardsView* m_decisionBoards;
     AlgorithmPanel* m_panel;
     ChartPanel* m_charts;
     LogPane* m_log;
