@@ -26,7 +26,8 @@
 //
 // Decisions (when the sink wants them): every suggestion, "try" when placed and "reject" with the rule it breaks
 // (the first of row, column, box holding the digit), the cells emptied by backtracking before it, and the
-// search stack afterwards (listLabel "search stack", outermost first; `depth` is its length).
+// search stack afterwards (listLabel "search stack", outermost first; `depth` is its length). A step whose
+// `backtracks` is above 0 is a backtrack for Run ▸ Run until.
 
 #include "algorithms/backtracking.h"
 
@@ -245,6 +246,7 @@ AlgorithmEntry backtrackingAlgorithmEntry() {
     info.stepMeaning = "one value suggested";
     info.stepUnit = "values tried";
     info.stepDecision = {"try", {"depth", "value", "backtracks", "empty_cells"}, "search stack", false};
+    info.stepEvents = {StepEvent::Backtrack};
     info.kinds = {PuzzleKind::Sudoku};
     info.parameters = {ParameterSpec::choice(
         "cell_order", "ordered-list", {"ordered-list", "dynamic"},

@@ -327,7 +327,7 @@ void CuckooSearch::finish() {
 }
 
 DecisionBoards CuckooSearch::eggBoards(const RowPermutationGrid& host, int hostNest) const {
-    DecisionBoards boards{"egg", "host: nest " + std::to_string(hostNest + 1), {}, {}, {}, {}};
+    DecisionBoards boards{"egg", "host: nest " + std::to_string(hostNest + 1), {}, {}, {}, {}, {}};
     for (int cell = 0; cell < m_size * m_size; ++cell) {
         boards.object.push_back(Move::place(cell, m_cuckoo.value(cell)));
         boards.reference.push_back(Move::place(cell, host.value(cell)));

@@ -30,7 +30,9 @@
 // best program's grid. When the run ends, the best program is replayed on the board from the givens: for each
 // move its character's position, then its placements as moves, each with the sentence saying why. When the sink
 // wants decisions: per generation (`gp`) the tournaments, mutations and crossovers that made it and what
-// happened to the best program; per random program (`gp-random`) its length and fitness.
+// happened to the best program; per random program (`gp-random`) its length and fitness. Each carries boards
+// (DecisionBoards): the grid the generation's best (or drawn) program leaves, each value marked by the kind of
+// move that placed it, against the best program's grid.
 
 #include "algorithms/genetic_programming.h"
 
@@ -145,6 +147,36 @@ protected:
             board.apply(move, rng);
         }
         return board.toGrid();
+    }
+
+    // A program's grid beside another's, for a Decision: each value the object program placed marked by the kind
+    // of move that placed it (Pillay's single, 3- and try moves); the reference is the program it is measured
+    // by. Replays both evaluations from their saved random states, so the grids are the ones their fitness counts.
+    DecisionBoards programBoards(const Individual& object, std::string objectLabel, const Individual& reference,
+                                 std::string referenceLabel) const {
+        DecisionBoards boards;
+        boards.objectLabel = std::move(objectLabel) + ": " + object.program + " (" + std::to_string(object.fitness) + " empty)";
+        boards.referenceLabel = std::move(referenceLabel) + ": " + reference.program + " (" +
+                                std::to_string(reference.fitness) + " empty)";
+        boards.sourcesCaption = "placed by";
+        boards.sourceNames = {"r, c or b (single)", "w, l or k (3-unit)", "3, 4 or 2 (try)"};
+        for (const HeuristicPlacement& p : placementsOf(object)) {
+            boards.object.push_back(Move::place(p.cell, p.digit));
+            boards.sources.push_back(static_cast<std::uint8_t>(kHeuristicMoves.find(p.move) / 3));
+        }
+        for (const HeuristicPlacement& p : placementsOf(reference)) boards.reference.push_back(Move::place(p.cell, p.digit));
+        return boards;
+    }
+
+    std::vector<HeuristicPlacement> placementsOf(const Individual& individual) const {
+        HeuristicBoard board = *m_start;
+        Rng rng = individual.evaluation;
+        std::vector<HeuristicPlacement> placements;
+        for (char move : individual.program) {
+            if (board.emptyCount() == 0) break;
+            board.apply(move, rng, &placements);
+        }
+        return placements;
     }
 
     // Keeps `candidate` as the best when it is strictly fitter; shows its grid and announces it.
@@ -266,8 +298,9 @@ private:
     [[gnu::cold, gnu::noinline]]
     void explainGeneration(double bestBefore, int mutations, int crossovers) {
         const int selections = mutations + 2 * crossovers;
-        int generationBest = m_population.front().fitness;
-        for (const Individual& individual : m_population) generationBest = std::min(generationBest, individual.fitness);
+        const Individual& fittest = *std::min_element(m_population.begin(), m_population.end(),
+                                                      [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
+        const int generationBest = fittest.fitness;
         const double bestAfter = bestCost();
         std::string text = "generation " + std::to_string(m_generation) + ": " + std::to_string(selections) +
                            " tournaments of " + std::to_string(m_tournament) + " chose the parents of " +
@@ -289,7 +322,9 @@ private:
                                                {"best_after", bestAfter}},
                                               std::nullopt,
                                               {},
-                                              {}}));
+                                              {},
+                                              std::make_shared<const DecisionBoards>(
+                                                  programBoards(fittest, "generation's best", *m_best, "best so far"))}));
     }
 
     void emitGeneration(const std::vector<Individual>& population) {
@@ -333,8 +368,12 @@ public:
         ++m_counters.steps;
         const Individual drawn = evaluate(randomProgram(m_rng, m_maxLength));
         const double bestBefore = bestCost();
+        const bool explain = wantsDecisions(m_sink);
+        std::shared_ptr<const DecisionBoards> boards;
+        if (explain)  // against the best before this draw (the first draw against itself)
+            boards = std::make_shared<const DecisionBoards>(programBoards(drawn, "drawn", m_best ? *m_best : drawn, "best before"));
         consider(drawn);
-        if (wantsDecisions(m_sink))
+        if (explain)
             m_sink->receive(Decision(
                 m_counters,
                 {"draw",
@@ -347,7 +386,8 @@ public:
                   {"best_cost", bestCost()}},
                  bestCost() < bestBefore,
                  {},
-                 {}}));
+                 {},
+                 std::move(boards)}));
         emit(CostSample{m_counters, static_cast<double>(drawn.fitness), bestCost(), {}});
         if (m_best->fitness == 0) {
             m_solvedGeneration = static_cast<std::int64_t>(m_counters.steps);

@@ -170,7 +170,7 @@ private:
         m_changedText.clear();
         m_changedCells.clear();
         m_originCounts = {};
-        m_boards = {"improvised harmony", "memory's best", {}, {}, {}, {"memory", "pitch adjusted", "random"}};
+        m_boards = {"improvised harmony", "memory's best", {}, {}, {}, "value from", {"memory", "pitch adjusted", "random"}};
         for (int i = 0; i < m_width; ++i) {
             const auto origin = m_origin[static_cast<std::size_t>(i)];
             ++m_originCounts[static_cast<std::size_t>(origin)];

@@ -70,8 +70,9 @@
 // the whole table (the board shows it: fixed cells placed, released cells erased, the open cells' entries as
 // candidates), with the cells whose entry changed outlined. For a sink that wants decisions: per generation a
 // "generation" Decision (pairs crossed and cells swapped, the (μ+λ) selection's sizes and fitness range, the
-// mutants and cells redrawn at the cycle's end, the best fitness before and after), and per table update a
-// "group table" Decision (the cells the five directions agree on and how many were accepted).
+// mutants and cells redrawn at the cycle's end, the best fitness before and after; its boards are the
+// generation's best grid against the generation before's, each open cell marked fixed, drawn or repeated), and
+// per table update a "group table" Decision (the cells the five directions agree on and how many were accepted).
 
 #include "algorithms/multistage_ga.h"
 
@@ -222,6 +223,9 @@ StepStatus MultistageGa::step() {
     if (m_best && m_best->fitness == 0) return StepStatus::Solved;
     ++m_counters.steps;
     const int bestBefore = m_best->fitness;
+    if (m_explain)  // the population is sorted after a generation, not yet at the start of a cycle
+        m_generationBefore = *std::min_element(m_population.begin(), m_population.end(),
+                                               [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
     m_pairsCrossed = m_cellsSwapped = m_mutantsMade = m_cellsRedrawn = 0;
     breed();
     ++m_generationInCycle;
@@ -449,7 +453,32 @@ void MultistageGa::explainGeneration(int bestBefore, bool mutated) {
                      {"cells_swapped", static_cast<double>(m_cellsSwapped)},
                      {"mutants", static_cast<double>(m_mutantsMade)},
                      {"cells_redrawn", static_cast<double>(m_cellsRedrawn)}};
+    detail.boards = std::make_shared<const DecisionBoards>(generationBoards());
     emit(Decision(m_counters, std::move(detail)));
+}
+
+// The generation's best grid against the best of the generation before, each open cell marked by whether the
+// group table fixed its value or the GA drew it from the cell's entry, and a value that repeats in its row,
+// column or box (what the fitness counts) marked as such.
+DecisionBoards MultistageGa::generationBoards() const {
+    const Individual& best = m_population.front();
+    const SudokuGrid grid = gridOf(best);
+    DecisionBoards boards;
+    boards.objectLabel = "generation's best: fitness " + std::to_string(best.fitness);
+    boards.referenceLabel = "generation before: fitness " + std::to_string(m_generationBefore.fitness);
+    boards.sourcesCaption = "value";
+    boards.sourceNames = {"fixed by the group table", "drawn from its entry", "repeated in a row, column or box"};
+    const SudokuGeometry& geometry = grid.geometry();
+    for (int cell : m_free) {
+        const auto index = static_cast<std::size_t>(cell);
+        const int value = best.values[index];
+        bool repeated = false;
+        for (int p = 0; p < geometry.peerCount; ++p) repeated = repeated || grid.value(geometry.peers[index][static_cast<std::size_t>(p)]) == value;
+        boards.object.push_back(Move::place(cell, value));
+        boards.sources.push_back(repeated ? 2 : m_fixed[index] ? 0 : 1);
+        boards.reference.push_back(Move::place(cell, m_generationBefore.values[index]));
+    }
+    return boards;
 }
 
 void MultistageGa::emitGeneration() {

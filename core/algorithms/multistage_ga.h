@@ -98,6 +98,7 @@ protected:
 
     void emitGeneration();
     void explainGeneration(int bestBefore, bool mutated);
+    DecisionBoards generationBoards() const;
 
     Rng m_rng;
     SudokuGrid m_givens;
@@ -131,6 +132,7 @@ protected:
     int m_cellsSwapped = 0;
     int m_mutantsMade = 0;
     int m_cellsRedrawn = 0;
+    Individual m_generationBefore;  // when explaining: the best grid of the generation before this one
 };
 
 }  // namespace pw

@@ -35,7 +35,8 @@
 //     values lie in cells that repeat nothing.
 //
 // Events: the parent's; a "repair" Decision per repair tried (cells emptied, `accepted` = refilled to a
-// solution), and an explanation at each new round.
+// solution); at each new round a "restart" Decision, an explanation and a restart phase (Run ▸ Run until ▸
+// Next restart pauses there).
 
 #include "algorithms/multistage_ga_plus.h"
 
@@ -177,9 +178,22 @@ protected:
     bool outOfCycles() override {
         if (m_round >= m_rounds) return true;
         ++m_round;
+        if (m_explain)
+            emit(Decision(m_counters, {"restart",
+                                       std::to_string(m_cycles) + " cycles spent (best fitness " +
+                                           std::to_string(m_best->fitness) + "): round " + std::to_string(m_round) +
+                                           " of " + std::to_string(m_rounds) +
+                                           " starts again at cycle 1 from the initial group table",
+                                       {},
+                                       {{"round", static_cast<double>(m_round)},
+                                        {"best_cost", static_cast<double>(m_best->fitness)}},
+                                       std::nullopt,
+                                       {},
+                                       {}}));
         if (m_sink)
             emit(Explanation{m_counters, "round " + std::to_string(m_round) + " of " + std::to_string(m_rounds) +
                                              ": the group table starts again from the givens", {}});
+        emit(PhaseChange{m_counters, PhaseKind::Restart, static_cast<std::uint64_t>(m_round)});
         restartRounds();
         return false;
     }
@@ -209,6 +223,7 @@ AlgorithmEntry multistageGaPlusAlgorithmEntry() {
             "our addition; Chel et al. §III: failed runs end with \"only one number\" repeated"),
          ParameterSpec::integer(
             "repair_nodes", 2000, 1, 100'000'000, "Search nodes the repair may visit", "our addition")});
+    info.stepEvents.push_back(StepEvent::Restart);
     return {std::move(info), [] { return std::make_unique<MultistageGaPlus>(); }};
 }
 

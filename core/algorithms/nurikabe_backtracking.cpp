@@ -28,7 +28,8 @@
 // a heat map of how many times each cell was made part of an island. When the sink wants decisions, every shape
 // tried is a Decision: "try" when it fits, "reject" with the pruning condition that failed (joins an island, a
 // pool, an island that can no longer grow, a split river), the islands taken back before it, and the stack of
-// placed islands ("search stack", outermost first, "r2c3=4 {r2c3 r2c4 r3c4 r3c5}"; `depth` is its length).
+// placed islands ("search stack", outermost first, "r2c3=4 {r2c3 r2c4 r3c4 r3c5}"; `depth` is its length). A
+// step that took islands back first (`backtracks` above 0) is a backtrack for Run ▸ Run until.
 
 #include "algorithms/nurikabe_backtracking.h"
 
@@ -495,6 +496,7 @@ AlgorithmEntry nurikabeBacktrackingAlgorithmEntry() {
     info.stepMeaning = "one island shape placed and checked";
     info.stepUnit = "shapes placed";
     info.stepDecision = {"reject", {"depth", "island", "backtracks", "islands_left"}, "search stack", false};
+    info.stepEvents = {StepEvent::Backtrack};
     info.kinds = {PuzzleKind::Nurikabe};
     info.parameters = {};  // none: how often to sample is the receiver's choice (EventSink::sampleEvery)
     return {std::move(info), [] { return std::make_unique<NurikabeBacktrackingAlgorithm>(); }};

@@ -41,7 +41,8 @@
 // sampleEvery() steps of the sink, at every new best and at the end. When the sink wants decisions, every step
 // is a Decision ("move", or "wait" when every swap is tabu): the swap, its Δ, how many admissible swaps tied
 // for best, whether aspiration freed it, and the tabu list with the tenure each entry has left (listLabel
-// "tabu list"); every restart is one too ("restart").
+// "tabu list"), also drawn as a board (DecisionBoards: each cell's value it may not take back); every restart
+// is one too ("restart").
 
 #include "algorithms/tabu_search.h"
 
@@ -201,17 +202,35 @@ private:
                  std::uint32_t ties) {
         const std::uint64_t now = m_counters.steps;
         std::vector<std::string> list;
-        for (int cell = 0; cell < m_cellCount; ++cell)
+        // The tabu list as a board: in each cell the value it may not take back (the one with the most tenure
+        // left when it has several), marked by whether this swap set it and how much of its tenure is left.
+        auto boards = std::make_shared<DecisionBoards>();
+        boards->objectLabel = "tabu list: the value each cell may not take back";
+        boards->sourcesCaption = "tabu";
+        boards->sourceNames = {"set by this swap", "over half the tenure left", "half or less left"};
+        for (int cell = 0; cell < m_cellCount; ++cell) {
+            std::uint64_t longest = now;
+            int longestDigit = 0;
+            bool longestSetNow = false;
             for (int digit = 1; digit <= m_size; ++digit) {
                 const std::uint64_t until = m_tabuUntil[tabuSlot(cell, digit)];
                 // The chosen swap's own entries are set after this call: count them in as the step leaves them.
                 const bool setNow = cells.size() == 2 && ((cell == cells[0] && digit == m_current.value(cells[0])) ||
                                                           (cell == cells[1] && digit == m_current.value(cells[1])));
                 const std::uint64_t last = setNow ? now + m_tenure : until;
-                if (last > now)
-                    list.push_back(cellName(cell / m_size, cell % m_size) + "\u2260" + std::to_string(digit) + " (" +
-                                   std::to_string(last - now) + " left)");
+                if (last <= now) continue;
+                list.push_back(cellName(cell / m_size, cell % m_size) + "\u2260" + std::to_string(digit) + " (" +
+                               std::to_string(last - now) + " left)");
+                if (last > longest || (last == longest && setNow)) {
+                    longest = last;
+                    longestDigit = digit;
+                    longestSetNow = setNow;
+                }
             }
+            if (!longestDigit) continue;
+            boards->object.push_back(Move::place(cell, longestDigit));
+            boards->sources.push_back(longestSetNow ? 0 : 2 * (longest - now) > static_cast<std::uint64_t>(m_tenure) ? 1 : 2);
+        }
         std::string text = std::move(what);
         if (cells.size() == 2) {
             const int row = cells[0] / m_size;
@@ -236,7 +255,8 @@ private:
                                                {"best_cost", static_cast<double>(m_best.cost())}},
                                               std::nullopt,
                                               "tabu list",
-                                              std::move(list)}));
+                                              std::move(list),
+                                              std::move(boards)}));
     }
 
     void restart() {

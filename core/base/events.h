@@ -136,17 +136,20 @@ struct DecisionValue {
         return name == other.name && (value == other.value || (std::isnan(value) && std::isnan(other.value)));
     }
 };
-// What a step works on, drawn beside the board: the `object` the step made (harmony's improvised harmony)
-// against the `reference` it is measured by (the memory's best), each as the moves that turn the puzzle's givens
-// into it. When the object's values have origins, `sources[i]` says where the value of `object[i]` came from, as
-// an index into `sourceNames` ("memory", "pitch adjusted", "random"). Built with the Decision, so only when
-// the sink wants decisions.
+// What a step works on, drawn beside the board: the `object` the step made or uses (harmony's improvised
+// harmony, the cuckoo's egg, mga's generation best, gp's program's grid, tabu search's tabu list) against the
+// `reference` it is measured by (the memory's best, the host nest, ...), each as the moves that turn the
+// puzzle's givens into it. A board without a reference (tabu search) leaves `referenceLabel` empty. When the
+// object's values have origins, `sources[i]` says where the value of `object[i]` came from, as an index into
+// `sourceNames` ("memory", "pitch adjusted", "random"), and `sourcesCaption` says what they name ("value
+// from"). Built with the Decision, so only when the sink wants decisions.
 struct DecisionBoards {
     std::string objectLabel;     // "improvised harmony"
-    std::string referenceLabel;  // "memory's best"
+    std::string referenceLabel;  // "memory's best"; empty when the step has no reference
     std::vector<Move> object;
     std::vector<Move> reference;
     std::vector<std::uint8_t> sources;
+    std::string sourcesCaption;  // "value from"
     std::vector<std::string> sourceNames;
     bool operator==(const DecisionBoards&) const = default;
 };

@@ -40,7 +40,12 @@ bool marksStepEvent(StepEvent kind, const Event& event) {
         const DecisionValue* delta = findValue(detail, "delta");
         return detail.accepted == true && delta && delta->value > 0;
     }
-    case StepEvent::Backtrack: return detail.action == "backtrack";
+    case StepEvent::Backtrack: {
+        // exact search tells a backtrack as a step of its own; backtracking and Nurikabe backtracking tell the
+        // cells or islands taken back before a step's suggestion
+        const DecisionValue* backtracks = findValue(detail, "backtracks");
+        return detail.action == "backtrack" || (backtracks && backtracks->value > 0);
+    }
     case StepEvent::Restart: return detail.action == "restart";
     case StepEvent::Reheat:
     case StepEvent::NewBest:

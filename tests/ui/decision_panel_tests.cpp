@@ -21,12 +21,30 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace pw;
 using namespace pw::ui;
 using namespace pw::ui::test_puzzles;
 
 namespace {
+
+// Chel et al.'s fitness, counted here from its definition: every row, column and box's repeats (Σ over digits of
+// max(0, count − 1)) plus Σ over digits of |N(digit) − 9|.
+int chelFitnessOf(const SudokuGrid& grid) {
+    const SudokuGeometry& geometry = grid.geometry();
+    int fitness = 0;
+    for (int unit = 0; unit < 3 * geometry.size; ++unit) {
+        std::map<int, int> counts;
+        for (int i = 0; i < geometry.size; ++i) ++counts[grid.value(geometry.unitCells[static_cast<std::size_t>(unit)][static_cast<std::size_t>(i)])];
+        for (const auto& [digit, count] : counts) fitness += std::max(0, count - 1);
+    }
+    std::map<int, int> total;
+    for (int cell = 0; cell < grid.cellCount(); ++cell) ++total[grid.value(cell)];
+    for (int digit = 1; digit <= geometry.size; ++digit) fitness += std::abs(total[digit] - geometry.size);
+    return fitness;
+}
+
 
 Decision annealingDecision(std::uint64_t step, bool accepted) {
     DecisionDetail detail;
@@ -185,7 +203,8 @@ private slots:
         const QStringList sources = boards.objectBoard().sourceNames();
         QCOMPARE(sources, (QStringList{"memory", "pitch adjusted", "random"}));
         for (const QString& source : sources)
-            QVERIFY2(boards.legend().entries().contains(QStringLiteral("from %1").arg(source)), qPrintable(source));
+            QVERIFY2(boards.legend().entries().contains(source), qPrintable(source));
+        QVERIFY(boards.legend().entries().contains(QStringLiteral("differs")));
         for (int cell = 0; cell < boards.objectBoard().cellCount(); ++cell) {
             QVERIFY(!improvised.isEmpty(cell));
             QVERIFY(!best.isEmpty(cell));
@@ -248,6 +267,124 @@ private slots:
             QCOMPARE(boards.referenceBoard().isHighlighted(cell), egg.value(cell) != host.value(cell));
         }
         QVERIFY(boards.objectBoard().sourceNames().isEmpty());
+    }
+
+    // Tabu search shows its tabu list as one board: in each cell the value it may not take back (of several, the
+    // one with the most tenure left), the values the latest swap made tabu marked as such; nothing else is filled.
+    void tabuBoardShowsTheTabuList() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
+        window.setStepsPerSecond(40);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 12, 5000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        const Decision* latest = window.decisionPanel()->latest();
+        QVERIFY(latest && latest->detail().action == "move");
+        const DecisionBoardsView& boards = *window.decisionBoards();
+        QVERIFY(boards.isVisible());
+        QVERIFY(!boards.showsReference());
+        QVERIFY(boards.objectTitle().startsWith(QStringLiteral("tabu list")));
+        QVERIFY(!boards.legend().entries().contains(QStringLiteral("differs")));
+        // The list: "r3c4≠7 (5 left)" per entry.
+        const QRegularExpression entry(QStringLiteral("^r(\\d+)c(\\d+)\u2260(\\d+) \\((\\d+) left\\)$"));
+        std::map<int, std::pair<int, std::vector<int>>> longest;  // cell -> (most left, digits with it)
+        for (const std::string& item : latest->detail().list) {
+            const QRegularExpressionMatch match = entry.match(QString::fromStdString(item));
+            QVERIFY2(match.hasMatch(), item.c_str());
+            const int cell = (match.captured(1).toInt() - 1) * 9 + match.captured(2).toInt() - 1;
+            const int left = match.captured(4).toInt();
+            auto& [most, digits] = longest[cell];
+            if (left > most) digits.clear();
+            if (left >= most) {
+                most = left;
+                digits.push_back(match.captured(3).toInt());
+            }
+        }
+        QVERIFY(!longest.empty());
+        const SudokuGrid& list = boards.objectBoard().sudoku();
+        for (int cell = 0; cell < boards.objectBoard().cellCount(); ++cell) {
+            if (boards.objectBoard().isGiven(cell)) continue;
+            const auto it = longest.find(cell);
+            QCOMPARE(!list.isEmpty(cell), it != longest.end());
+            if (it == longest.end()) continue;
+            QVERIFY(std::find(it->second.second.begin(), it->second.second.end(), list.value(cell)) != it->second.second.end());
+            QVERIFY(boards.objectBoard().sourceMark(cell) > 0);
+        }
+        for (int cell : latest->detail().cells) QCOMPARE(boards.objectBoard().sourceMark(cell), 1);  // set by this swap
+    }
+
+    // The multistage GA shows the generation's best grid (the group table is on the main board) against the best
+    // of the generation before: its fitness is the one its title gives, and each open cell is marked fixed by the
+    // table, drawn from its entry, or repeated in a unit — exactly the cells whose value a peer holds.
+    void mgaBoardsShowTheGenerationsBest() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
+        window.setStepsPerSecond(20);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 4, 10000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        const Decision* latest = window.decisionPanel()->latest();
+        QVERIFY(latest && latest->detail().action == "generation");
+        const DecisionBoardsView& boards = *window.decisionBoards();
+        QVERIFY(boards.isVisible() && boards.showsReference());
+        const SudokuGrid& best = boards.objectBoard().sudoku();
+        QCOMPARE(boards.objectTitle(), QStringLiteral("generation's best: fitness %1").arg(chelFitnessOf(best)));
+        QCOMPARE(boards.referenceTitle(),
+                 QStringLiteral("generation before: fitness %1").arg(chelFitnessOf(boards.referenceBoard().sudoku())));
+        QCOMPARE(boards.objectBoard().sourceNames(),
+                 (QStringList{"fixed by the group table", "drawn from its entry", "repeated in a row, column or box"}));
+        const SudokuGeometry& geometry = best.geometry();
+        for (int cell = 0; cell < best.cellCount(); ++cell) {
+            QVERIFY(!best.isEmpty(cell));
+            if (boards.objectBoard().isGiven(cell)) continue;
+            bool repeated = false;
+            for (int p = 0; p < geometry.peerCount; ++p) repeated = repeated || best.value(geometry.peers[cell][p]) == best.value(cell);
+            QCOMPARE(boards.objectBoard().sourceMark(cell) == 3, repeated);
+            QVERIFY(boards.objectBoard().sourceMark(cell) > 0);
+        }
+    }
+
+    // Genetic programming shows the grid the generation's best program leaves, each value marked by the kind of
+    // move that placed it, against the best program so far: the empty cells are the fitness the titles give.
+    void gpBoardsShowTheProgramsGrid() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.show();
+        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
+        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
+        window.setStepsPerSecond(20);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 3, 10000);
+        window.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        const Decision* latest = window.decisionPanel()->latest();
+        QVERIFY(latest && latest->detail().action == "generation");
+        const DecisionBoardsView& boards = *window.decisionBoards();
+        QVERIFY(boards.isVisible() && boards.showsReference());
+        const QRegularExpression title(QStringLiteral("^(generation's best|best so far): ([rcbwlk342]+) \\((\\d+) empty\\)$"));
+        for (const auto& [board, text] : {std::pair{&boards.objectBoard(), boards.objectTitle()},
+                                          std::pair{&boards.referenceBoard(), boards.referenceTitle()}}) {
+            const QRegularExpressionMatch match = title.match(text);
+            QVERIFY2(match.hasMatch(), qPrintable(text));
+            int empty = 0;
+            for (int cell = 0; cell < board->cellCount(); ++cell) empty += board->sudoku().isEmpty(cell);
+            QCOMPARE(empty, match.captured(3).toInt());
+        }
+        const auto& values = latest->detail().values;
+        const auto value = [&](const char* name) {
+            return std::find_if(values.begin(), values.end(), [&](const DecisionValue& v) { return v.name == name; })->value;
+        };
+        QVERIFY(boards.objectTitle().endsWith(QStringLiteral("(%1 empty)").arg(value("generation_best"))));
+        QVERIFY(boards.referenceTitle().endsWith(QStringLiteral("(%1 empty)").arg(value("best_after"))));
+        for (int cell = 0; cell < boards.objectBoard().cellCount(); ++cell) {
+            const bool placed = !boards.objectBoard().isGiven(cell) && !boards.objectBoard().sudoku().isEmpty(cell);
+            QCOMPARE(boards.objectBoard().sourceMark(cell) > 0, placed);
+        }
     }
 
     // The exact solver's search stack is its list.

@@ -71,7 +71,8 @@ std::map<qint64, TracedStep> readTrace(const QString& path, qint64& firstCostSte
             if (accepted.isBool() && accepted.toBool() && line.value(QStringLiteral("delta")).toDouble() > 0)
                 add(StepEvent::WorseAccepted);
             const QString action = line.value(QStringLiteral("action")).toString();
-            if (action == QLatin1String("backtrack")) add(StepEvent::Backtrack);
+            if (action == QLatin1String("backtrack") || line.value(QStringLiteral("backtracks")).toDouble() > 0)
+                add(StepEvent::Backtrack);
             if (action == QLatin1String("restart")) add(StepEvent::Restart);
         } else if (type == QLatin1String("reheat")) {
             add(StepEvent::Reheat);

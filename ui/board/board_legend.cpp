@@ -40,6 +40,13 @@ void BoardLegend::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) refresh();
 }
 
+void BoardLegend::describeStepBoards(bool compared, const QString& sourcesCaption) {
+    m_compared = compared;
+    m_sourcesCaption = sourcesCaption;
+    m_entries.clear();  // the caption is not an entry: redraw even when the entries stay the same
+    refresh();
+}
+
 void BoardLegend::refresh() {
     const BoardColors c = m_view->colors();
     QStringList html;
@@ -56,10 +63,13 @@ void BoardLegend::refresh() {
     const QString outline = glyph(QStringLiteral("&#9633;"), c.highlight, true);
     const QString digit = QStringLiteral("5");
     if (m_part == Part::StepBoards) {
-        add(outline, tr("differs"), tr("the two boards hold different values here"));
+        if (m_compared) add(outline, tr("differs"), tr("the two boards hold different values here"));
         const QStringList& sources = m_model->sourceNames();
+        if (!sources.isEmpty() && !m_sourcesCaption.isEmpty())
+            html << QStringLiteral("<i>%1:</i>").arg(m_sourcesCaption.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
         for (int i = 0; i < sources.size(); ++i)
-            add(swatch(sourceColor(i + 1, c.dark)), tr("from %1").arg(sources[i]), tr("the value on the upper board came from %1").arg(sources[i]));
+            add(swatch(sourceColor(i + 1, c.dark)), sources[i],
+                tr("the upper board's %1: %2").arg(m_sourcesCaption.isEmpty() ? tr("value") : m_sourcesCaption, sources[i]));
     } else if (m_model->isSudoku()) {
         add(glyph(digit, c.given, true), tr("given"), tr("a clue of the puzzle"));
         add(glyph(digit, c.solver, false), tr("solver"), tr("a value the algorithm placed"));

@@ -2,8 +2,8 @@
 // What every colour and outline of a board means, as a wrapped line of swatches: under the main board
 // (Part::Board) the givens, the algorithm's and the player's values, the latest step's cells, the last move,
 // conflicts, and Nurikabe's clues, river, island and undecided cells; under the boards of a step's object
-// (Part::StepBoards) the outline of the cells where object and reference differ and where each value came from
-// (BoardModel::sourceNames). In the view's palette; refresh() after setting source marks.
+// (Part::StepBoards) the outline of the cells where object and reference differ and what each value's mark says
+// (BoardModel::sourceNames, after a caption). In the view's palette; refresh() after setting source marks.
 
 #include <QLabel>
 
@@ -20,6 +20,10 @@ public:
     // The legend's entries as plain text ("given", "solver", …), for tests.
     QStringList entries() const { return m_entries; }
 
+    // Part::StepBoards: whether the step compares two boards (then "differs" is an entry), and what the source
+    // marks name ("value from"), shown before them.
+    void describeStepBoards(bool compared, const QString& sourcesCaption);
+
 public slots:
     void refresh();
 
@@ -31,6 +35,8 @@ private:
     const BoardModel* m_model;
     const BoardView* m_view;
     QStringList m_entries;
+    bool m_compared = true;
+    QString m_sourcesCaption;
 };
 
 }  // namespace pw::ui

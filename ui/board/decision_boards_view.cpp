@@ -55,6 +55,7 @@ DecisionBoardsView::DecisionBoardsView(const BoardModel* main, QWidget* parent)
 
 QString DecisionBoardsView::objectTitle() const { return m_objectTitle->text(); }
 QString DecisionBoardsView::referenceTitle() const { return m_referenceTitle->text(); }
+bool DecisionBoardsView::showsReference() const { return !m_referenceView->isHidden(); }
 
 void DecisionBoardsView::showDecision(const Decision* decision) {
     const DecisionBoards* boards = decision ? decision->boards() : nullptr;
@@ -62,6 +63,7 @@ void DecisionBoardsView::showDecision(const Decision* decision) {
         hide();
         return;
     }
+    const bool compared = !boards->referenceLabel.empty();
     m_object->setPuzzle(m_main->puzzle());
     m_reference->setPuzzle(m_main->puzzle());
     m_object->applyMoves(boards->object, CellOrigin::Solver);
@@ -70,8 +72,9 @@ void DecisionBoardsView::showDecision(const Decision* decision) {
     m_reference->clearRunOverlays();
     // The cells where the two differ are outlined on both (harmony: the cells its sentence names).
     std::vector<int> differing;
-    for (int cell = 0; cell < m_object->cellCount(); ++cell)
-        if (cellValue(m_object->board(), cell) != cellValue(m_reference->board(), cell)) differing.push_back(cell);
+    if (compared)
+        for (int cell = 0; cell < m_object->cellCount(); ++cell)
+            if (cellValue(m_object->board(), cell) != cellValue(m_reference->board(), cell)) differing.push_back(cell);
     m_object->setHighlightedCells(differing);
     m_reference->setHighlightedCells(differing);
     QStringList names;
@@ -82,9 +85,12 @@ void DecisionBoardsView::showDecision(const Decision* decision) {
         if (cell >= 0 && cell < m_object->cellCount()) marks[static_cast<std::size_t>(cell)] = boards->sources[i] + 1;
     }
     m_object->setSourceMarks(marks, names);
-    m_legend->refresh();
+    m_legend->describeStepBoards(compared, QString::fromStdString(boards->sourcesCaption));
     m_objectTitle->setText(QString::fromStdString(boards->objectLabel));
     m_referenceTitle->setText(QString::fromStdString(boards->referenceLabel));
+    // A step without a reference (tabu search's tabu list) gives its one board the whole height.
+    m_referenceTitle->setVisible(compared);
+    m_referenceView->setVisible(compared);
     show();
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // What the latest step works on, beside the main board: the Decision's boards (DecisionBoards) as two small,
 // read-only boards — the step's object above (harmony's improvised harmony, each value tinted by where it came
-// from; cuckoo search's egg) and the reference it is measured by below (the memory's best; the host nest's egg) —
-// the cells where they differ outlined on both, and a legend of the marks. Hidden while the latest Decision
-// carries no boards.
+// from; cuckoo search's egg; mga's generation best; gp's program's grid) and the reference it is measured by
+// below (the memory's best; the host nest's egg; the generation before; the best program) — the cells where they
+// differ outlined on both, and a legend of the marks. A step without a reference (tabu search's tabu list) shows
+// its one board alone. Hidden while the latest Decision carries no boards.
 
 #include "base/events.h"
 
@@ -31,6 +32,7 @@ public:
     const BoardModel& referenceBoard() const { return *m_reference; }
     QString objectTitle() const;
     QString referenceTitle() const;
+    bool showsReference() const;
     const BoardLegend& legend() const { return *m_legend; }
 
     // Narrower than the main board, which keeps the most room: two boards stacked, each about half its side.
