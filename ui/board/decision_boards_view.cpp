@@ -26,10 +26,22 @@ BoardView* smallBoard(BoardModel* model, QWidget* parent) {
 QLabel* title(QWidget* parent) {
     auto* label = new QLabel(parent);
     label->setAlignment(Qt::AlignHCenter);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
     QFont font = label->font();
     font.setBold(true);
     label->setFont(font);
     return label;
+}
+
+// A title wraps between words; a word too long for the narrow column (a genetic program of a hundred moves) is
+// cut short with an ellipsis, and the label's tooltip holds the whole title.
+QString shortened(const QString& text) {
+    constexpr qsizetype kLongestWord = 24;
+    QStringList words = text.split(QLatin1Char(' '));
+    for (QString& word : words)
+        if (word.size() > kLongestWord) word = word.left(kLongestWord - 4) + QChar(0x2026);
+    return words.join(QLatin1Char(' '));
 }
 
 }  // namespace
@@ -53,8 +65,8 @@ DecisionBoardsView::DecisionBoardsView(const BoardModel* main, QWidget* parent)
     hide();
 }
 
-QString DecisionBoardsView::objectTitle() const { return m_objectTitle->text(); }
-QString DecisionBoardsView::referenceTitle() const { return m_referenceTitle->text(); }
+QString DecisionBoardsView::objectTitle() const { return m_objectTitleText; }
+QString DecisionBoardsView::referenceTitle() const { return m_referenceTitleText; }
 bool DecisionBoardsView::showsReference() const { return !m_referenceView->isHidden(); }
 
 void DecisionBoardsView::showDecision(const Decision* decision) {
@@ -86,8 +98,12 @@ void DecisionBoardsView::showDecision(const Decision* decision) {
     }
     m_object->setSourceMarks(marks, names);
     m_legend->describeStepBoards(compared, QString::fromStdString(boards->sourcesCaption));
-    m_objectTitle->setText(QString::fromStdString(boards->objectLabel));
-    m_referenceTitle->setText(QString::fromStdString(boards->referenceLabel));
+    m_objectTitleText = QString::fromStdString(boards->objectLabel);
+    m_referenceTitleText = QString::fromStdString(boards->referenceLabel);
+    m_objectTitle->setText(shortened(m_objectTitleText));
+    m_referenceTitle->setText(shortened(m_referenceTitleText));
+    m_objectTitle->setToolTip(m_objectTitleText);
+    m_referenceTitle->setToolTip(m_referenceTitleText);
     // A step without a reference (tabu search's tabu list) gives its one board the whole height.
     m_referenceTitle->setVisible(compared);
     m_referenceView->setVisible(compared);

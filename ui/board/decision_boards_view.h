@@ -47,6 +47,8 @@ private:
     BoardView* m_referenceView;
     QLabel* m_objectTitle;
     QLabel* m_referenceTitle;
+    QString m_objectTitleText;  // as the Decision gives them; the labels may cut a long word
+    QString m_referenceTitleText;
     BoardLegend* m_legend;
 };
 
