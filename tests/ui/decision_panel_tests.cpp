@@ -29,6 +29,18 @@ using namespace pw::ui::test_puzzles;
 
 namespace {
 
+// Runs `algorithm` on AI Escargot at `stepsPerSecond` until the Decisions dock holds `decisions` steps (within
+// `timeoutMs`), then stops it; false when it does not get there.
+bool runExplainedThenStop(MainWindow& window, const char* algorithm, int stepsPerSecond, int decisions, int timeoutMs) {
+    if (!window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true)) return false;
+    if (!window.algorithmPanel()->setAlgorithm(algorithm)) return false;
+    window.setStepsPerSecond(stepsPerSecond);
+    window.run();
+    if (!QTest::qWaitFor([&] { return window.decisionPanel()->historyCount() >= decisions; }, timeoutMs)) return false;
+    window.stop();
+    return QTest::qWaitFor([&] { return window.controller()->state() == RunState::Finished; }, 5000);
+}
+
 // Chel et al.'s fitness, counted here from its definition: every row, column and box's repeats (Σ over digits of
 // max(0, count − 1)) plus Σ over digits of |N(digit) − 9|.
 int chelFitnessOf(const SudokuGrid& grid) {
@@ -184,14 +196,8 @@ private slots:
     void harmonyBoardsShowEveryCellTheSentenceNames() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("harmony"));
-        window.setStepsPerSecond(20);
         QVERIFY(!window.decisionBoards()->isVisible());
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 5, 5000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runExplainedThenStop(window, "harmony", 20, 5, 5000));
         QVERIFY(window.decisionBoards()->isVisible());
         const Decision* latest = window.decisionPanel()->latest();
         QVERIFY(latest);
@@ -241,13 +247,7 @@ private slots:
     void cuckooBoardsShowTheEggAgainstItsHost() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("cuckoo"));
-        window.setStepsPerSecond(20);
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 3, 5000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runExplainedThenStop(window, "cuckoo", 20, 3, 5000));
         const Decision* latest = window.decisionPanel()->latest();
         QVERIFY(latest);
         const DecisionBoardsView& boards = *window.decisionBoards();
@@ -274,13 +274,7 @@ private slots:
     void tabuBoardShowsTheTabuList() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("tabu"));
-        window.setStepsPerSecond(40);
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 12, 5000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runExplainedThenStop(window, "tabu", 40, 12, 5000));
         const Decision* latest = window.decisionPanel()->latest();
         QVERIFY(latest && latest->detail().action == "move");
         const DecisionBoardsView& boards = *window.decisionBoards();
@@ -322,13 +316,7 @@ private slots:
     void mgaBoardsShowTheGenerationsBest() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("mga"));
-        window.setStepsPerSecond(20);
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 4, 10000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runExplainedThenStop(window, "mga", 20, 4, 10000));
         const Decision* latest = window.decisionPanel()->latest();
         QVERIFY(latest && latest->detail().action == "generation");
         const DecisionBoardsView& boards = *window.decisionBoards();
@@ -355,13 +343,7 @@ private slots:
     void gpBoardsShowTheProgramsGrid() {
         MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
         window.show();
-        QVERIFY(window.openText(QString::fromLatin1(kAiEscargot), QStringLiteral("<test>"), true));
-        QVERIFY(window.algorithmPanel()->setAlgorithm("gp"));
-        window.setStepsPerSecond(20);
-        window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(window.decisionPanel()->historyCount() >= 3, 10000);
-        window.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), RunState::Finished, 5000);
+        QVERIFY(runExplainedThenStop(window, "gp", 20, 3, 10000));
         const Decision* latest = window.decisionPanel()->latest();
         QVERIFY(latest && latest->detail().action == "generation");
         const DecisionBoardsView& boards = *window.decisionBoards();
