@@ -80,7 +80,8 @@
 // improves, the place moves that turn the board into it. For a sink that wants decisions, one Decision per egg
 // ("egg"): the nest it came from, the rows PMX and the multi-parental crossover changed, the mutation's swaps,
 // the nest it was compared with and whether it was kept (`accepted`), and the nests abandoned in the
-// iteration; the egg and the host's egg it was compared with ride along as boards (DecisionBoards). Counters: a step is an iteration; an evaluation is one egg's cost (every cuckoo, every new egg).
+// iteration; the egg and the host's egg it was compared with ride along as boards (DecisionBoards). Counters: a
+// step is an iteration; an evaluation is one egg's cost (every cuckoo, every new egg).
 
 #include "algorithms/cuckoo_search.h"
 
