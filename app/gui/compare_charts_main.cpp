@@ -7,7 +7,8 @@
 // Writes OUTDIR/convergence.EXT, OUTDIR/run-length.EXT and OUTDIR/final-cost.EXT as the view shows them (on the
 // bench's first puzzle), OUTDIR/ranks.EXT (the critical-difference diagram across the bench's puzzles),
 // OUTDIR/ecdf-all.EXT (the ECDF over every puzzle and target on the cost axis), OUTDIR/profiles.EXT (performance
-// profiles on the ERT), and
+// profiles on the ERT), OUTDIR/sweep.EXT (the heat map of the success rate of the bench's first parameter sweep,
+// or a note that it has none), and
 // OUTDIR/run-length-all.EXT: the run-length distribution in seconds over every puzzle
 // of the bench pooled, per setting (a paper's table covers a set of puzzles). Exit status 2 on bad usage, 1 when
 // the directory cannot be read or a chart cannot be written.
@@ -83,7 +84,8 @@ int main(int argc, char** argv) {
     view.show();
     // ranks: the critical-difference diagram of the settings' mean ranks across the puzzles (Friedman, Nemenyi).
     for (const QString& tab : {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
-                               QStringLiteral("ranks"), QStringLiteral("ecdf-all"), QStringLiteral("profiles")}) {
+                               QStringLiteral("ranks"), QStringLiteral("ecdf-all"), QStringLiteral("profiles"),
+                               QStringLiteral("sweep")}) {
         view.showTab(tab);
         QApplication::processEvents();
         const QString path = QDir(outDir).filePath(tab + QLatin1Char('.') + format);

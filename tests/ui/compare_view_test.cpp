@@ -7,9 +7,11 @@
 #include "window/main_window.h"
 #include "study/bench.h"
 #include "study/run_statistics.h"
+#include "algorithms/registry.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QDir>
 #include <QFile>
 #include <QMenuBar>
@@ -107,6 +109,8 @@ private slots:
     void opensFromTheToolsMenu();
     void ranksChartJoinsWhatNemenyiCannotTellApart();
     void aggregatedEcdfAndProfilesDrawEverySetting();
+    void sweepHeatMapColoursEverySettingOfTheGrid();
+    void setupAddsASweepAsItsFullGrid();
 };
 
 void CompareViewTest::runsSettingsAndShowsEveryChart() {
@@ -538,6 +542,88 @@ void CompareViewTest::aggregatedEcdfAndProfilesDrawEverySetting() {
     QVERIFY(a);
     QCOMPARE(a->points().back(), QPointF(10, 0.75));  // kept to the axis end
     QCOMPARE(qobject_cast<QLineSeries*>(lines[1])->points().back(), QPointF(10, 0));  // never within any tau
+}
+
+// A bench with a 2 × 2 sweep of sa (and a tabu setting beside it): the Sweep tab offers sa's grid, colours each
+// setting's cell by its success rate — a higher rate greener, as the statistics computed here say — greys an
+// ERT that no run reached, and exports like every chart.
+void CompareViewTest::sweepHeatMapColoursEverySettingOfTheGrid() {
+    QTemporaryDir dir;
+    BenchPlan plan = smallPlan();
+    plan.configurations = benchConfigurations("sa", {}, std::nullopt, "-a", {"sa.t0=1,80", "sa.alpha=0.9,0.9999"});
+    plan.configurations.push_back(benchConfigurations("tabu", {}).front());
+    plan.runs = 4;
+    plan.budget.maxSteps = 3000;
+    writeBenchDirectory(dir.path(), plan);
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    QVERIFY(view.openResults(dir.path(), true));
+    QCOMPARE(view.sweepChoice()->count(), 1);
+    QCOMPARE(view.sweepChoice()->currentText(), QStringLiteral("sa: t0 × alpha"));
+    QVERIFY(view.showTab(QStringLiteral("sweep")));
+    view.sweepMeasure()->setCurrentIndex(0);  // success rate
+    const HeatMapChart& chart = *view.sweepChart();
+    QCOMPARE(chart.cellCount(), 4);
+    QVERIFY(chart.title().contains(QStringLiteral("success rate")));
+    // The same grid, computed here from the bench: rows t0 = 1, 80; columns alpha = 0.9, 0.9999.
+    StatisticsOptions options;
+    options.settingParameters = settingParametersOf(plan.configurations);
+    const BenchDirectory bench = readBenchDirectory(dir.path().toStdString());
+    const BenchStatistics stats = benchStatistics(bench.records, bench.configurations, options);
+    QCOMPARE(stats.sweeps.size(), std::size_t{1});
+    const auto& cells = stats.sweeps.front().cells;
+    QCOMPARE(cells.size(), std::size_t{4});
+    for (std::size_t a = 0; a < cells.size(); ++a) {
+        const QColor colour = chart.cellColor(static_cast<int>(a / 2), static_cast<int>(a % 2));
+        QVERIFY(colour.isValid());
+        // Pale yellow (255, 247, 188) at 0 % to dark green (0, 104, 55) at 100 %: red falls as the rate rises.
+        QCOMPARE(colour.red(), static_cast<int>(std::lround(255 * (1 - cells[a].successRate))));
+        for (std::size_t b = 0; b < cells.size(); ++b)
+            if (cells[a].successRate > cells[b].successRate)
+                QVERIFY(colour.red() < chart.cellColor(static_cast<int>(b / 2), static_cast<int>(b % 2)).red());
+    }
+    view.sweepMeasure()->setCurrentIndex(1);  // ERT
+    QVERIFY(chart.title().contains(QStringLiteral("ERT")));
+    for (std::size_t a = 0; a < cells.size(); ++a)
+        QCOMPARE(chart.cellColor(static_cast<int>(a / 2), static_cast<int>(a % 2)) == QColor(200, 200, 200),
+                 !std::isfinite(cells[a].ert));
+    QString error;
+    const QString path = dir.filePath(QStringLiteral("sweep.svg"));
+    QVERIFY2(view.exportChart(path, error), qPrintable(error));
+    QVERIFY(QFileInfo(path).size() > 1000);
+    // Without a sweep (one setting per algorithm) the tab says how to make one.
+    QTemporaryDir plain;
+    BenchPlan unswept = smallPlan();
+    unswept.configurations = benchConfigurations("sa,tabu", {});
+    writeBenchDirectory(plain.path(), unswept);
+    QVERIFY(view.openResults(plain.path(), true));
+    QCOMPARE(view.sweepChoice()->count(), 0);
+    QCOMPARE(view.sweepChart()->cellCount(), 0);
+    QVERIFY(view.sweepChart()->title().contains(QStringLiteral("--sweep")));
+}
+
+// The setup's sweep adds one setting per combination of the values, the other parameters as given; a bad key or
+// value is refused with a message naming it, and nothing is added.
+void CompareViewTest::setupAddsASweepAsItsFullGrid() {
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    const int before = view.configurationCount();
+    ParameterValues base(findAlgorithm("sa")->info.parameters);
+    QVERIFY(!base.set(findAlgorithm("sa")->info.parameters, "t_min", "0.5"));
+    QString error;
+    QVERIFY2(view.addSweep("sa", base, QStringLiteral("t0=5,20  alpha=0.99,0.999,0.9999"), error), qPrintable(error));
+    QCOMPARE(view.configurationCount(), before + 6);
+    QVERIFY(!view.addSweep("sa", base, QStringLiteral("t0=5,abc"), error));
+    QVERIFY2(error.contains(QStringLiteral("t0")) && error.contains(QStringLiteral("abc")), qPrintable(error));
+    QVERIFY(!view.addSweep("sa", base, QStringLiteral("nosuchkey=1,2"), error));
+    QVERIFY2(error.contains(QStringLiteral("nosuchkey")), qPrintable(error));
+    QVERIFY(!view.addSweep("sa", base, QStringLiteral("  "), error));
+    QCOMPARE(view.configurationCount(), before + 6);
+    // The grid runs and shows as a sweep: every setting keeps t_min = 0.5.
+    QTemporaryDir dir;
+    BenchPlan plan = smallPlan();
+    plan.configurations = benchConfigurations("sa", {"sa.t_min=0.5"}, std::nullopt, "-a", {"sa.t0=5,20", "sa.alpha=0.99,0.999,0.9999"});
+    QCOMPARE(plan.configurations.size(), std::size_t{6});
+    for (const BenchConfiguration& configuration : plan.configurations)
+        QCOMPARE(configuration.parameters.real("t_min"), 0.5);
 }
 
 #include "compare_view_test.moc"

@@ -11,6 +11,7 @@
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBoxPlotSeries>
 #include <QtCharts/QBoxSet>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegendMarker>
@@ -19,6 +20,8 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace pw::ui {
 
@@ -383,6 +386,92 @@ void CriticalDifferenceChart::setData(const QString& title, const std::vector<st
         m_groups = static_cast<int>(groups.size());
         add({{1, 0.6}, {1 + criticalDifference, 0.6}}, QPen(Qt::black, 2),
             tr("CD %1").arg(criticalDifference, 0, 'f', 2));
+    }
+    applyFontSize();
+}
+
+HeatMapChart::HeatMapChart(QWidget* parent) : ExportableChart(parent) {}
+
+QColor HeatMapChart::cellColor(int row, int column) const {
+    const auto found = m_colors.find({row, column});
+    return found == m_colors.end() ? QColor() : found->second;
+}
+
+void HeatMapChart::setData(const QString& title, const QString& rowTitle, const QStringList& rows,
+                           const QString& columnTitle, const QStringList& columns, const std::vector<HeatMapCell>& cells,
+                           bool higherIsBetter, Scale scale) {
+    clear();
+    m_colors.clear();
+    m_chart->setTitle(title);
+    m_chart->legend()->hide();
+    // Category axes: a label in the middle of each cell; the first row on top.
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+    for (qsizetype c = 0; c < columns.size(); ++c) x->append(columns[c], static_cast<double>(c + 1));
+    x->setRange(0, std::max<double>(1, static_cast<double>(columns.size())));
+    x->setTitleText(columnTitle);
+    x->setGridLineVisible(false);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QCategoryAxis;
+    y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+    for (qsizetype r = rows.size() - 1; r >= 0; --r) y->append(rows[r], static_cast<double>(rows.size() - r));
+    y->setRange(0, std::max<double>(1, static_cast<double>(rows.size())));
+    y->setTitleText(rowTitle);
+    y->setGridLineVisible(false);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    const bool logarithmic = scale == Scale::Logarithmic;
+    const auto scaled = [logarithmic](double value) { return logarithmic ? std::log10(std::max(value, 1e-300)) : value; };
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    for (const HeatMapCell& cell : cells)
+        if (std::isfinite(cell.value)) {
+            low = std::min(low, scaled(cell.value));
+            high = std::max(high, scaled(cell.value));
+        }
+    if (scale == Scale::UnitInterval) {
+        low = 0;
+        high = 1;
+    }
+    QFont labelFont = m_chart->titleFont();
+    labelFont.setBold(true);
+    const QColor worst(255, 247, 188), best(0, 104, 55), none(200, 200, 200);
+    for (const HeatMapCell& cell : cells) {
+        const double x0 = cell.column, y0 = static_cast<double>(rows.size() - 1 - cell.row);
+        double goodness = -1;  // 0 the worst shown, 1 the best
+        if (std::isfinite(cell.value)) {
+            const double t = high > low ? (scaled(cell.value) - low) / (high - low) : 1.0;
+            goodness = higherIsBetter ? t : 1 - t;
+        }
+        const auto blend = [goodness](int from, int to) { return static_cast<int>(std::lround(from + (to - from) * goodness)); };
+        const QColor fill = goodness < 0 ? none
+                                         : QColor(blend(worst.red(), best.red()), blend(worst.green(), best.green()),
+                                                  blend(worst.blue(), best.blue()));
+        m_colors[{cell.row, cell.column}] = fill;
+        auto* area = new QAreaSeries;
+        auto* upper = new QLineSeries(area);
+        auto* lower = new QLineSeries(area);
+        upper->append(x0, y0 + 1);
+        upper->append(x0 + 1, y0 + 1);
+        lower->append(x0, y0);
+        lower->append(x0 + 1, y0);
+        area->setUpperSeries(upper);
+        area->setLowerSeries(lower);
+        area->setBrush(fill);
+        area->setPen(QPen(Qt::white, 2));
+        m_chart->addSeries(area);
+        area->attachAxis(x);
+        area->attachAxis(y);
+        // The value in the cell: a point's label is drawn above it, so the point sits a little below the middle.
+        auto* label = new QLineSeries;
+        label->append(x0 + 0.5, y0 + 0.4);
+        label->setPointLabelsFormat(cell.text);
+        label->setPointLabelsVisible(true);
+        label->setPointLabelsClipping(false);
+        label->setPointLabelsColor(goodness > 0.55 ? Qt::white : Qt::black);
+        label->setPointLabelsFont(labelFont);
+        label->setPen(Qt::NoPen);
+        m_chart->addSeries(label);
+        label->attachAxis(x);
+        label->attachAxis(y);
     }
     applyFontSize();
 }

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QWidget>
 
+#include <map>
 #include <vector>
 
 class QChart;
@@ -137,6 +138,35 @@ public:
 
 private:
     int m_groups = 0;
+};
+
+// A heat map of a parameter sweep (a grid of settings of one algorithm): a coloured cell per setting, its value
+// written in it, the swept values on the axes. Columns are the values of the last swept parameter, rows the
+// combinations of the others (so a sweep of three parameters shows its small multiples as bands of rows). The
+// colour runs from pale yellow (the worst value shown) to dark green (the best); a cell without a value (an ERT
+// with no success) is grey.
+struct HeatMapCell {
+    int row = 0;
+    int column = 0;
+    double value = 0;  // NaN: none
+    QString text;      // written in the cell
+};
+class HeatMapChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit HeatMapChart(QWidget* parent = nullptr);
+    // How values map to colours: between the smallest and largest value shown, the same on their logarithms
+    // (ERTs spread over orders of magnitude), or on [0, 1] whatever is shown (success rates: 2 of 15 is not good
+    // because the others are worse).
+    enum class Scale { Linear, Logarithmic, UnitInterval };
+    void setData(const QString& title, const QString& rowTitle, const QStringList& rows, const QString& columnTitle,
+                 const QStringList& columns, const std::vector<HeatMapCell>& cells, bool higherIsBetter, Scale scale);
+    int cellCount() const { return static_cast<int>(m_colors.size()); }
+    // The fill of the cell at (row, column), for tests; invalid when there is none.
+    QColor cellColor(int row, int column) const;
+
+private:
+    std::map<std::pair<int, int>, QColor> m_colors;
 };
 
 }  // namespace pw::ui

@@ -23,10 +23,12 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -53,6 +55,13 @@ namespace {
 constexpr qreal kPresentationChartPoints = 13;
 
 // "t0=5, alpha=0.9": the parameters that differ from the algorithm's defaults.
+// "t0 × alpha": the keys a sweep varies.
+QString sweptKeys(const SweepGrid& grid) {
+    QStringList keys;
+    for (const std::string& key : grid.keys) keys << QString::fromStdString(key);
+    return keys.join(QStringLiteral(" × "));
+}
+
 QString changedParameters(const BenchConfiguration& configuration) {
     const AlgorithmEntry* entry = findAlgorithm(configuration.algorithmId);
     const ParameterValues defaults(entry->info.parameters);
@@ -239,6 +248,28 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     m_tabs->addTab(m_aggregatedEcdf, tr("ECDF, all targets"));
     m_profiles = new StepCurvesChart(m_tabs);
     m_tabs->addTab(m_profiles, tr("Profiles"));
+    // A parameter sweep as a heat map: the sweep and the measure chosen above it.
+    auto* sweepTab = new QWidget(m_tabs);
+    auto* sweepLayout = new QVBoxLayout(sweepTab);
+    sweepLayout->setContentsMargins(0, 0, 0, 0);
+    auto* sweepBar = new QHBoxLayout;
+    m_sweepChoice = new QComboBox(sweepTab);
+    m_sweepChoice->setObjectName(QStringLiteral("sweepChoice"));
+    m_sweepChoice->setToolTip(tr("The algorithm whose settings were swept"));
+    m_sweepMeasure = new QComboBox(sweepTab);
+    m_sweepMeasure->setObjectName(QStringLiteral("sweepMeasure"));
+    m_sweepMeasure->addItems({tr("success rate"), tr("ERT"), tr("median final cost")});
+    sweepBar->addWidget(new QLabel(tr("Sweep:"), sweepTab));
+    sweepBar->addWidget(m_sweepChoice);
+    sweepBar->addWidget(new QLabel(tr("Measure:"), sweepTab));
+    sweepBar->addWidget(m_sweepMeasure);
+    sweepBar->addStretch(1);
+    sweepLayout->addLayout(sweepBar);
+    m_sweepChart = new HeatMapChart(sweepTab);
+    sweepLayout->addWidget(m_sweepChart, 1);
+    connect(m_sweepChoice, &QComboBox::currentIndexChanged, this, &CompareView::showSweep);
+    connect(m_sweepMeasure, &QComboBox::currentIndexChanged, this, &CompareView::showSweep);
+    m_tabs->addTab(sweepTab, tr("Sweep"));
     resultsLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(this);
@@ -321,6 +352,18 @@ QWidget* CompareView::createSetupPanel() {
     addButton->setToolTip(tr("Add the algorithm with these parameters; the same algorithm may be added again with "
                              "other values (labelled id#2, id#3, …)"));
     settingsLayout->addWidget(addButton);
+    // A sweep: every combination of the listed values, the other parameters as the form holds them.
+    auto* sweepRow = new QHBoxLayout;
+    m_sweepEdit = new QLineEdit(settings);
+    m_sweepEdit->setObjectName(QStringLiteral("sweepEdit"));
+    m_sweepEdit->setPlaceholderText(tr("t0=5,20,80 alpha=0.99,0.999"));
+    m_sweepEdit->setToolTip(tr("A parameter sweep: KEY=V1,V2,… items separated by spaces; Add sweep adds one setting "
+                               "per combination of the values, the other parameters as above (puzzle-cli bench "
+                               "--sweep ID.KEY=V1,V2)"));
+    auto* sweepButton = new QPushButton(tr("Add sweep"), settings);
+    sweepRow->addWidget(m_sweepEdit, 1);
+    sweepRow->addWidget(sweepButton);
+    settingsLayout->addLayout(sweepRow);
     m_configurationList = new QListWidget(settings);
     settingsLayout->addWidget(m_configurationList, 1);
     auto* removeButton = new QPushButton(tr("Remove setting"), settings);
@@ -392,6 +435,15 @@ QWidget* CompareView::createSetupPanel() {
         if (!m_parameterForm->rulesHold()) return;
         addConfiguration(m_algorithmBox->currentData().toString().toStdString(), m_parameterForm->values());
     });
+    const auto addSweepFromSetup = [this] {
+        if (!m_parameterForm->rulesHold()) return;
+        QString error;
+        if (!addSweep(m_algorithmBox->currentData().toString().toStdString(), m_parameterForm->values(),
+                      m_sweepEdit->text(), error))
+            QMessageBox::warning(this, tr("Cannot add this sweep"), error);
+    };
+    connect(sweepButton, &QPushButton::clicked, this, addSweepFromSetup);
+    connect(m_sweepEdit, &QLineEdit::returnPressed, this, addSweepFromSetup);
     connect(removeButton, &QPushButton::clicked, this, [this] { removeConfiguration(m_configurationList->currentRow()); });
     connect(browseSet, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Puzzle set"), m_puzzlesDir,
@@ -429,6 +481,32 @@ void CompareView::addConfiguration(const std::string& algorithmId, const Paramet
     if (!findAlgorithm(algorithmId)) return;
     m_configurations.push_back({algorithmId, algorithmId, parameters});
     refreshConfigurationList();
+}
+
+bool CompareView::addSweep(const std::string& algorithmId, const ParameterValues& base, const QString& sweep,
+                           QString& error) {
+    std::vector<std::string> assignments, sweeps;
+    for (const auto& [key, value] : base.all()) assignments.push_back(algorithmId + "." + key + "=" + formatParameterValue(value));
+    for (const QString& item : sweep.split(QRegularExpression(QStringLiteral("[\\s;]+")), Qt::SkipEmptyParts))
+        sweeps.push_back(algorithmId + "." + item.toStdString());
+    if (sweeps.empty()) {
+        error = tr("Name a parameter and its values to sweep, e.g. t0=5,20,80 alpha=0.99,0.999");
+        return false;
+    }
+    std::vector<BenchConfiguration> grid;
+    try {
+        grid = benchConfigurations(algorithmId, assignments, std::nullopt, "sweep", sweeps);
+    } catch (const std::exception& e) {
+        error = QString::fromUtf8(e.what());
+        return false;
+    }
+    if (m_configurations.size() + grid.size() > kMaxBenchConfigurations) {
+        error = tr("The sweep's %1 settings would make more than %2 in all").arg(grid.size()).arg(kMaxBenchConfigurations);
+        return false;
+    }
+    m_configurations.insert(m_configurations.end(), grid.begin(), grid.end());
+    refreshConfigurationList();
+    return true;
 }
 
 void CompareView::removeConfiguration(int index) {
@@ -496,6 +574,7 @@ void CompareView::start() {
     m_records.clear();
     m_resultLabels.clear();
     for (const auto& configuration : plan.configurations) m_resultLabels.push_back(configuration.label);
+    m_resultSettings = settingParametersOf(plan.configurations);
     m_resultPuzzleIds.clear();
     for (const auto& puzzle : plan.puzzles) m_resultPuzzleIds.push_back(puzzle.id);
     refreshResults();
@@ -548,6 +627,7 @@ bool CompareView::openResults(const QString& dir, bool quiet, QString* error) {
     }
     m_records = std::move(results.records);
     m_resultLabels = results.configurations;
+    m_resultSettings = settingParametersOf(results.plan.configurations);  // by the bench's labels, before relabelling
     m_resultPuzzleIds.clear();
     for (const auto& puzzle : results.plan.puzzles) m_resultPuzzleIds.push_back(puzzle.id);
     // The experiment's setup, so that Run makes it again (or a variation of it).
@@ -611,7 +691,7 @@ void CompareView::refreshResults() {
 QStringList CompareView::tabKeys() {
     return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
             QStringLiteral("summary"), QStringLiteral("statistics"), QStringLiteral("ranks"),
-            QStringLiteral("ecdf-all"), QStringLiteral("profiles")};
+            QStringLiteral("ecdf-all"), QStringLiteral("profiles"), QStringLiteral("sweep")};
 }
 
 void CompareView::setPresentationMode(bool on) {
@@ -635,7 +715,7 @@ void CompareView::setPresentationMode(bool on) {
     for (ExportableChart* chart : {static_cast<ExportableChart*>(m_convergence), static_cast<ExportableChart*>(m_ecdf),
                                    static_cast<ExportableChart*>(m_boxPlot), static_cast<ExportableChart*>(m_ranks),
                                    static_cast<ExportableChart*>(m_aggregatedEcdf),
-                                   static_cast<ExportableChart*>(m_profiles)})
+                                   static_cast<ExportableChart*>(m_profiles), static_cast<ExportableChart*>(m_sweepChart)})
         chart->setFontPointSize(on ? kPresentationChartPoints : 0);
     for (QTableWidget* table : {m_summaryTable, m_statisticsTable, m_testsTable}) table->resizeColumnsToContents();
     if (on) showFullScreen();
@@ -666,6 +746,7 @@ void CompareView::refreshStatistics() {
     } else {
         StatisticsOptions options;
         options.axis = costAxis();
+        options.settingParameters = m_resultSettings;
         try {
             stats = benchStatistics(m_records, m_resultLabels, options);
         } catch (const std::invalid_argument& e) {
@@ -697,6 +778,8 @@ void CompareView::refreshStatistics() {
                                   1, 10, {});
         m_profiles->setData(tr("Performance profiles"), tr("τ, ERT over the best setting's"), tr("fraction of puzzles"),
                             1, 10, {});
+        m_sweeps.clear();
+        showSweep();
         return;
     }
     QStringList areas;
@@ -752,6 +835,71 @@ void CompareView::refreshStatistics() {
     m_acrossPuzzlesNote->setText(acrossPuzzlesText(stats, axisName));
     showRanks(stats, axisName);
     showAggregatedViews(stats, axisName);
+    m_sweeps = stats.sweeps;
+    m_sweepAxisName = axisName;
+    {
+        const QString chosen = m_sweepChoice->currentText();
+        const QSignalBlocker blocker(m_sweepChoice);
+        m_sweepChoice->clear();
+        for (const SweepGrid& grid : m_sweeps)
+            m_sweepChoice->addItem(QStringLiteral("%1: %2").arg(QString::fromStdString(grid.algorithm),
+                                                                sweptKeys(grid)));
+        m_sweepChoice->setCurrentIndex(std::max(0, m_sweepChoice->findText(chosen)));
+    }
+    showSweep();
+}
+
+void CompareView::showSweep() {
+    const int index = m_sweepChoice->currentIndex();
+    if (index < 0 || index >= static_cast<int>(m_sweeps.size())) {
+        m_sweepChart->setData(tr("No parameter sweep: bench one algorithm with several values of a parameter "
+                                 "(puzzle-cli bench --sweep ID.KEY=V1,V2)"),
+                              QString(), {}, QString(), {}, {}, true, HeatMapChart::Scale::Linear);
+        return;
+    }
+    const SweepGrid& grid = m_sweeps[static_cast<std::size_t>(index)];
+    // Columns: the values of the last swept key; rows: the combinations of the others, in the bench's order.
+    QStringList rows, columns;
+    std::vector<HeatMapCell> cells;
+    const int measure = m_sweepMeasure->currentIndex();
+    for (const SweepCell& cell : grid.cells) {
+        QStringList rowParts;
+        for (std::size_t k = 0; k + 1 < grid.keys.size(); ++k)
+            rowParts << QStringLiteral("%1=%2").arg(QString::fromStdString(grid.keys[k]), QString::fromStdString(cell.values[k]));
+        const QString row = rowParts.join(QLatin1Char(' '));
+        const QString column = QString::fromStdString(cell.values.back());
+        if (!rows.contains(row)) rows << row;
+        if (!columns.contains(column)) columns << column;
+        HeatMapCell shown{static_cast<int>(rows.indexOf(row)), static_cast<int>(columns.indexOf(column)), 0, QString()};
+        switch (measure) {
+        case 0:
+            shown.value = cell.successRate;
+            shown.text = QStringLiteral("%1/%2").arg(cell.successes).arg(cell.runs);
+            break;
+        case 1:
+            shown.value = std::isfinite(cell.ert) ? cell.ert : std::numeric_limits<double>::quiet_NaN();
+            shown.text = std::isfinite(cell.ert) ? QString::number(cell.ert, 'g', 3) : tr("none solved");
+            break;
+        default:
+            shown.value = cell.medianFinalCost;
+            shown.text = QString::number(cell.medianFinalCost, 'g', 4);
+            break;
+        }
+        cells.push_back(std::move(shown));
+    }
+    QStringList rowKeys;
+    for (std::size_t k = 0; k + 1 < grid.keys.size(); ++k) rowKeys << QString::fromStdString(grid.keys[k]);
+    const QString measureName = measure == 0 ? tr("success rate (solved/runs)")
+                                : measure == 1 ? tr("ERT (%1)").arg(m_sweepAxisName)
+                                               : tr("median final cost");
+    m_sweepChart->setData(tr("%1 of %2 over %3, every puzzle pooled")
+                              .arg(measureName, QString::fromStdString(grid.algorithm),
+                                   sweptKeys(grid)),
+                          rowKeys.join(QStringLiteral(", ")), rows,
+                          QString::fromStdString(grid.keys.back()), columns, cells, measure == 0,
+                          measure == 0   ? HeatMapChart::Scale::UnitInterval
+                          : measure == 1 ? HeatMapChart::Scale::Logarithmic
+                                         : HeatMapChart::Scale::Linear);
 }
 
 void CompareView::showAggregatedViews(const BenchStatistics& stats, const QString& axisName) {
@@ -980,6 +1128,7 @@ const ExportableChart* CompareView::currentChart() const {
     case 5: return m_ranks;
     case 6: return m_aggregatedEcdf;
     case 7: return m_profiles;
+    case 8: return m_sweepChart;
     default: return nullptr;
     }
 }

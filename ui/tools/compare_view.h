@@ -21,6 +21,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -36,6 +37,7 @@ class CriticalDifferenceChart;
 class ExportableChart;
 class ConvergenceChart;
 class EcdfChart;
+class HeatMapChart;
 class ParameterForm;
 class StepCurvesChart;
 
@@ -51,6 +53,10 @@ public:
     bool openPuzzleSet(const QString& path, bool quiet = false);
     // Adds a setting of an algorithm (labelled id, id#2, ... as in `puzzle-cli bench`).
     void addConfiguration(const std::string& algorithmId, const ParameterValues& parameters);
+    // Adds the full grid of a parameter sweep of `algorithmId` on top of `base` (the other parameters): `sweep`
+    // holds "KEY=V1,V2,..." items separated by spaces or semicolons, as `puzzle-cli bench --sweep ID.KEY=...`
+    // takes them. False, with a message naming the bad part, when a key, a value or the grid's size is refused.
+    bool addSweep(const std::string& algorithmId, const ParameterValues& base, const QString& sweep, QString& error);
     void removeConfiguration(int index);
     int configurationCount() const { return static_cast<int>(m_configurations.size()); }
     void setRuns(int runs);
@@ -81,6 +87,11 @@ public:
     CriticalDifferenceChart* ranksChart() const { return m_ranks; }
     StepCurvesChart* aggregatedEcdfChart() const { return m_aggregatedEcdf; }
     StepCurvesChart* profilesChart() const { return m_profiles; }
+    HeatMapChart* sweepChart() const { return m_sweepChart; }
+    // The Sweep tab's choices: which sweep (one per algorithm with several settings) and which measure (success
+    // rate, ERT, median final cost).
+    QComboBox* sweepChoice() const { return m_sweepChoice; }
+    QComboBox* sweepMeasure() const { return m_sweepMeasure; }
     QTabWidget* tabs() const { return m_tabs; }
     // The cost axis of the charts and the statistics. Evaluations cannot be chosen for a bench whose curves
     // have none (made before they were recorded): the view then falls back to steps.
@@ -88,7 +99,7 @@ public:
     void setCostAxis(CostAxis axis);
     QComboBox* costAxisBox() const { return m_costAxis; }
     // The tabs by key, in order: convergence, run-length, final-cost, summary, statistics, ranks, ecdf-all,
-    // profiles (for --compare-tab).
+    // profiles, sweep (for --compare-tab).
     static QStringList tabKeys();
     // Shows the tab of `key`; false when no tab has it.
     bool showTab(const QString& key);
@@ -120,6 +131,8 @@ private:
     void showRanks(const BenchStatistics& stats, const QString& axisName);
     // The aggregated ECDF over puzzles and targets, and the performance profiles.
     void showAggregatedViews(const BenchStatistics& stats, const QString& axisName);
+    // The Sweep tab: the heat map of the chosen sweep and measure.
+    void showSweep();
     void updateButtons();
 
     QString m_puzzlesDir;
@@ -127,12 +140,14 @@ private:
     std::vector<BenchConfiguration> m_configurations;
     std::vector<BenchRecord> m_records;
     std::vector<std::string> m_resultLabels;     // the settings of the results shown, in order
+    SettingParameters m_resultSettings;          // their algorithms and parameter values, by label (sweeps)
     std::vector<std::string> m_resultPuzzleIds;  // by puzzle index
 
     QLabel* m_puzzleInfo;
     QComboBox* m_algorithmBox;
     ParameterForm* m_parameterForm;
     QListWidget* m_configurationList;
+    QLineEdit* m_sweepEdit;
     QSpinBox* m_runs;
     QSpinBox* m_seed;
     QSpinBox* m_steps;
@@ -157,6 +172,11 @@ private:
     CriticalDifferenceChart* m_ranks;
     StepCurvesChart* m_aggregatedEcdf;
     StepCurvesChart* m_profiles;
+    QComboBox* m_sweepChoice;
+    QComboBox* m_sweepMeasure;
+    HeatMapChart* m_sweepChart;
+    std::vector<SweepGrid> m_sweeps;  // of the statistics shown
+    QString m_sweepAxisName;          // their ERT's axis
     QTableWidget* m_summaryTable;
     QLabel* m_statisticsNote;
     QTableWidget* m_statisticsTable;
