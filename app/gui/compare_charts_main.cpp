@@ -8,7 +8,8 @@
 // bench's first puzzle), OUTDIR/ranks.EXT (the critical-difference diagram across the bench's puzzles),
 // OUTDIR/ecdf-all.EXT (the ECDF over every puzzle and target on the cost axis), OUTDIR/profiles.EXT (performance
 // profiles on the ERT), OUTDIR/sweep.EXT (the heat map of the success rate of the bench's first parameter sweep,
-// or a note that it has none), and
+// or a note that it has none), OUTDIR/ert-targets.EXT (each setting's ERT to every target on the first puzzle),
+// and
 // OUTDIR/run-length-all.EXT: the run-length distribution in seconds over every puzzle
 // of the bench pooled, per setting (a paper's table covers a set of puzzles). Exit status 2 on bad usage, 1 when
 // the directory cannot be read or a chart cannot be written.
@@ -85,7 +86,7 @@ int main(int argc, char** argv) {
     // ranks: the critical-difference diagram of the settings' mean ranks across the puzzles (Friedman, Nemenyi).
     for (const QString& tab : {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
                                QStringLiteral("ranks"), QStringLiteral("ecdf-all"), QStringLiteral("profiles"),
-                               QStringLiteral("sweep")}) {
+                               QStringLiteral("sweep"), QStringLiteral("ert-targets")}) {
         view.showTab(tab);
         QApplication::processEvents();
         const QString path = QDir(outDir).filePath(tab + QLatin1Char('.') + format);

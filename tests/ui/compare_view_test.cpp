@@ -111,6 +111,7 @@ private slots:
     void aggregatedEcdfAndProfilesDrawEverySetting();
     void sweepHeatMapColoursEverySettingOfTheGrid();
     void setupAddsASweepAsItsFullGrid();
+    void ertByTargetDrawsEveryTargetReached();
 };
 
 void CompareViewTest::runsSettingsAndShowsEveryChart() {
@@ -624,6 +625,29 @@ void CompareViewTest::setupAddsASweepAsItsFullGrid() {
     QCOMPARE(plan.configurations.size(), std::size_t{6});
     for (const BenchConfiguration& configuration : plan.configurations)
         QCOMPARE(configuration.parameters.real("t_min"), 0.5);
+}
+
+// The fixed-target tab: a line per setting on the chosen puzzle, a point for each target some run reached — the
+// targets whose ERT the statistics computed here find finite — and exported like every chart.
+void CompareViewTest::ertByTargetDrawsEveryTargetReached() {
+    QTemporaryDir dir;
+    const BenchPlan plan = smallPlan();
+    writeBenchDirectory(dir.path(), plan);
+    CompareView view(QStringLiteral(PW_PUZZLES_DIR));
+    QVERIFY(view.openResults(dir.path(), true));
+    const BenchDirectory bench = readBenchDirectory(dir.path().toStdString());
+    const BenchStatistics stats = benchStatistics(bench.records, bench.configurations, StatisticsOptions{});
+    int reached = 0;
+    for (const SettingPuzzleStatistics& row : stats.rows)
+        for (const TargetResult& target : row.targets) reached += row.puzzleIndex == 0 && std::isfinite(target.ert);
+    QVERIFY(reached > 0);
+    QCOMPARE(view.targetsChart()->curveCount(), 3);
+    QCOMPARE(view.targetsChart()->pointCount(), reached);
+    QVERIFY(view.showTab(QStringLiteral("ert-targets")));
+    QString error;
+    const QString path = dir.filePath(QStringLiteral("ert-targets.svg"));
+    QVERIFY2(view.exportChart(path, error), qPrintable(error));
+    QVERIFY(QFileInfo(path).size() > 1000);
 }
 
 #include "compare_view_test.moc"

@@ -275,6 +275,43 @@ void StepCurvesChart::setData(const QString& title, const QString& xTitle, const
     applyFontSize();
 }
 
+TargetCurvesChart::TargetCurvesChart(QWidget* parent) : ExportableChart(parent) {}
+
+void TargetCurvesChart::setData(const QString& title, const QString& ertTitle, const std::vector<TargetCurve>& curves) {
+    clear();
+    m_chart->setTitle(title);
+    m_curves = m_points = 0;
+    double lowTarget = 0, highTarget = 1, lowErt = std::numeric_limits<double>::infinity(), highErt = 0;
+    for (const TargetCurve& curve : curves)
+        for (const auto& [target, ert] : curve.points) {
+            highTarget = std::max(highTarget, target);
+            lowErt = std::min(lowErt, ert);
+            highErt = std::max(highErt, ert);
+        }
+    if (!(lowErt <= highErt)) lowErt = highErt = 1;
+    std::vector<QLineSeries*> series;
+    for (std::size_t c = 0; c < curves.size(); ++c) {
+        auto* line = new QLineSeries;
+        line->setName(curves[c].name);
+        line->setPen(QPen(configurationColor(static_cast<int>(c)), 2));
+        line->setPointsVisible(true);
+        // An ERT of 0 (reached at the start) is drawn at the log axis's minimum, 1, as the convergence chart does.
+        for (const auto& [target, ert] : curves[c].points) line->append(target, std::max(1.0, ert));
+        m_points += static_cast<int>(curves[c].points.size());
+        m_chart->addSeries(line);
+        series.push_back(line);
+        ++m_curves;
+    }
+    AxisLabeller* x = valueAxis(m_chart, Qt::AlignBottom, tr("target: best cost at most"), lowTarget, highTarget, false);
+    AxisLabeller* y = valueAxis(m_chart, Qt::AlignLeft, ertTitle + tr(" (log scale)"), std::max(1.0, lowErt / 1.5),
+                                std::max(10.0, highErt * 1.5), true);
+    for (QLineSeries* line : series) {
+        line->attachAxis(x->dataAxis());
+        line->attachAxis(y->dataAxis());
+    }
+    applyFontSize();
+}
+
 BoxPlotChart::BoxPlotChart(QWidget* parent) : ExportableChart(parent) {}
 
 void BoxPlotChart::setData(const QString& title, const QString& valueTitle,

@@ -110,6 +110,25 @@ private:
     int m_curves = 0;
 };
 
+// Fixed-target results: per setting a line with a marker at each target, the target's cost across (linear) and
+// the ERT to reach it up (logarithmic); a target no run of the setting reached is left out of its line.
+struct TargetCurve {
+    QString name;
+    std::vector<std::pair<double, double>> points;  // (target, ERT), the target ascending
+};
+class TargetCurvesChart : public ExportableChart {
+    Q_OBJECT
+public:
+    explicit TargetCurvesChart(QWidget* parent = nullptr);
+    void setData(const QString& title, const QString& ertTitle, const std::vector<TargetCurve>& curves);
+    int curveCount() const { return m_curves; }
+    int pointCount() const { return m_points; }
+
+private:
+    int m_curves = 0;
+    int m_points = 0;
+};
+
 class BoxPlotChart : public ExportableChart {
     Q_OBJECT
 public:

@@ -270,6 +270,8 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     connect(m_sweepChoice, &QComboBox::currentIndexChanged, this, &CompareView::showSweep);
     connect(m_sweepMeasure, &QComboBox::currentIndexChanged, this, &CompareView::showSweep);
     m_tabs->addTab(sweepTab, tr("Sweep"));
+    m_targets = new TargetCurvesChart(m_tabs);
+    m_tabs->addTab(m_targets, tr("ERT by target"));
     resultsLayout->addWidget(m_tabs, 1);
 
     auto* splitter = new QSplitter(this);
@@ -283,6 +285,7 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
     layout->addWidget(splitter);
 
     connect(m_resultPuzzle, &QComboBox::currentIndexChanged, this, &CompareView::refreshCharts);
+    connect(m_resultPuzzle, &QComboBox::currentIndexChanged, this, &CompareView::showTargets);
     connect(m_costAxis, &QComboBox::currentIndexChanged, this, [this] {
         m_axisFellBack = false;  // the user's choice from now on
         refreshStatistics();
@@ -691,7 +694,8 @@ void CompareView::refreshResults() {
 QStringList CompareView::tabKeys() {
     return {QStringLiteral("convergence"), QStringLiteral("run-length"), QStringLiteral("final-cost"),
             QStringLiteral("summary"), QStringLiteral("statistics"), QStringLiteral("ranks"),
-            QStringLiteral("ecdf-all"), QStringLiteral("profiles"), QStringLiteral("sweep")};
+            QStringLiteral("ecdf-all"), QStringLiteral("profiles"), QStringLiteral("sweep"),
+            QStringLiteral("ert-targets")};
 }
 
 void CompareView::setPresentationMode(bool on) {
@@ -715,7 +719,8 @@ void CompareView::setPresentationMode(bool on) {
     for (ExportableChart* chart : {static_cast<ExportableChart*>(m_convergence), static_cast<ExportableChart*>(m_ecdf),
                                    static_cast<ExportableChart*>(m_boxPlot), static_cast<ExportableChart*>(m_ranks),
                                    static_cast<ExportableChart*>(m_aggregatedEcdf),
-                                   static_cast<ExportableChart*>(m_profiles), static_cast<ExportableChart*>(m_sweepChart)})
+                                   static_cast<ExportableChart*>(m_profiles), static_cast<ExportableChart*>(m_sweepChart),
+                                   static_cast<ExportableChart*>(m_targets)})
         chart->setFontPointSize(on ? kPresentationChartPoints : 0);
     for (QTableWidget* table : {m_summaryTable, m_statisticsTable, m_testsTable}) table->resizeColumnsToContents();
     if (on) showFullScreen();
@@ -780,6 +785,8 @@ void CompareView::refreshStatistics() {
                             1, 10, {});
         m_sweeps.clear();
         showSweep();
+        m_statisticsRows.clear();
+        showTargets();
         return;
     }
     QStringList areas;
@@ -836,7 +843,7 @@ void CompareView::refreshStatistics() {
     showRanks(stats, axisName);
     showAggregatedViews(stats, axisName);
     m_sweeps = stats.sweeps;
-    m_sweepAxisName = axisName;
+    m_statisticsAxisName = axisName;
     {
         const QString chosen = m_sweepChoice->currentText();
         const QSignalBlocker blocker(m_sweepChoice);
@@ -847,6 +854,24 @@ void CompareView::refreshStatistics() {
         m_sweepChoice->setCurrentIndex(std::max(0, m_sweepChoice->findText(chosen)));
     }
     showSweep();
+    m_statisticsRows = stats.rows;
+    showTargets();
+}
+
+void CompareView::showTargets() {
+    const int puzzle = m_resultPuzzle->currentIndex() >= 0 ? m_resultPuzzle->currentData().toInt() : -1;
+    std::vector<TargetCurve> curves;
+    for (const SettingPuzzleStatistics& row : m_statisticsRows) {
+        if (static_cast<int>(row.puzzleIndex) != puzzle) continue;
+        TargetCurve curve{QString::fromStdString(row.configuration), {}};
+        for (const TargetResult& target : row.targets)
+            if (std::isfinite(target.ert)) curve.points.emplace_back(target.target, target.ert);
+        std::sort(curve.points.begin(), curve.points.end());
+        curves.push_back(std::move(curve));
+    }
+    m_targets->setData(curves.empty() ? tr("ERT by target: run settings or open results")
+                                      : tr("ERT to each target, %1").arg(m_resultPuzzle->currentText()),
+                       tr("ERT (%1)").arg(m_statisticsAxisName), curves);
 }
 
 void CompareView::showSweep() {
@@ -890,7 +915,7 @@ void CompareView::showSweep() {
     QStringList rowKeys;
     for (std::size_t k = 0; k + 1 < grid.keys.size(); ++k) rowKeys << QString::fromStdString(grid.keys[k]);
     const QString measureName = measure == 0 ? tr("success rate (solved/runs)")
-                                : measure == 1 ? tr("ERT (%1)").arg(m_sweepAxisName)
+                                : measure == 1 ? tr("ERT (%1)").arg(m_statisticsAxisName)
                                                : tr("median final cost");
     m_sweepChart->setData(tr("%1 of %2 over %3, every puzzle pooled")
                               .arg(measureName, QString::fromStdString(grid.algorithm),
@@ -1129,6 +1154,7 @@ const ExportableChart* CompareView::currentChart() const {
     case 6: return m_aggregatedEcdf;
     case 7: return m_profiles;
     case 8: return m_sweepChart;
+    case 9: return m_targets;
     default: return nullptr;
     }
 }

@@ -40,6 +40,7 @@ class EcdfChart;
 class HeatMapChart;
 class ParameterForm;
 class StepCurvesChart;
+class TargetCurvesChart;
 
 class CompareView : public QDialog {
     Q_OBJECT
@@ -88,6 +89,7 @@ public:
     StepCurvesChart* aggregatedEcdfChart() const { return m_aggregatedEcdf; }
     StepCurvesChart* profilesChart() const { return m_profiles; }
     HeatMapChart* sweepChart() const { return m_sweepChart; }
+    TargetCurvesChart* targetsChart() const { return m_targets; }
     // The Sweep tab's choices: which sweep (one per algorithm with several settings) and which measure (success
     // rate, ERT, median final cost).
     QComboBox* sweepChoice() const { return m_sweepChoice; }
@@ -99,7 +101,7 @@ public:
     void setCostAxis(CostAxis axis);
     QComboBox* costAxisBox() const { return m_costAxis; }
     // The tabs by key, in order: convergence, run-length, final-cost, summary, statistics, ranks, ecdf-all,
-    // profiles, sweep (for --compare-tab).
+    // profiles, sweep, ert-targets (for --compare-tab).
     static QStringList tabKeys();
     // Shows the tab of `key`; false when no tab has it.
     bool showTab(const QString& key);
@@ -133,6 +135,8 @@ private:
     void showAggregatedViews(const BenchStatistics& stats, const QString& axisName);
     // The Sweep tab: the heat map of the chosen sweep and measure.
     void showSweep();
+    // The ERT by target tab: the fixed-target results of the chosen puzzle.
+    void showTargets();
     void updateButtons();
 
     QString m_puzzlesDir;
@@ -176,7 +180,9 @@ private:
     QComboBox* m_sweepMeasure;
     HeatMapChart* m_sweepChart;
     std::vector<SweepGrid> m_sweeps;  // of the statistics shown
-    QString m_sweepAxisName;          // their ERT's axis
+    QString m_statisticsAxisName;     // the axis of the statistics shown (their ERTs)
+    TargetCurvesChart* m_targets;
+    std::vector<SettingPuzzleStatistics> m_statisticsRows;  // of the statistics shown, for the ERT by target
     QTableWidget* m_summaryTable;
     QLabel* m_statisticsNote;
     QTableWidget* m_statisticsTable;
