@@ -4,6 +4,8 @@
 
 #include "style/appearance.h"
 #include "board/board_model.h"
+#include "run/algorithm_panel.h"
+#include "run/run_controller.h"
 #include "board/board_view.h"
 #include "tools/generate_dialog.h"
 #include "board/hand_solving.h"
@@ -14,6 +16,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QMenu>
 #include <QPainter>
@@ -193,6 +196,75 @@ private slots:
         QVERIFY(!window.boardModel()->isMistake(6));
         instant->setChecked(false);
         QVERIFY(!window.boardModel()->isMistake(5));
+    }
+
+    // Nurikabe by hand: Check crosses out a cell shaded against the solution (river or island alike) and leaves the
+    // right ones alone; a hint points at the wrong cell first, then, on a board without mistakes, names a rule
+    // (level 1, no cells), places it (level 2, cells outlined) and tells the whole deduction (level 3).
+    void nurikabeCheckAndHints() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.resize(1024, 768);
+        window.show();
+        QFile file(QStringLiteral(PW_PUZZLES_DIR "/nurikabe/janko_sample.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(window.openText(QString::fromUtf8(file.readAll()), QStringLiteral("janko_sample.txt"), true));
+        BoardModel& model = *window.boardModel();
+        QVERIFY(!model.isSudoku());
+        const NurikabeGrid solution = *model.puzzle().nurikabe().solution;
+        QAction* hint = actionNamed(&window, QStringLiteral("&Hint"));
+        QVERIFY(hint && hint->isEnabled());
+        const auto outlined = [&model] {
+            int count = 0;
+            for (int cell = 0; cell < model.cellCount(); ++cell) count += model.isHighlighted(cell);
+            return count;
+        };
+        // Levels 1 to 3 on the untouched puzzle.
+        window.showHint();
+        QCOMPARE(outlined(), 0);
+        const QString level1 = window.lastHint();
+        QVERIFY(!level1.isEmpty());
+        window.showHint();
+        QVERIFY(outlined() > 0);
+        window.showHint();
+        QVERIFY2(window.lastHint().size() > level1.size(), qPrintable(window.lastHint()));
+        // One cell right, one wrong (the opposite of its solution), by the player.
+        int right = -1, wrong = -1;
+        for (int cell = 0; cell < model.cellCount(); ++cell) {
+            if (model.nurikabe().clue(cell)) continue;
+            if (right < 0) right = cell;
+            else if (wrong < 0) wrong = cell;
+        }
+        const auto opposite = [](NurikabeCell state) {
+            return state == NurikabeCell::River ? NurikabeCell::Island : NurikabeCell::River;
+        };
+        BoardView* view = window.boardView();
+        emit view->editRequested(Move::shade(right, static_cast<int>(solution.state(right)), 0));
+        emit view->editRequested(Move::shade(wrong, static_cast<int>(opposite(solution.state(wrong))), 0));
+        QVERIFY(!model.isMistake(wrong));
+        QAction* check = actionNamed(&window, QStringLiteral("C&heck against the solution"));
+        QVERIFY(check);
+        const QColor mark = view->colors().wrong;
+        QCOMPARE(pixelsNear(render(*view), view->cellRect(wrong), mark, 30), 0);
+        check->trigger();
+        QVERIFY(model.isMistake(wrong));
+        QVERIFY(!model.isMistake(right));
+        const QImage image = render(*view);
+        QVERIFY(pixelsNear(image, view->cellRect(wrong), mark, 30) > 10);  // the cross
+        QCOMPARE(pixelsNear(image, view->cellRect(right), mark, 30), 0);
+        // The next hint is about the mistake, and outlines it at level 2.
+        window.showHint(2);
+        QVERIFY2(window.boardModel()->isHighlighted(wrong), qPrintable(window.lastHint()));
+        // Undoing it to undecided clears the cross.
+        emit view->editRequested(Move::shade(wrong, 0, static_cast<int>(opposite(solution.state(wrong)))));
+        QVERIFY(!model.isMistake(wrong));
+        // Solve with logic steps through the Nurikabe rules.
+        QAction* logic = actionNamed(&window, QStringLiteral("Solve with &logic"));
+        QVERIFY(logic && logic->isEnabled());
+        logic->trigger();
+        QCOMPARE(window.algorithmPanel()->algorithmInfo()->id, std::string("nurikabe-logic"));
+        QVERIFY(window.controller()->isActive());
+        window.stop();
+        QVERIFY(window.controller()->waitUntilIdle(10000));
     }
 
     void optionsAreRemembered() {

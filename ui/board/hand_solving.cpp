@@ -109,7 +109,7 @@ const std::optional<Board>& HandSolving::solution() {
 
 std::vector<int> HandSolving::markMistakes() {
     std::vector<int> wrong;
-    if (!m_model->isSudoku() || !solution()) {
+    if (!solution()) {
         m_model->setMistakeCells({});
         return wrong;
     }
@@ -133,7 +133,8 @@ void HandSolving::onEditRequested(const Move& move) {
 }
 
 void HandSolving::onCellChanged(int cell) {
-    if (m_instantAction->isChecked() && m_model->isSudoku() && m_model->origin(cell) == CellOrigin::User) {
+    // A Sudoku digit or a Nurikabe cell marked river or island (0 is empty or undecided).
+    if (m_instantAction->isChecked() && m_model->origin(cell) == CellOrigin::User) {
         const int value = cellValue(m_model->board(), cell);
         if (value && solution()) m_model->setMistake(cell, value != cellValue(*m_solution, cell));
     }

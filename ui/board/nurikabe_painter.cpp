@@ -54,6 +54,21 @@ void NurikabePainter::paint(QPainter& painter, const QRect& dirty, const BoardPa
             painter.drawEllipse(rect.center(), radius, radius);
         }
     }
+    // A cell shown as wrong (Check, or instant mistakes): a cross in the mistake colour, with a halo of the cell's
+    // opposite shade so that it reads on a dark river as on a light island.
+    for (int cell = 0; cell < grid.cellCount(); ++cell) {
+        if (!view.model.isMistake(cell)) continue;
+        const QRectF rect = view.cellRect(cell);
+        if (!rect.toAlignedRect().adjusted(-2, -2, 2, 2).intersects(dirty)) continue;
+        const QRectF cross = rect.adjusted(rect.width() * 0.22, rect.height() * 0.22, -rect.width() * 0.22, -rect.height() * 0.22);
+        const double width = std::max(2.0, view.cell * 0.09);
+        for (const auto& [colour, pen] : {std::pair{grid.state(cell) == NurikabeCell::River ? c.island : c.river, width * 1.8},
+                                          std::pair{c.wrong, width}}) {
+            painter.setPen(QPen(colour, pen, Qt::SolidLine, Qt::RoundCap));
+            painter.drawLine(cross.topLeft(), cross.bottomRight());
+            painter.drawLine(cross.topRight(), cross.bottomLeft());
+        }
+    }
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setPen(QPen(c.thinLine, 1));
     painter.setBrush(Qt::NoBrush);

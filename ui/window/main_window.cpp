@@ -31,6 +31,7 @@
 #include "replay/live_step_back.h"
 #include "replay/replay_view.h"
 #include "sudoku/logic.h"
+#include "nurikabe/nurikabe_rules.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -554,8 +555,7 @@ void MainWindow::updateActions() {
     m_runUntilMenu->offer(info, m_stepAction->isEnabled());
     m_stepBackAction->setEnabled(m_stepBack && m_stepBack->canStepBack());
     m_stopAction->setEnabled(active && state != RunState::Finishing);
-    m_hintAction->setEnabled(m_model->isSudoku() && !active);
-    m_solveLogicAction->setEnabled(m_model->isSudoku());
+    m_hintAction->setEnabled(!active);
     m_replayAction->setEnabled(!active && !isReplaying() && m_lastRequest && !m_programView->program().isEmpty() &&
                                state == RunState::Finished);
     m_view->setEditable(!active);
@@ -716,25 +716,40 @@ void MainWindow::onEditRequested(const Move& move) {
 }
 
 void MainWindow::showHint(int level) {
-    if (!m_model->isSudoku() || m_controller->isActive()) return;
-    const SudokuGrid& board = m_model->sudoku();
+    if (m_controller->isActive()) return;
+    const Board board = m_model->board();
     if (level == 0) level = m_hintBoard && *m_hintBoard == board ? std::min(3, m_hintLevel + 1) : 1;
-    const Hint hint = hintFor(m_model->puzzle().sudoku().givens, board, level);
+    // Sudoku: the logic solver's technique; Nurikabe: the rule a person uses (nurikabe_rules.h). Either way a
+    // wrong cell comes first, and level 1 names, 2 also places, 3 tells the whole step.
+    std::string text;
+    std::vector<int> cells;
+    if (m_model->isSudoku()) {
+        Hint hint = hintFor(m_model->puzzle().sudoku().givens, m_model->sudoku(), level);
+        text = std::move(hint.text);
+        cells = std::move(hint.cells);
+    } else {
+        NurikabeHint hint = nurikabeHint(m_model->puzzle().nurikabe().clues, m_model->nurikabe(), level);
+        text = std::move(hint.text);
+        cells = std::move(hint.cells);
+    }
     m_hintLevel = level;
     m_hintBoard = board;
-    m_lastHint = QString::fromStdString(hint.text);
-    m_model->setHighlightedCells(hint.cells);
+    m_lastHint = QString::fromStdString(text);
+    m_model->setHighlightedCells(cells);
     statusBar()->showMessage(tr("Hint: %1").arg(m_lastHint), 20000);
     m_log->addNote(tr("hint, level %1: %2").arg(level).arg(m_lastHint));
 }
 
 void MainWindow::solveWithLogic() {
-    if (!m_model->isSudoku()) return;
     m_controller->discard();
-    m_panel->setAlgorithm("logic");
-    ParameterValues parameters = m_panel->parameters();
-    parameters.set(m_panel->algorithmInfo()->parameters, "refutation", "true");
-    m_panel->setParameters(parameters);
+    if (m_model->isSudoku()) {
+        m_panel->setAlgorithm("logic");
+        ParameterValues parameters = m_panel->parameters();
+        parameters.set(m_panel->algorithmInfo()->parameters, "refutation", "true");
+        m_panel->setParameters(parameters);
+    } else {
+        m_panel->setAlgorithm("nurikabe-logic");  // its hypotheses play refutation's part
+    }
     // Each step is a sentence to read: slow a fast pace down, keep a pace the user already made slow.
     const double pace = m_controller->stepsPerSecond();
     if (pace == RunController::kFlatOut || pace > 5) setStepsPerSecond(2);

@@ -311,7 +311,7 @@ private:
     double m_longestStallMs = 0;
     QString m_currentAlgorithm;
     int m_hintLevel = 0;
-    std::optional<SudokuGrid> m_hintBoard;  // the board the last hint was given for
+    std::optional<Board> m_hintBoard;  // the board the last hint was given for
     QString m_lastHint;
     QString m_welcomeMessage;
     std::function<bool(const QString&)> m_confirmLeaving;
