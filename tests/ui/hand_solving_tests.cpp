@@ -13,6 +13,7 @@
 #include "window/main_window.h"
 #include "board/puzzle_io.h"
 #include "sudoku/sudoku_exact.h"
+#include "nurikabe/nurikabe_rules.h"
 
 #include <QAction>
 #include <QApplication>
@@ -339,7 +340,12 @@ private slots:
         QSignalSpy finished(dialog, &GenerateDialog::finished);
         QVERIFY(finished.wait(60000));
         QVERIFY(!window.boardModel()->isSudoku());
-        QVERIFY(window.handSolving()->ratingLabel()->text().isEmpty());
+        // Rated by the rules a person needs, off the GUI thread.
+        QTRY_VERIFY_WITH_TIMEOUT(window.handSolving()->ratingLabel()->text().startsWith(QStringLiteral("Level ")), 30000);
+        const std::optional<NurikabeRating> rating = rateNurikabe(window.boardModel()->puzzle().nurikabe().clues);
+        QVERIFY(rating);
+        QVERIFY2(window.handSolving()->ratingLabel()->text().startsWith(QStringLiteral("Level %1 ").arg(rating->level)),
+                 qPrintable(window.handSolving()->ratingLabel()->text()));
     }
 
     // The window mid-solve in both palettes: player digits, pencil marks, a wrong digit after Check, the rating and

@@ -2,6 +2,7 @@
 
 #include "board/board_model.h"
 #include "board/board_view.h"
+#include "nurikabe/nurikabe_rules.h"
 #include "puzzle/puzzle_kind.h"
 #include "study/generator.h"
 #include "sudoku/logic.h"
@@ -14,6 +15,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <functional>
 
 namespace pw::ui {
 
@@ -42,8 +44,10 @@ HandSolving::HandSolving(BoardModel* model, BoardView* view, QStatusBar* statusB
     m_timerLabel->setToolTip(tr("Time spent solving this puzzle by hand, from the first entry"));
     m_timerLabel->setContentsMargins(6, 0, 6, 0);
     m_ratingLabel->setObjectName(QStringLiteral("ratingLabel"));
-    m_ratingLabel->setToolTip(tr("The puzzle's level (the hardest technique the logic solver needs) and its serate "
-                                 "(mean hardest refutation over %1 logic-model runs)")
+    m_ratingLabel->setToolTip(tr("Sudoku: the puzzle's level (the hardest technique the logic solver needs) and its "
+                                 "serate (mean hardest refutation over %1 logic-model runs). Nurikabe: the level of the "
+                                 "hardest rule nurikabe-logic needs and how many steps need it, or how deep its "
+                                 "hypotheses go")
                                   .arg(kRatingRuns));
     m_ratingLabel->setContentsMargins(6, 0, 6, 0);
     if (m_useSettings) {
@@ -168,7 +172,31 @@ void HandSolving::showTime() {
 void HandSolving::startRating() {
     const quint64 generation = ++m_ratingGeneration;
     const Puzzle& puzzle = m_model->puzzle();
-    if (puzzle.kind() != PuzzleKind::Sudoku || puzzle.sudoku().givens.size() > 9) {
+    // A Sudoku's level and serate; a Nurikabe's level by the rules a person needs (nurikabe_rules.h).
+    std::function<QString()> rate;
+    if (puzzle.kind() == PuzzleKind::Sudoku && puzzle.sudoku().givens.size() <= 9) {
+        rate = [givens = puzzle.sudoku().givens] {
+            if (solveSudoku(givens, 2).solutionCount != 1) return tr("Rating: needs one solution");
+            const SudokuLevel level = gradeSudoku(givens);
+            const std::optional<LogicRating> rating = rateWithLogicModel(givens, kRatingRuns, kRatingSeed);
+            return tr("Level %1 · serate %2")
+                .arg(QString::fromLatin1(sudokuLevelName(level)))
+                .arg(rating ? QString::number(rating->serate, 'g', 4) : QStringLiteral("—"));
+        };
+    } else if (puzzle.kind() == PuzzleKind::Nurikabe) {
+        rate = [clues = puzzle.nurikabe().clues] {
+            const std::optional<NurikabeRating> rating = rateNurikabe(clues);
+            if (!rating) return tr("Rating: needs one solution");
+            if (rating->hypothesisDepth > 0)
+                return tr("Level %1 · hypotheses %2 deep").arg(rating->level).arg(rating->hypothesisDepth);
+            const auto hardest = static_cast<NurikabeTechnique>(std::clamp(rating->level, 1, kNurikabeTechniqueCount) - 1);
+            return tr("Level %1 · %2 ×%3")
+                .arg(rating->level)
+                .arg(QString::fromLatin1(nurikabeTechniqueName(hardest)))
+                .arg(rating->hardestSteps);
+        };
+    }
+    if (!rate) {
         m_ratingPending = false;
         m_ratingLabel->setText(QString());
         emit labelsChanged();
@@ -177,18 +205,8 @@ void HandSolving::startRating() {
     m_ratingPending = true;
     m_ratingLabel->setText(tr("Rating in progress"));
     emit labelsChanged();
-    const SudokuGrid givens = puzzle.sudoku().givens;
-    QThread* thread = QThread::create([this, givens, generation] {
-        QString text;
-        if (solveSudoku(givens, 2).solutionCount != 1) {
-            text = tr("Rating: needs one solution");
-        } else {
-            const SudokuLevel level = gradeSudoku(givens);
-            const std::optional<LogicRating> rating = rateWithLogicModel(givens, kRatingRuns, kRatingSeed);
-            text = tr("Level %1 · serate %2")
-                       .arg(QString::fromLatin1(sudokuLevelName(level)))
-                       .arg(rating ? QString::number(rating->serate, 'g', 4) : QStringLiteral("—"));
-        }
+    QThread* thread = QThread::create([this, rate, generation] {
+        const QString text = rate();
         QMetaObject::invokeMethod(
             this,
             [this, text, generation] {
