@@ -618,8 +618,7 @@ void CompareViewTest::setupAddsASweepAsItsFullGrid() {
     QVERIFY2(error.contains(QStringLiteral("nosuchkey")), qPrintable(error));
     QVERIFY(!view.addSweep("sa", base, QStringLiteral("  "), error));
     QCOMPARE(view.configurationCount(), before + 6);
-    // The grid runs and shows as a sweep: every setting keeps t_min = 0.5.
-    QTemporaryDir dir;
+    // The same grid in the CLI's syntax, which addSweep goes through, keeps the other parameters: t_min = 0.5.
     BenchPlan plan = smallPlan();
     plan.configurations = benchConfigurations("sa", {"sa.t_min=0.5"}, std::nullopt, "-a", {"sa.t0=5,20", "sa.alpha=0.99,0.999,0.9999"});
     QCOMPARE(plan.configurations.size(), std::size_t{6});
