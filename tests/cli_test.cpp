@@ -3,6 +3,7 @@
 #include "io/recording.h"
 #include "puzzle/puzzle_kind.h"
 #include "sudoku/sudoku_exact.h"
+#include "study/generator.h"
 #include "cli_process.h"
 #include "explained_algorithms.h"
 #include "test_support.h"
@@ -1021,6 +1022,14 @@ TEST(CliTest, GenerateRejectsBadOptionsClearly) {
     EXPECT_NE(result.err.find("--size: height: 12 is out of range [2, 10]"), std::string::npos) << result.err;
     result = runCli("generate --nurikabe --difficulty singles");
     EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--difficulty: 'singles' is a Sudoku level; Nurikabe levels are easy, medium, hard and "
+                              "expert"), std::string::npos) << result.err;
+    result = runCli("generate --difficulty hard");
+    EXPECT_NE(result.err.find("--difficulty: 'hard' is a Nurikabe level (with --nurikabe)"), std::string::npos)
+        << result.err;
+    result = runCli("generate --nurikabe --size 6x8 --symmetry diagonal");
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_NE(result.err.find("--symmetry: diagonal needs a square grid (6x8 is not)"), std::string::npos) << result.err;
     // A level the size cannot reach: the generator gives up with the reason.
     result = runCli("generate --size 4 --difficulty search --attempts 20 --seed 1");
     EXPECT_EQ(result.exitCode, 1);
@@ -1089,6 +1098,26 @@ TEST(CliTest, CorrelateLogCorrelatesTheLogarithms) {
     EXPECT_NEAR(jsonLines(logged.out).at(0)["pearson"]["r"].get<double>(), 1.0, 1e-12);
     EXPECT_NEAR(jsonLines(raw.out).at(0)["spearman"]["r"].get<double>(), 1.0, 1e-12);
     EXPECT_NEAR(jsonLines(logged.out).at(0)["spearman"]["r"].get<double>(), 1.0, 1e-12);
+}
+
+// A graded, symmetric Nurikabe: every puzzle is rated in the tier asked for, has one solution, and its id says
+// the tier.
+TEST(CliTest, GenerateNurikabeAtALevel) {
+    const auto result = runCli("generate --nurikabe --size 10 --difficulty hard --symmetry rotational --count 3 --seed 1");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto collection = parsePuzzles(result.out, "generated");
+    ASSERT_TRUE(collection.errors.empty()) << collection.errors.front().toString();
+    ASSERT_EQ(collection.puzzles.size(), 3u);
+    EXPECT_EQ(collection.puzzles.front().id, "gen-10x10-hard-seed-1");
+    for (const auto& puzzle : collection.puzzles) {
+        const NurikabeGrid& clues = puzzle.nurikabe().clues;
+        const auto rating = rateNurikabe(clues);
+        ASSERT_TRUE(rating) << puzzle.id;
+        EXPECT_EQ(nurikabeLevelOf(*rating), NurikabeLevel::Hard) << puzzle.id;
+        EXPECT_EQ(countSolutions(clues, 2, 10'000'000).found, 1) << puzzle.id;
+        for (int cell = 0; cell < clues.cellCount(); ++cell)
+            EXPECT_EQ(clues.clue(cell) > 0, clues.clue(clues.cellCount() - 1 - cell) > 0) << puzzle.id;
+    }
 }
 
 TEST(CliTest, GenerateNurikabeKeepsIslandsWithinMaxIsland) {

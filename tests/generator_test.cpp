@@ -14,6 +14,7 @@
 #include <array>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 namespace pw {
 namespace {
@@ -296,6 +297,88 @@ TEST(GeneratorTest, NurikabeIsUniqueAndSolved) {
             EXPECT_FALSE(solved.nodeLimitHit);
             EXPECT_EQ(solved.firstSolution->solutionString(), puzzle->solution.solutionString());
         }
+    }
+}
+
+// Graded Nurikabe at 10x10: ten puzzles of every tier, each rated in that tier by nurikabe-logic and proved
+// unique by the exact solver, whose one solution is the generator's.
+TEST(GeneratorTest, NurikabeTiersAreRatedAndUnique) {
+    for (NurikabeLevel level : {NurikabeLevel::Easy, NurikabeLevel::Medium, NurikabeLevel::Hard, NurikabeLevel::Expert}) {
+        NurikabeGeneratorOptions options;
+        options.height = options.width = 10;
+        options.level = level;
+        for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+            const auto puzzle = generateNurikabe(options, seed);
+            ASSERT_TRUE(puzzle);
+            const std::optional<NurikabeRating> rating = rateNurikabe(puzzle->clues);
+            ASSERT_TRUE(rating) << nurikabeLevelName(level) << " seed " << seed;
+            EXPECT_EQ(nurikabeLevelOf(*rating), level) << "seed " << seed << ": " << nurikabeRatingText(*rating);
+            EXPECT_EQ(puzzle->rating->level, rating->level);
+            const NurikabeSolveResult solved = solveNurikabe(puzzle->clues, 2);
+            EXPECT_EQ(solved.solutionCount, 1) << nurikabeLevelName(level) << " seed " << seed;
+            EXPECT_FALSE(solved.nodeLimitHit);
+            EXPECT_EQ(solved.firstSolution->solutionString(), puzzle->solution.solutionString());
+        }
+    }
+}
+
+// The tiers cut the rating where the rule families change, and the text says both.
+TEST(GeneratorTest, NurikabeTierOfARating) {
+    EXPECT_EQ(nurikabeLevelOf({6, 2, 0}), NurikabeLevel::Easy);
+    EXPECT_EQ(nurikabeLevelOf({7, 1, 0}), NurikabeLevel::Medium);
+    EXPECT_EQ(nurikabeLevelOf({8, 1, 0}), NurikabeLevel::Medium);
+    EXPECT_EQ(nurikabeLevelOf({9, 4, 0}), NurikabeLevel::Hard);
+    EXPECT_EQ(nurikabeLevelOf({10, 1, 0}), NurikabeLevel::Hard);
+    EXPECT_EQ(nurikabeLevelOf({12, 1, 2}), NurikabeLevel::Expert);
+    EXPECT_EQ(nurikabeRatingText({9, 4, 0}), "9 (hard) · " + std::string(nurikabeTechniqueName(NurikabeTechnique::IslandWalls)) + " ×4");
+    EXPECT_EQ(nurikabeRatingText({12, 1, 2}), "12 (expert) · hypotheses 2 deep");
+    EXPECT_EQ(nurikabeLevelFromName("hard"), NurikabeLevel::Hard);
+    EXPECT_FALSE(nurikabeLevelFromName("pairs"));
+}
+
+// Symmetric clue patterns: every clue cell's image is a clue cell, for each symmetry, and the puzzle stays unique.
+TEST(GeneratorTest, NurikabeCluesFollowTheSymmetry) {
+    for (const auto& [symmetry, height, width] :
+         std::vector<std::tuple<Symmetry, int, int>>{{Symmetry::Rotational, 10, 10}, {Symmetry::Rotational, 7, 9},
+                                                     {Symmetry::Mirror, 8, 7}, {Symmetry::Diagonal, 9, 9}}) {
+        NurikabeGeneratorOptions options;
+        options.height = height;
+        options.width = width;
+        options.symmetry = symmetry;
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            const auto puzzle = generateNurikabe(options, seed);
+            ASSERT_TRUE(puzzle);
+            for (int cell = 0; cell < puzzle->clues.cellCount(); ++cell) {
+                const int row = cell / width, column = cell % width;
+                const int image = symmetry == Symmetry::Rotational ? (height - 1 - row) * width + (width - 1 - column)
+                                  : symmetry == Symmetry::Mirror   ? row * width + (width - 1 - column)
+                                                                   : column * width + row;
+                EXPECT_EQ(puzzle->clues.clue(cell) > 0, puzzle->clues.clue(image) > 0)
+                    << symmetryName(symmetry) << " seed " << seed << " cell " << cell;
+            }
+            EXPECT_EQ(solveNurikabe(puzzle->clues, 2).solutionCount, 1);
+        }
+    }
+    NurikabeGeneratorOptions oblong;
+    oblong.height = 6;
+    oblong.width = 8;
+    oblong.symmetry = Symmetry::Diagonal;
+    EXPECT_EQ(validateNurikabeGeneratorOptions(oblong), "symmetry: diagonal needs a square grid (6x8 is not)");
+}
+
+// An honest "not found": a tier out of reach at a size ends with what the candidates were.
+TEST(GeneratorTest, NurikabeTierOutOfReachSaysWhatWasFound) {
+    NurikabeGeneratorOptions options;
+    options.height = options.width = 2;  // the rules about neighbours decide every 2x2
+    options.level = NurikabeLevel::Medium;
+    options.maxAttempts = 200;
+    try {
+        generateNurikabe(options, 1);
+        FAIL() << "a 2x2 needing reach was made";
+    } catch (const GenerationFailed& failed) {
+        EXPECT_STREQ(failed.what(), "no 2x2 medium Nurikabe in 200 attempts (200 layouts; with one solution: 200 easy, "
+                                    "0 medium, 0 hard, 0 expert and 0 beyond hypotheses 3 deep); allow more attempts "
+                                    "or other island sizes");
     }
 }
 

@@ -12,11 +12,13 @@
 #include "window/main_window.h"
 
 #include "io/output.h"
+#include "study/generator.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QPainter>
 
 #include <algorithm>
@@ -87,9 +89,21 @@ QString ScriptedSession::start() {
         if (m_race) connect(m_race, &ui::RaceView::finished, this, &ScriptedSession::exitWhenFinished);
         else connect(&m_window, &ui::MainWindow::runFinished, this, &ScriptedSession::exitWhenFinished);
     }
-    if (m_options.difficultyLab) m_lab = m_window.openDifficultyLab();
+    if (m_options.difficultyLab) {
+        m_lab = m_window.openDifficultyLab();
+        if (!m_options.open.isEmpty() && QFileInfo(m_options.open).isFile() && !m_lab->setPuzzleSet(m_options.open, true))
+            return QStringLiteral("--difficulty-lab: %1 holds no puzzle").arg(m_options.open);
+    }
     if (!m_options.generateLevel.isEmpty()) {
         m_generator = m_window.openGenerateDialog();
+        if (QStringList{"easy", "medium", "hard", "expert"}.contains(m_options.generateLevel)) {
+            m_generator->setNurikabe(true);
+            if (m_window.boardModel()->puzzle().kind() == PuzzleKind::Nurikabe) {
+                const NurikabeGrid& clues = m_window.boardModel()->puzzle().nurikabe().clues;
+                m_generator->setNurikabeSize(std::min(clues.height(), kMaxNurikabeGeneratorSide),
+                                             std::min(clues.width(), kMaxNurikabeGeneratorSide));
+            }
+        }
         m_generator->setLevel(m_options.generateLevel);
         if (m_options.seed) m_generator->setSeed(static_cast<int>(std::min<std::uint64_t>(*m_options.seed, INT_MAX)));  // the form's range
         QTimer::singleShot(0, m_generator, [generator = m_generator] { generator->start(); });

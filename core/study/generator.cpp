@@ -49,6 +49,14 @@
 // 10x10 took 46 layouts (0.03 s) with islands of at most 3 cells, 144 (0.6 s) with 4 and 251 (4.9 s) with 5,
 // and a share of 40% instead of 30% needed 2-5 times more layouts on 7x7. Hence the defaults: islands of at
 // most 4 cells up to 64 cells, 3 beyond, 30% island; both are options.
+// Under a symmetry each cell turns to island together with its image, so the islands come in image pairs; the
+// image island's clue sits on the image of the clue cell, and an island that is its own image takes its clue
+// on a cell that is its own image (a layout without one is dropped).
+// A tier (easy, medium, hard, expert) is a filter on proved-unique layouts by rateNurikabe: the proof goes first
+// because the rules with hypotheses nested 3 deep are slow on layouts with several solutions (minutes for ten
+// 10x10 puzzles with islands of 3) and fast on unique ones (about a millisecond). At 10x10 with islands of at
+// most 3, a tier took 200 (expert) to 800 (easy) layouts per puzzle on average, 0.1-0.4 s; 4-cell islands make
+// the tiers 2-4 times dearer and easy puzzles rarer still, so the default island size stays.
 
 #include "study/generator.h"
 
@@ -135,6 +143,37 @@ std::optional<Symmetry> symmetryFromName(std::string_view name) {
     for (Symmetry symmetry : {Symmetry::None, Symmetry::Rotational, Symmetry::Mirror, Symmetry::Diagonal})
         if (name == symmetryName(symmetry)) return symmetry;
     return std::nullopt;
+}
+
+const char* nurikabeLevelName(NurikabeLevel level) {
+    switch (level) {
+    case NurikabeLevel::Easy: return "easy";
+    case NurikabeLevel::Medium: return "medium";
+    case NurikabeLevel::Hard: return "hard";
+    case NurikabeLevel::Expert: return "expert";
+    }
+    return "?";
+}
+
+std::optional<NurikabeLevel> nurikabeLevelFromName(std::string_view name) {
+    for (NurikabeLevel level : {NurikabeLevel::Easy, NurikabeLevel::Medium, NurikabeLevel::Hard, NurikabeLevel::Expert})
+        if (name == nurikabeLevelName(level)) return level;
+    return std::nullopt;
+}
+
+NurikabeLevel nurikabeLevelOf(const NurikabeRating& rating) {
+    if (rating.hypothesisDepth > 0) return NurikabeLevel::Expert;
+    if (rating.level > static_cast<int>(NurikabeTechnique::RiverCutOff) + 1) return NurikabeLevel::Hard;
+    if (rating.level > static_cast<int>(NurikabeTechnique::RiverOneWay) + 1) return NurikabeLevel::Medium;
+    return NurikabeLevel::Easy;
+}
+
+std::string nurikabeRatingText(const NurikabeRating& rating) {
+    std::string text = std::to_string(rating.level) + " (" + nurikabeLevelName(nurikabeLevelOf(rating)) + ") · ";
+    if (rating.hypothesisDepth > 0) return text + "hypotheses " + std::to_string(rating.hypothesisDepth) + " deep";
+    if (rating.level == 0) return text + "the clues decide every cell";
+    const auto hardest = static_cast<NurikabeTechnique>(std::min(rating.level, kNurikabeTechniqueCount) - 1);
+    return text + nurikabeTechniqueName(hardest) + " ×" + std::to_string(rating.hardestSteps);
 }
 
 // ------------------------------------------------------------------------------------------------ grading
@@ -391,6 +430,9 @@ std::string validateNurikabeGeneratorOptions(const NurikabeGeneratorOptions& opt
         return "max-island: " + std::to_string(options.maxIsland) + " is out of range [1, " +
                std::to_string(options.height * options.width - 1) + "] (0: by area)";
     if (!(options.islandShare >= 0 && options.islandShare <= 0.9)) return "island-share: must be in [0, 0.9]";
+    if (options.symmetry == Symmetry::Diagonal && options.height != options.width)
+        return "symmetry: diagonal needs a square grid (" + std::to_string(options.height) + "x" +
+               std::to_string(options.width) + " is not)";
     if (options.maxAttempts < 1) return "attempts: must be at least 1";
     if (options.nodeLimit < 1) return "node-limit: must be at least 1";
     return {};
@@ -409,16 +451,21 @@ public:
     bool island(int cell) const { return m_island[static_cast<std::size_t>(cell)]; }
     int islandCells() const { return m_islandCells; }
 
-    // Turns `cell` (river) to island when the river stays one non-empty piece and the island it joins has at
-    // most `maxIsland` cells.
-    bool tryIsland(int cell, int maxIsland) {
-        if (island(cell) || m_islandCells + 1 >= cellCount()) return false;
+    // Turns `cell` and its symmetric image `partner` (river; the same cell without symmetry) to island when the
+    // river stays one non-empty piece and the islands they join have at most `maxIsland` cells each.
+    bool tryIsland(int cell, int partner, int maxIsland) {
+        if (island(cell) || island(partner)) return false;
+        const int added = cell == partner ? 1 : 2;
+        if (m_islandCells + added >= cellCount()) return false;
         m_island[static_cast<std::size_t>(cell)] = true;
-        if (componentSize(cell, true) > maxIsland || !riverConnected()) {
+        m_island[static_cast<std::size_t>(partner)] = true;
+        if (componentSize(cell, true) > maxIsland || (partner != cell && componentSize(partner, true) > maxIsland) ||
+            !riverConnected(added)) {
             m_island[static_cast<std::size_t>(cell)] = false;
+            m_island[static_cast<std::size_t>(partner)] = false;
             return false;
         }
-        ++m_islandCells;
+        m_islandCells += added;
         return true;
     }
 
@@ -455,11 +502,12 @@ public:
     const std::vector<int>& lastComponent() const { return m_queue; }
 
 private:
-    bool riverConnected() {
+    // True when the river, with `added` cells just turned to island, is one piece.
+    bool riverConnected(int added) {
         int first = -1;
         for (int cell = 0; cell < cellCount() && first < 0; ++cell)
             if (!island(cell)) first = cell;
-        return first >= 0 && componentSize(first, false) == cellCount() - m_islandCells - 1;
+        return first >= 0 && componentSize(first, false) == cellCount() - m_islandCells - added;
     }
 
     int m_height, m_width;
@@ -469,32 +517,62 @@ private:
     std::vector<int> m_queue;
 };
 
+// The image of `cell` under `symmetry` on a height x width grid (diagonal: square grids only).
+int symmetricCell(int cell, int height, int width, Symmetry symmetry) {
+    const int row = cell / width, column = cell % width;
+    switch (symmetry) {
+    case Symmetry::None: return cell;
+    case Symmetry::Rotational: return (height - 1 - row) * width + (width - 1 - column);
+    case Symmetry::Mirror: return row * width + (width - 1 - column);
+    case Symmetry::Diagonal: return column * width + row;
+    }
+    return cell;
+}
+
 std::optional<GeneratedNurikabe> randomNurikabeLayout(const NurikabeGeneratorOptions& options, Rng& rng) {
     const int cells = options.height * options.width;
     const int maxIsland = options.maxIsland > 0 ? options.maxIsland : cells <= 64 ? 4 : 3;
+    auto image = [&](int cell) { return symmetricCell(cell, options.height, options.width, options.symmetry); };
     NurikabeLayout layout(options.height, options.width);
     const int wanted = static_cast<int>(std::lround(options.islandShare * cells));
-    for (int tries = 0; tries < 20 * cells && layout.islandCells() < wanted; ++tries)
-        layout.tryIsland(static_cast<int>(rng.below(static_cast<std::uint32_t>(cells))), maxIsland);
+    for (int tries = 0; tries < 20 * cells && layout.islandCells() < wanted; ++tries) {
+        const int cell = static_cast<int>(rng.below(static_cast<std::uint32_t>(cells)));
+        layout.tryIsland(cell, image(cell), maxIsland);
+    }
     for (int pool = layout.findPool(); pool >= 0; pool = layout.findPool()) {
         std::vector<int> block = {pool, pool + 1, pool + options.width, pool + options.width + 1};
         shuffle(block, rng);
         bool broken = false;
         for (int cell : block)
-            if ((broken = layout.tryIsland(cell, maxIsland))) break;
+            if ((broken = layout.tryIsland(cell, image(cell), maxIsland))) break;
         if (!broken) return std::nullopt;
     }
 
-    GeneratedNurikabe result{NurikabeGrid(options.height, options.width), NurikabeGrid(options.height, options.width), 0};
+    // Each island gets its size as a clue on a random cell; under a symmetry the image island gets its clue on
+    // the image cell, and an island that is its own image needs a cell that is its own image.
+    GeneratedNurikabe result{NurikabeGrid(options.height, options.width), NurikabeGrid(options.height, options.width), 0, {}};
     std::vector<bool> labelled(static_cast<std::size_t>(cells), false);
+    std::vector<int> island, candidates;
     for (int cell = 0; cell < cells; ++cell) {
         result.solution.setState(cell, layout.island(cell) ? NurikabeCell::Island : NurikabeCell::River);
         if (!layout.island(cell) || labelled[static_cast<std::size_t>(cell)]) continue;
         const int size = layout.componentSize(cell, true);
-        for (int k = 0; k < size; ++k) labelled[static_cast<std::size_t>(layout.lastComponent()[static_cast<std::size_t>(k)])] = true;
-        const int clueCell = layout.lastComponent()[rng.below(static_cast<std::uint32_t>(size))];
+        island.assign(layout.lastComponent().begin(), layout.lastComponent().begin() + size);
+        for (int member : island) labelled[static_cast<std::size_t>(member)] = true;
+        const bool ownImage = std::find(island.begin(), island.end(), image(cell)) != island.end();
+        candidates.clear();
+        for (int member : island)
+            if (!ownImage || image(member) == member) candidates.push_back(member);
+        if (candidates.empty()) return std::nullopt;
+        const int clueCell = candidates[rng.below(static_cast<std::uint32_t>(candidates.size()))];
         result.clues.setClue(clueCell, size);
         result.solution.setClue(clueCell, size);
+        if (ownImage) continue;
+        const int imageClue = image(clueCell);
+        result.clues.setClue(imageClue, size);
+        result.solution.setClue(imageClue, size);
+        const int imageSize = layout.componentSize(imageClue, true);
+        for (int k = 0; k < imageSize; ++k) labelled[static_cast<std::size_t>(layout.lastComponent()[static_cast<std::size_t>(k)])] = true;
     }
     if (!result.solution.isSolved()) return std::nullopt;  // cannot happen by construction; never emit a bad puzzle
     return result;
@@ -507,23 +585,46 @@ std::optional<GeneratedNurikabe> generateNurikabe(const NurikabeGeneratorOptions
     if (const std::string error = validateNurikabeGeneratorOptions(options); !error.empty())
         throw std::invalid_argument(error);
     Rng rng(seed);
-    int layouts = 0, unproven = 0;
+    int layouts = 0, unproven = 0, unrated = 0;
+    std::array<int, 4> tiers{};  // candidates with one solution of another tier
     for (int attempt = 1; attempt <= options.maxAttempts; ++attempt) {
         if (stopRequested(stop)) return std::nullopt;
         std::optional<GeneratedNurikabe> candidate = randomNurikabeLayout(options, rng);
         if (onAttempt) onAttempt(attempt);
         if (!candidate) continue;
         ++layouts;
+        // The exact proof goes first: the rules with nested hypotheses can take long on a layout with several
+        // solutions, and are quick on one with one.
         const SolutionCount solved = countSolutions(candidate->clues, 2, options.nodeLimit);
         unproven += !solved.decided && solved.found < 2;
         if (solved.found != 1 || !solved.decided) continue;
+        candidate->rating = rateNurikabe(candidate->clues);
+        if (options.level) {
+            if (!candidate->rating) {
+                ++unrated;
+                continue;
+            }
+            if (const NurikabeLevel tier = nurikabeLevelOf(*candidate->rating); tier != *options.level) {
+                ++tiers[static_cast<std::size_t>(tier)];
+                continue;
+            }
+        }
         candidate->attempts = attempt;
         return candidate;
     }
-    throw GenerationFailed("no " + std::to_string(options.height) + "x" + std::to_string(options.width) +
-                           " Nurikabe with one solution in " + std::to_string(options.maxAttempts) + " attempts (" +
-                           std::to_string(layouts) + " layouts, " + std::to_string(unproven) +
-                           " beyond the node limit); allow more attempts");
+    const std::string size = std::to_string(options.height) + "x" + std::to_string(options.width);
+    if (!options.level)
+        throw GenerationFailed("no " + size + " Nurikabe with one solution in " + std::to_string(options.maxAttempts) +
+                               " attempts (" + std::to_string(layouts) + " layouts, " + std::to_string(unproven) +
+                               " beyond the node limit); allow more attempts");
+    std::string seen;
+    for (NurikabeLevel tier : {NurikabeLevel::Easy, NurikabeLevel::Medium, NurikabeLevel::Hard, NurikabeLevel::Expert})
+        seen += (seen.empty() ? "" : ", ") + std::to_string(tiers[static_cast<std::size_t>(tier)]) + " " +
+                nurikabeLevelName(tier);
+    throw GenerationFailed("no " + size + " " + nurikabeLevelName(*options.level) + " Nurikabe in " +
+                           std::to_string(options.maxAttempts) + " attempts (" + std::to_string(layouts) +
+                           " layouts; with one solution: " + seen + " and " + std::to_string(unrated) +
+                           " beyond hypotheses 3 deep); allow more attempts or other island sizes");
 }
 
 std::string validateRandomRemoval(const SudokuGrid& solution, int clues) {

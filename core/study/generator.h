@@ -1,10 +1,12 @@
 #pragma once
 // The puzzle generator: Sudoku with one solution, a clue symmetry and a chosen difficulty (the hardest logic
-// technique needed, or a serate range), clue-count sweeps, and small Nurikabe with one solution. See
-// generator.cpp for how solutions are made, the removal order, symmetry orbits, grading and minimality.
+// technique needed, or a serate range), clue-count sweeps, and Nurikabe up to 10x10 with one solution, a clue
+// symmetry and a tier of the Nurikabe rating. See generator.cpp for how solutions are made, the removal order,
+// symmetry orbits, grading and minimality.
 
 #include "base/rng.h"
 #include "nurikabe/nurikabe.h"
+#include "nurikabe/nurikabe_rules.h"
 #include "sudoku/logic.h"
 #include "sudoku/sudoku.h"
 
@@ -101,12 +103,26 @@ std::string validateRandomRemoval(const SudokuGrid& solution, int clues);
 // Throws std::invalid_argument with validateRandomRemoval's message for a bad request.
 SudokuGrid removeCluesAtRandom(const SudokuGrid& solution, int clues, Rng& rng);
 
+// Nurikabe difficulty tiers by the rating (rateNurikabe): the hardest rule a solve needs.
+//   easy: rules about a cell's neighbourhood (levels 1-6: clue of 1 ... river one way);
+//   medium: rules about reach (7-8: unreachable, river cut off);
+//   hard: rules about an island's completions (9-10: island walls, island completion);
+//   expert: a hypothesis is needed (11-13: nested 1 to 3 deep).
+enum class NurikabeLevel : std::uint8_t { Easy, Medium, Hard, Expert };
+const char* nurikabeLevelName(NurikabeLevel level);  // "easy", "medium", "hard", "expert"
+std::optional<NurikabeLevel> nurikabeLevelFromName(std::string_view name);
+NurikabeLevel nurikabeLevelOf(const NurikabeRating& rating);
+// The rating in a few words: "9 (hard) · island walls ×3", "11 (expert) · hypotheses 1 deep".
+std::string nurikabeRatingText(const NurikabeRating& rating);
+
 struct NurikabeGeneratorOptions {
     int height = 7;
     int width = 7;
     int maxIsland = 0;          // the largest island (the largest clue); 0: 4 up to 64 cells, else 3
     double islandShare = 0.3;   // the share of island cells grown before pools are broken, in [0, 0.9]
-    int maxAttempts = 2000;
+    Symmetry symmetry = Symmetry::None;  // the clue pattern maps onto itself (diagonal: square grids only)
+    std::optional<NurikabeLevel> level;  // the tier wanted; empty: any puzzle with one solution
+    int maxAttempts = 20000;  // layouts; a 10x10 easy puzzle takes about 800 on average
     std::uint64_t nodeLimit = 200'000;  // per uniqueness proof; a layout that needs more is dropped
 };
 constexpr int kMinNurikabeGeneratorSide = 2;
@@ -117,6 +133,7 @@ struct GeneratedNurikabe {
     NurikabeGrid clues;
     NurikabeGrid solution;
     int attempts = 0;
+    std::optional<NurikabeRating> rating;  // empty when the rules with hypotheses 3 deep do not solve it
 };
 
 // One Nurikabe from `seed` whose uniqueness solveNurikabe proved. Throws like generateSudoku.

@@ -65,6 +65,25 @@ private slots:
         QCOMPARE(solveNurikabe(dialog->lastPuzzle()->nurikabe().clues, 2).solutionCount, 1);
         QVERIFY(!window.boardModel()->isSudoku());
         QVERIFY2(dialog->summary().contains(QStringLiteral("one solution")), qPrintable(dialog->summary()));
+
+        // At a level and with a symmetry: rated in that tier, the clue cells symmetric, the rating in the summary.
+        dialog->setNurikabeSize(8, 8);
+        dialog->setLevel(QStringLiteral("medium"));
+        dialog->setSymmetry(QStringLiteral("rotational"));
+        dialog->start();
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(dialog->lastPuzzle(), qPrintable(dialog->summary()));
+        const NurikabeGrid clues = dialog->lastPuzzle()->nurikabe().clues;
+        QCOMPARE(clues.height(), 8);
+        const std::optional<NurikabeRating> rating = rateNurikabe(clues);
+        QVERIFY(rating);
+        QCOMPARE(nurikabeLevelOf(*rating), NurikabeLevel::Medium);
+        QCOMPARE(solveNurikabe(clues, 2).solutionCount, 1);
+        for (int cell = 0; cell < clues.cellCount(); ++cell)
+            QCOMPARE(clues.clue(cell) > 0, clues.clue(clues.cellCount() - 1 - cell) > 0);
+        const QString level = QStringLiteral("Level: %1").arg(QString::fromStdString(nurikabeRatingText(*rating)));
+        QVERIFY2(dialog->summary().contains(level), qPrintable(dialog->summary()));
+        QVERIFY2(dialog->summary().contains(QStringLiteral("rotational symmetry")), qPrintable(dialog->summary()));
     }
 
     void unreachableLevelIsReported() {

@@ -3,6 +3,7 @@
 // the library browser, pasting, Nurikabe clicks, conflicts, and the command-line hook (screenshot, bad options).
 
 #include "algorithms/registry.h"
+#include "base/statistics.h"
 #include "run/algorithm_panel.h"
 #include "board/board_model.h"
 #include "board/board_view.h"
@@ -43,6 +44,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QListWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -997,6 +999,61 @@ private slots:
             view.resize(400, 440);
             QCOMPARE(firstWrongCell(view, view.grab().toImage(), heatBackgrounds(order, view.colors())), QString());
         }
+    }
+
+    // A Nurikabe set: the lab offers Nurikabe's metrics, rates with them, and compares each with the Nurikabe
+    // rating (there are no human times for Nurikabe); the numbers are recomputed here from the puzzles.
+    void difficultyLabComparesNurikabeMetrics() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        DifficultyLab* lab = window.openDifficultyLab();
+        QVERIFY(lab->setPuzzleSet(QStringLiteral(PW_PUZZLES_DIR "/nurikabe/janko_sample.txt"), true));
+        QCOMPARE(lab->puzzles().size(), std::size_t{38});
+        const auto* metricList = lab->findChild<QListWidget*>();
+        QVERIFY(metricList);
+        for (int row = 0; row < metricList->count(); ++row)
+            QVERIFY2(metricList->item(row)->data(Qt::UserRole).toString().startsWith(QStringLiteral("nurikabe-")),
+                     qPrintable(metricList->item(row)->text()));
+        QVERIFY(!lab->findChild<QTabWidget*>()->isTabEnabled(3));  // the filling order is the thesis's for Sudoku
+        lab->setMetrics({QStringLiteral("nurikabe-logic-level"), QStringLiteral("nurikabe-islands")});
+        QSignalSpy finished(lab, &DifficultyLab::ratingFinished);
+        lab->startRating();
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(lab->ratings().size(), std::size_t{38});
+        std::vector<double> levels, islands;
+        for (std::size_t p = 0; p < lab->puzzles().size(); ++p) {
+            const NurikabeGrid& clues = lab->puzzles()[p].nurikabe().clues;
+            const std::optional<NurikabeRating> rating = rateNurikabe(clues);
+            QVERIFY(rating);
+            int count = 0;
+            for (int cell = 0; cell < clues.cellCount(); ++cell) count += clues.clue(cell) > 0;
+            QCOMPARE(*lab->ratings()[p][0], static_cast<double>(rating->level));
+            QCOMPARE(*lab->ratings()[p][1], static_cast<double>(count));
+            levels.push_back(rating->level);
+            islands.push_back(count);
+        }
+        // "Compare with" fell to the rating: the islands' row is their correlation with it, the rating has none.
+        const auto rho = spearman(islands, levels);
+        QVERIFY(rho);
+        QVERIFY2(lab->correlationText(QStringLiteral("nurikabe-islands"), QStringLiteral("spearman"))
+                     .startsWith(QString::number(rho->r, 'f', 3)),
+                 qPrintable(lab->correlationText(QStringLiteral("nurikabe-islands"), QStringLiteral("spearman"))));
+        QCOMPARE(lab->correlationText(QStringLiteral("nurikabe-logic-level"), QStringLiteral("spearman")), QString());
+        QCOMPARE(lab->scatterPlot()->shownPointCount(), 38);
+
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(lab->exportCsv(dir.filePath(QStringLiteral("ratings.csv")), error), qPrintable(error));
+        QFile csv(dir.filePath(QStringLiteral("ratings.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readLine().trimmed(), QByteArray("id,puzzle,nurikabe-logic-level,nurikabe-islands"));
+        QVERIFY(csv.readLine().startsWith("01_10x10,https://puzz.link/p?nurikabe/10/10/"));
+
+        // Back to the human Sudoku set: Sudoku's metrics and the human columns again.
+        QVERIFY(lab->setPuzzleSet(QStringLiteral(PW_PUZZLES_DIR "/human/cloud_sudoku_human_difficulty_20240415.csv"), true));
+        QVERIFY(metricList->count() > 0);
+        QVERIFY(!metricList->item(0)->data(Qt::UserRole).toString().startsWith(QStringLiteral("nurikabe-")));
+        QVERIFY(lab->setHumanColumn(QStringLiteral("D_TO")));
+        QVERIFY(lab->findChild<QTabWidget*>()->isTabEnabled(3));
     }
 
     // A gp run fills the program view; Replay program repeats the run headless and plays the best program

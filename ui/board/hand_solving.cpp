@@ -187,13 +187,7 @@ void HandSolving::startRating() {
         rate = [clues = puzzle.nurikabe().clues] {
             const std::optional<NurikabeRating> rating = rateNurikabe(clues);
             if (!rating) return tr("Rating: needs one solution");
-            if (rating->hypothesisDepth > 0)
-                return tr("Level %1 · hypotheses %2 deep").arg(rating->level).arg(rating->hypothesisDepth);
-            const auto hardest = static_cast<NurikabeTechnique>(std::clamp(rating->level, 1, kNurikabeTechniqueCount) - 1);
-            return tr("Level %1 · %2 ×%3")
-                .arg(rating->level)
-                .arg(QString::fromLatin1(nurikabeTechniqueName(hardest)))
-                .arg(rating->hardestSteps);
+            return tr("Level %1").arg(QString::fromStdString(nurikabeRatingText(*rating)));
         };
     }
     if (!rate) {

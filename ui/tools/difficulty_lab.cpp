@@ -6,6 +6,7 @@
 #include "board/board_view.h"
 #include "charts/scatter_plot.h"
 #include "io/csv_table.h"
+#include "io/formats.h"
 #include "io/output.h"
 #include "puzzle/puzzle_kind.h"
 #include "board/puzzle_io.h"
@@ -28,6 +29,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -45,6 +47,24 @@ constexpr std::uint64_t kFillingOrderStepBudget = 10'000'000;
 
 std::string puzzleKeyOf(const Puzzle& puzzle) {
     return puzzle.kind() == PuzzleKind::Sudoku ? puzzleJoinKey(boardLine(puzzle.sudoku().givens)) : puzzle.id;
+}
+
+// The puzzle in one line: Sudoku's 81 characters, a Nurikabe's puzz.link URL.
+std::string puzzleLineOf(const Puzzle& puzzle) {
+    return puzzle.kind() == PuzzleKind::Sudoku ? boardLine(puzzle.sudoku().givens) : formatNurikabeUrl(puzzle.nurikabe().clues);
+}
+
+// A rated metric chosen in "Compare with" has this prefix before its id; a human column has none.
+const QString kMetricPrefix = QStringLiteral("metric:");
+
+// What the lab starts with for each kind: the quick metrics; Nurikabe's are the rating and the thesis's static ones.
+QStringList defaultMetrics(PuzzleKind kind) {
+    if (kind == PuzzleKind::Nurikabe)
+        return {QStringLiteral("nurikabe-logic-level"), QStringLiteral("nurikabe-logic-depth"), QStringLiteral("nurikabe-islands"),
+                QStringLiteral("nurikabe-island-area"), QStringLiteral("nurikabe-island-distance"),
+                QStringLiteral("nurikabe-shared-cells")};
+    return {QStringLiteral("search-effort"), QStringLiteral("serate"), QStringLiteral("refutation-sum"), QStringLiteral("givens"),
+            QStringLiteral("candidates-after-singles")};
 }
 
 QString intervalText(const std::optional<Correlation>& c) {
@@ -105,7 +125,8 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
     m_scatter->setLogY(true);
     scatterLayout->addWidget(m_scatter, 1);
     m_tabs->addTab(scatterTab, tr("Scatter"));
-    m_tabs->addTab(createFillingOrderTab(), tr("Filling order"));
+    m_fillingTab = createFillingOrderTab();
+    m_tabs->addTab(m_fillingTab, tr("Filling order"));
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(createSetupPanel());
@@ -136,9 +157,9 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
         setPuzzleSet(human, true);
         setHumanData(human, true);
     }
-    setMetrics({QStringLiteral("search-effort"), QStringLiteral("serate"), QStringLiteral("refutation-sum"), QStringLiteral("givens"),
-                QStringLiteral("candidates-after-singles")});
+    setMetrics(defaultMetrics(m_kind));
     resize(1280, 820);
+    if (const QScreen* shown = screen()) resize(size().boundedTo(shown->availableGeometry().size()));  // a 1024x768 projector
     updateButtons();
 }
 
@@ -168,30 +189,21 @@ QWidget* DifficultyLab::createSetupPanel() {
     m_humanPath->setReadOnly(true);
     auto* browseHuman = new QPushButton(tr("Human data…"), dataBox);
     m_humanColumnBox = new QComboBox(dataBox);
-    m_humanColumnBox->setToolTip(tr("The human measure the metrics are compared with"));
+    m_humanColumnBox->setToolTip(tr("What the metrics are compared with: a column of the human data, or one of the rated "
+                                    "metrics (there are no human times for Nurikabe: compare its metrics with each other)"));
     dataLayout->addWidget(browseSet, 0, 0);
     dataLayout->addWidget(m_setPath, 0, 1);
     dataLayout->addWidget(m_setInfo, 1, 1);
     dataLayout->addWidget(browseHuman, 2, 0);
     dataLayout->addWidget(m_humanPath, 2, 1);
-    dataLayout->addWidget(new QLabel(tr("Human column"), dataBox), 3, 0);
+    dataLayout->addWidget(new QLabel(tr("Compare with"), dataBox), 3, 0);
     dataLayout->addWidget(m_humanColumnBox, 3, 1);
     layout->addWidget(dataBox);
 
     auto* metrics = new QGroupBox(tr("Metrics"), panel);
     auto* metricsLayout = new QVBoxLayout(metrics);
     m_metricList = new QListWidget(metrics);
-    for (const DifficultyMetric& metric : difficultyMetrics()) {
-        if (metric.kind != PuzzleKind::Sudoku) continue;  // the lab's human data are Sudoku
-        auto* item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(metric.id),
-                                                                     QString::fromStdString(metric.name)),
-                                         m_metricList);
-        item->setData(Qt::UserRole, QString::fromStdString(metric.id));
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Unchecked);
-        item->setToolTip(QString::fromStdString(metric.definition) +
-                         (metric.stochastic ? tr("\nDefault runs: %1").arg(metric.defaultRuns) : QString()));
-    }
+    fillMetricList();
     metricsLayout->addWidget(m_metricList);
     auto* form = new QFormLayout;
     m_runs = new QSpinBox(metrics);
@@ -233,7 +245,8 @@ QWidget* DifficultyLab::createSetupPanel() {
         const QString path = QFileDialog::getOpenFileName(this, tr("Human data"), m_puzzlesDir, tr("CSV (*.csv);;All files (*)"));
         if (!path.isEmpty()) setHumanData(path);
     });
-    connect(m_humanColumnBox, &QComboBox::textActivated, this, [this](const QString& column) { setHumanColumn(column); });
+    connect(m_humanColumnBox, &QComboBox::activated, this,
+            [this](int index) { setHumanColumn(m_humanColumnBox->itemData(index).toString()); });
     connect(m_rateButton, &QPushButton::clicked, this, &DifficultyLab::startRating);
     connect(m_stopButton, &QPushButton::clicked, this, &DifficultyLab::stopRating);
     connect(exportCsvButton, &QPushButton::clicked, this, [this] {
@@ -245,6 +258,23 @@ QWidget* DifficultyLab::createSetupPanel() {
     connect(m_metricList, &QListWidget::itemChanged, this, &DifficultyLab::updateButtons);
     panel->setMinimumWidth(380);
     return panel;
+}
+
+// The metrics that rate the set's kind of puzzle, none checked.
+void DifficultyLab::fillMetricList() {
+    QSignalBlocker blocker(m_metricList);
+    m_metricList->clear();
+    for (const DifficultyMetric& metric : difficultyMetrics()) {
+        if (metric.kind != m_kind) continue;
+        auto* item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(metric.id),
+                                                                     QString::fromStdString(metric.name)),
+                                         m_metricList);
+        item->setData(Qt::UserRole, QString::fromStdString(metric.id));
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+        item->setToolTip(QString::fromStdString(metric.definition) +
+                         (metric.stochastic ? tr("\nDefault runs: %1").arg(metric.defaultRuns) : QString()));
+    }
 }
 
 QWidget* DifficultyLab::createFillingOrderTab() {
@@ -288,24 +318,35 @@ QWidget* DifficultyLab::createFillingOrderTab() {
 
 bool DifficultyLab::setPuzzleSet(const QString& path, bool quiet) {
     PuzzleLoad load = loadPuzzlesFromFile(path);
-    std::vector<Puzzle> sudoku;
-    for (Puzzle& puzzle : load.puzzles)
-        if (puzzle.kind() == PuzzleKind::Sudoku) sudoku.push_back(std::move(puzzle));
-    if (sudoku.empty()) {
-        if (load.errors.isEmpty()) load.errors.append(tr("%1: no Sudoku puzzle found").arg(path));
+    if (load.puzzles.empty()) {
+        if (load.errors.isEmpty()) load.errors.append(tr("%1: no puzzle found").arg(path));
         if (!quiet) loadErrorBox(this, tr("Cannot use this puzzle set"), load.errors)->exec();
         return false;
     }
+    // A set is of one kind, the kind of its first puzzle; puzzles of the other kind are skipped and counted.
+    const PuzzleKind kind = load.puzzles.front().kind();
+    std::vector<Puzzle> chosen;
+    for (Puzzle& puzzle : load.puzzles)
+        if (puzzle.kind() == kind) chosen.push_back(std::move(puzzle));
+    const auto skipped = static_cast<int>(load.errors.size() + load.puzzles.size() - chosen.size());
     stopRating();
-    m_puzzles = std::move(sudoku);
+    m_puzzles = std::move(chosen);
     m_ratings.clear();
     m_ratedMetrics.clear();
+    if (kind != m_kind) {
+        m_kind = kind;
+        fillMetricList();
+        setMetrics(defaultMetrics(m_kind));
+    }
+    // The filling-order prediction is the thesis's for Sudoku.
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_fillingTab), m_kind == PuzzleKind::Sudoku);
     m_setPath->setText(path);
-    m_setInfo->setText(load.errors.isEmpty() ? tr("%n puzzle(s)", nullptr, static_cast<int>(m_puzzles.size()))
-                                             : tr("%n puzzle(s); %1 entries skipped", nullptr, static_cast<int>(m_puzzles.size()))
-                                                   .arg(load.errors.size()));
-    if (!m_puzzles.empty()) setFillingOrderPuzzle(m_puzzles.front());
-    refreshResults();
+    const QString count = m_kind == PuzzleKind::Sudoku
+                              ? tr("%n Sudoku puzzle(s)", nullptr, static_cast<int>(m_puzzles.size()))
+                              : tr("%n Nurikabe puzzle(s)", nullptr, static_cast<int>(m_puzzles.size()));
+    m_setInfo->setText(skipped == 0 ? count : tr("%1; %n entries skipped", nullptr, skipped).arg(count));
+    if (m_kind == PuzzleKind::Sudoku) setFillingOrderPuzzle(m_puzzles.front());
+    refreshCompareChoices();
     updateButtons();
     return true;
 }
@@ -332,21 +373,55 @@ bool DifficultyLab::setHumanData(const QString& path, bool quiet) {
         if (!values.empty() && !idColumn) m_humanColumns[name] = std::move(values);
     }
     m_humanPath->setText(path);
-    m_humanColumnBox->clear();
-    for (const auto& [name, values] : m_humanColumns) m_humanColumnBox->addItem(QString::fromStdString(name));
     // The mean solving time where there is one: the thesis correlates with human time.
+    m_humanColumn.clear();
     for (const char* preferred : {"avg_solve_time_s", "D_TO"})
-        if (m_humanColumns.count(preferred)) m_humanColumnBox->setCurrentText(QString::fromLatin1(preferred));
-    setHumanColumn(m_humanColumnBox->currentText());
+        if (m_humanColumns.count(preferred)) m_humanColumn = QString::fromLatin1(preferred);
+    refreshCompareChoices();
     return true;
 }
 
 bool DifficultyLab::setHumanColumn(const QString& column) {
-    if (!m_humanColumns.count(column.toStdString())) return false;
+    if (m_humanColumnBox->findData(column) < 0) return false;
     m_humanColumn = column;
-    if (m_humanColumnBox->currentText() != column) m_humanColumnBox->setCurrentText(column);
-    refreshResults();
+    refreshCompareChoices();
     return true;
+}
+
+// "Compare with" offers the human columns that match puzzles of the set, then every rated metric. The choice
+// stays when it is still offered; otherwise the first human column, else the Nurikabe rating, else the first metric.
+void DifficultyLab::refreshCompareChoices() {
+    QSignalBlocker blocker(m_humanColumnBox);
+    m_humanColumnBox->clear();
+    for (const auto& [name, values] : m_humanColumns) {
+        const bool matches = std::any_of(m_puzzles.begin(), m_puzzles.end(),
+                                         [&values = values](const Puzzle& puzzle) { return values.count(puzzleKeyOf(puzzle)) > 0; });
+        if (matches) m_humanColumnBox->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    }
+    for (const auto* metric : m_ratedMetrics)
+        m_humanColumnBox->addItem(tr("%1 (metric)").arg(QString::fromStdString(metric->id)),
+                                  kMetricPrefix + QString::fromStdString(metric->id));
+    if (m_humanColumnBox->findData(m_humanColumn) < 0) {
+        const int rating = m_humanColumnBox->findData(kMetricPrefix + QStringLiteral("nurikabe-logic-level"));
+        const bool human = m_humanColumnBox->count() > 0 && !m_humanColumnBox->itemData(0).toString().startsWith(kMetricPrefix);
+        const int index = human ? 0 : rating >= 0 ? rating : 0;
+        m_humanColumn = m_humanColumnBox->count() > 0 ? m_humanColumnBox->itemData(index).toString() : QString();
+    }
+    m_humanColumnBox->setCurrentIndex(m_humanColumnBox->findData(m_humanColumn));
+    refreshResults();
+}
+
+QString DifficultyLab::compareName() const {
+    if (m_humanColumn.isEmpty()) return tr("human");
+    return m_humanColumn.startsWith(kMetricPrefix) ? m_humanColumn.mid(kMetricPrefix.size()) : m_humanColumn;
+}
+
+int DifficultyLab::compareMetricIndex() const {
+    if (!m_humanColumn.startsWith(kMetricPrefix)) return -1;
+    const std::string id = m_humanColumn.mid(kMetricPrefix.size()).toStdString();
+    for (std::size_t m = 0; m < m_ratedMetrics.size(); ++m)
+        if (m_ratedMetrics[m]->id == id) return static_cast<int>(m);
+    return -1;
 }
 
 void DifficultyLab::setMetrics(const QStringList& ids) {
@@ -418,15 +493,21 @@ void DifficultyLab::onRatingDone(std::shared_ptr<RatingTable> table, bool stoppe
         m_ratings = std::move(*table);
     }
     refreshResults();
+    refreshCompareChoices();
     if (!stopped && !m_humanColumn.isEmpty()) m_tabs->setCurrentIndex(1);  // the correlations: the result
     updateButtons();
     emit ratingFinished();
 }
 
-std::optional<double> DifficultyLab::humanValueOf(const Puzzle& puzzle) const {
+std::optional<double> DifficultyLab::compareValueOf(std::size_t p) const {
+    if (m_humanColumn.startsWith(kMetricPrefix)) {
+        const int m = compareMetricIndex();
+        if (m < 0 || p >= m_ratings.size()) return std::nullopt;
+        return m_ratings[p][static_cast<std::size_t>(m)];
+    }
     const auto column = m_humanColumns.find(m_humanColumn.toStdString());
     if (column == m_humanColumns.end()) return std::nullopt;
-    const auto value = column->second.find(puzzleKeyOf(puzzle));
+    const auto value = column->second.find(puzzleKeyOf(m_puzzles[p]));
     if (value == column->second.end()) return std::nullopt;
     return value->second;
 }
@@ -435,7 +516,7 @@ void DifficultyLab::refreshResults() {
     const bool rated = !m_ratings.empty() && m_ratings.size() == m_puzzles.size();
     QStringList headers = {tr("id"), tr("puzzle")};
     for (const auto* metric : m_ratedMetrics) headers.append(QString::fromStdString(metric->id));
-    headers.append(m_humanColumn.isEmpty() ? tr("human") : m_humanColumn);
+    headers.append(compareName());
     m_ratingTable->setSortingEnabled(false);
     m_ratingTable->clear();
     m_ratingTable->setColumnCount(static_cast<int>(headers.size()));
@@ -446,14 +527,14 @@ void DifficultyLab::refreshResults() {
         auto* id = new QTableWidgetItem(QString::fromStdString(puzzle.id));
         id->setData(Qt::UserRole, p);
         m_ratingTable->setItem(p, 0, id);
-        auto* line = new QTableWidgetItem(QString::fromStdString(boardLine(puzzle.sudoku().givens)));
+        auto* line = new QTableWidgetItem(QString::fromStdString(puzzleLineOf(puzzle)));
         line->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         line->setToolTip(line->text());
         m_ratingTable->setItem(p, 1, line);
         for (std::size_t m = 0; m < m_ratedMetrics.size(); ++m)
             m_ratingTable->setItem(p, static_cast<int>(m) + 2,
                                    numberItem(rated ? m_ratings[static_cast<std::size_t>(p)][m] : std::nullopt));
-        m_ratingTable->setItem(p, static_cast<int>(headers.size()) - 1, numberItem(humanValueOf(puzzle)));
+        m_ratingTable->setItem(p, static_cast<int>(headers.size()) - 1, numberItem(compareValueOf(static_cast<std::size_t>(p))));
     }
     m_ratingTable->setSortingEnabled(true);
     m_ratingTable->resizeColumnsToContents();
@@ -471,9 +552,10 @@ void DifficultyLab::refreshCorrelations() {
     m_correlationTable->setRowCount(0);
     if (m_ratings.size() != m_puzzles.size()) return;
     for (std::size_t m = 0; m < m_ratedMetrics.size(); ++m) {
+        if (static_cast<int>(m) == compareMetricIndex()) continue;  // a metric against itself says nothing
         std::vector<double> x, y;
         for (std::size_t p = 0; p < m_puzzles.size(); ++p) {
-            const auto human = humanValueOf(m_puzzles[p]);
+            const auto human = compareValueOf(p);
             if (!human || !m_ratings[p][m]) continue;
             x.push_back(*m_ratings[p][m]);
             y.push_back(*human);
@@ -503,15 +585,15 @@ void DifficultyLab::refreshScatter() {
     QString title;
     if (m >= 0 && m_ratings.size() == m_puzzles.size()) {
         for (std::size_t p = 0; p < m_puzzles.size(); ++p) {
-            const auto human = humanValueOf(m_puzzles[p]);
+            const auto human = compareValueOf(p);
             if (human && m_ratings[p][static_cast<std::size_t>(m)]) points.emplace_back(*m_ratings[p][static_cast<std::size_t>(m)], *human);
         }
         title = tr("%1 against %2 (%n puzzle(s))", nullptr, static_cast<int>(points.size()))
-                    .arg(m_scatterMetric->currentText(), m_humanColumn);
+                    .arg(m_scatterMetric->currentText(), compareName());
     } else {
-        title = tr("Rate a puzzle set to see each metric against the human column");
+        title = tr("Rate a puzzle set to see each metric against the human column or another metric");
     }
-    m_scatter->setData(title, m_scatterMetric->currentText(), m_humanColumn, std::move(points));
+    m_scatter->setData(title, m_scatterMetric->currentText(), compareName(), std::move(points));
 }
 
 bool DifficultyLab::exportCsv(const QString& path, QString& error) const {
@@ -521,14 +603,16 @@ bool DifficultyLab::exportCsv(const QString& path, QString& error) const {
     }
     std::string csv = "id,puzzle";
     for (const auto* metric : m_ratedMetrics) csv += "," + metric->id;
-    csv += "," + csvField(m_humanColumn.toStdString()) + "\n";
+    if (!m_humanColumn.startsWith(kMetricPrefix)) csv += "," + csvField(compareName().toStdString());
+    csv += "\n";
     for (std::size_t p = 0; p < m_puzzles.size(); ++p) {
-        csv += csvField(m_puzzles[p].id) + "," + boardLine(m_puzzles[p].sudoku().givens);
+        csv += csvField(m_puzzles[p].id) + "," + csvField(puzzleLineOf(m_puzzles[p]));
         auto field = [](const std::optional<double>& value) {
             return value ? QString::number(*value, 'g', 6).toStdString() : std::string();
         };
         for (const auto& value : m_ratings[p]) csv += "," + field(value);
-        csv += "," + field(humanValueOf(m_puzzles[p])) + "\n";
+        if (!m_humanColumn.startsWith(kMetricPrefix)) csv += "," + field(compareValueOf(p));
+        csv += "\n";
     }
     std::string message;
     if (!writeFileAtomically(path.toStdString(), csv, message)) {

@@ -1,8 +1,9 @@
 #pragma once
-// The Difficulty lab: rate a puzzle set with the thesis's metrics on every core (with a progress bar and Stop),
-// see the ratings, their Pearson and Spearman correlations with a human column, a scatter plot of each metric
-// against it (log axes, fitted line), export CSV, PNG and SVG; and, for one puzzle, the cell-filling order
-// that annealing and brute force predict, as heat maps side by side.
+// The Difficulty lab: rate a Sudoku or Nurikabe set with the thesis's metrics and ours on every core (with a
+// progress bar and Stop), see the ratings, their Pearson and Spearman correlations with a human column or with
+// another rated metric (Nurikabe has no human times), a scatter plot of each metric against it (log axes, fitted
+// line), export CSV, PNG and SVG; and, for one Sudoku, the cell-filling order that annealing and brute force
+// predict, as heat maps side by side.
 
 #include "study/difficulty_metrics.h"
 #include "study/filling_order.h"
@@ -43,6 +44,7 @@ public:
     bool setPuzzleSet(const QString& path, bool quiet = false);
     // Reads the human data (a CSV with a puzzle column); the numeric columns become choices.
     bool setHumanData(const QString& path, bool quiet = false);
+    // What the metrics are compared with: a human column's name, or "metric:ID" for a rated metric.
     bool setHumanColumn(const QString& column);
     void setMetrics(const QStringList& ids);
     void setRuns(int runs);  // 0: each metric's own default
@@ -75,16 +77,21 @@ private:
     void refreshResults();
     void refreshCorrelations();
     void refreshScatter();
-    std::optional<double> humanValueOf(const Puzzle& puzzle) const;
+    void fillMetricList();
+    void refreshCompareChoices();
+    QString compareName() const;      // the column's name or the metric's id
+    int compareMetricIndex() const;   // the compared metric's index in m_ratedMetrics, or -1
+    std::optional<double> compareValueOf(std::size_t puzzle) const;
     std::vector<const DifficultyMetric*> checkedMetrics() const;
     void updateButtons();
 
     QString m_puzzlesDir;
+    PuzzleKind m_kind = PuzzleKind::Sudoku;  // of the set: the metric list shows this kind's metrics
     std::vector<Puzzle> m_puzzles;
     std::vector<const DifficultyMetric*> m_ratedMetrics;
     RatingTable m_ratings;
     std::map<std::string, std::map<std::string, double>> m_humanColumns;  // column -> puzzle key -> value
-    QString m_humanColumn;
+    QString m_humanColumn;  // "Compare with": a human column, or kMetricPrefix + a rated metric's id
 
     QLineEdit* m_setPath;
     QLabel* m_setInfo;
@@ -104,6 +111,7 @@ private:
     QCheckBox* m_logX;
     QCheckBox* m_logY;
     ScatterPlot* m_scatter;
+    QWidget* m_fillingTab;
     QLabel* m_fillingCaption;
     QSpinBox* m_fillingRuns;
     QPushButton* m_fillingButton;

@@ -62,6 +62,24 @@ QString sudokuSummary(const GeneratedSudoku& puzzle, const SudokuGeneratorOption
     return text;
 }
 
+QString nurikabeSummary(const GeneratedNurikabe& puzzle, const NurikabeGeneratorOptions& options, std::uint64_t seed) {
+    int islands = 0;
+    for (int cell = 0; cell < puzzle.clues.cellCount(); ++cell) islands += puzzle.clues.clue(cell) > 0;
+    const QString symmetry = options.symmetry == Symmetry::None
+                                 ? QObject::tr("no symmetry")
+                                 : QObject::tr("%1 symmetry").arg(QString::fromLatin1(symmetryName(options.symmetry)));
+    const QString level = puzzle.rating ? QString::fromStdString(nurikabeRatingText(*puzzle.rating))
+                                        : QObject::tr("beyond hypotheses %1 deep").arg(kNurikabeRatingDepth);
+    return QObject::tr("Nurikabe %1×%2, %3 islands, %4, one solution. Level: %5. Candidates tried: %6; seed %7.")
+        .arg(puzzle.clues.height())
+        .arg(puzzle.clues.width())
+        .arg(islands)
+        .arg(symmetry)
+        .arg(level)
+        .arg(puzzle.attempts)
+        .arg(seed);
+}
+
 }  // namespace
 
 GenerateDialog::GenerateDialog(QWidget* parent)
@@ -123,8 +141,21 @@ GenerateDialog::GenerateDialog(QWidget* parent)
         side->setRange(kMinNurikabeGeneratorSide, kMaxNurikabeGeneratorSide);
         side->setValue(7);
     }
+    m_nurikabeSymmetry = comboOf(nurikabePage, {{tr("None"), QStringLiteral("none")},
+                                                {tr("Rotational (half-turn)"), QStringLiteral("rotational")},
+                                                {tr("Mirror (left-right)"), QStringLiteral("mirror")},
+                                                {tr("Diagonal (square grids)"), QStringLiteral("diagonal")}});
+    m_nurikabeSymmetry->setToolTip(tr("The clue cells map onto themselves; the clues' values may differ"));
+    m_nurikabeLevel = comboOf(nurikabePage, {{tr("Any"), QStringLiteral("any")},
+                                             {tr("Easy: rules about a cell's neighbours"), QStringLiteral("easy")},
+                                             {tr("Medium: needs reach (unreachable, river cut off)"), QStringLiteral("medium")},
+                                             {tr("Hard: needs an island's completions"), QStringLiteral("hard")},
+                                             {tr("Expert: needs a hypothesis"), QStringLiteral("expert")}});
+    m_nurikabeLevel->setToolTip(tr("The hardest rule a person needs, as the nurikabe-logic solver rates it"));
     nurikabeForm->addRow(tr("Rows"), m_height);
     nurikabeForm->addRow(tr("Columns"), m_width);
+    nurikabeForm->addRow(tr("Symmetry"), m_nurikabeSymmetry);
+    nurikabeForm->addRow(tr("Difficulty"), m_nurikabeLevel);
     m_pages->addWidget(nurikabePage);
 
     m_seed = new QSpinBox(this);
@@ -189,8 +220,18 @@ void GenerateDialog::closeEvent(QCloseEvent* event) {
 
 void GenerateDialog::setNurikabe(bool nurikabe) { m_kind->setCurrentIndex(nurikabe ? 1 : 0); }
 void GenerateDialog::setSudokuSize(int size) { selectData(m_size, QString::number(size)); }
-void GenerateDialog::setLevel(const QString& level) { selectData(m_level, level); }
-void GenerateDialog::setSymmetry(const QString& name) { selectData(m_symmetry, name); }
+void GenerateDialog::setLevel(const QString& level) {
+    selectData(m_level, level);
+    selectData(m_nurikabeLevel, level);
+}
+void GenerateDialog::setSymmetry(const QString& name) {
+    selectData(m_symmetry, name);
+    selectData(m_nurikabeSymmetry, name);
+}
+void GenerateDialog::setNurikabeSize(int height, int width) {
+    m_height->setValue(height);
+    m_width->setValue(width);
+}
 void GenerateDialog::setMinimal(bool minimal) { m_minimal->setChecked(minimal); }
 void GenerateDialog::setSerateRange(double low, double high) {
     m_serateFilter->setChecked(low <= high);
@@ -232,9 +273,14 @@ void GenerateDialog::start() {
     NurikabeGeneratorOptions nurikabeOptions;
     nurikabeOptions.height = m_height->value();
     nurikabeOptions.width = m_width->value();
+    nurikabeOptions.symmetry =
+        symmetryFromName(m_nurikabeSymmetry->currentData().toString().toStdString()).value_or(Symmetry::None);
+    nurikabeOptions.level = nurikabeLevelFromName(m_nurikabeLevel->currentData().toString().toStdString());
     nurikabeOptions.maxAttempts = m_attempts->value();
 
-    if (const std::string error = validateSudokuGeneratorOptions(sudoku); !nurikabe && !error.empty()) {
+    const std::string error =
+        nurikabe ? validateNurikabeGeneratorOptions(nurikabeOptions) : validateSudokuGeneratorOptions(sudoku);
+    if (!error.empty()) {
         m_summary->setText(tr("No puzzle: %1").arg(QString::fromStdString(error)));
         emit failed(m_summary->text());
         emit finished();
@@ -261,14 +307,7 @@ void GenerateDialog::start() {
                                            std::to_string(made->clues.width()) + "-seed-" + std::to_string(seed);
                     outcome->puzzle = Puzzle{id, "generated", NurikabePuzzle{made->clues, made->solution}};
                     outcome->attempts = made->attempts;
-                    int islands = 0;
-                    for (int cell = 0; cell < made->clues.cellCount(); ++cell) islands += made->clues.clue(cell) > 0;
-                    outcome->summary = tr("Nurikabe %1×%2, islands: %3, one solution. Candidates tried: %4; seed %5.")
-                                           .arg(made->clues.height())
-                                           .arg(made->clues.width())
-                                           .arg(islands)
-                                           .arg(made->attempts)
-                                           .arg(seed);
+                    outcome->summary = nurikabeSummary(*made, nurikabeOptions, seed);
                 }
             } else if (const auto made = generateSudoku(sudoku, seed, stop.get(), onAttempt)) {
                 const std::string id = "generated-" + std::to_string(sudoku.shape.size()) + "x" +

@@ -40,8 +40,10 @@ public:
     // For tests and launch options: the form's fields.
     void setNurikabe(bool nurikabe);
     void setSudokuSize(int size);            // 4, 6, 9 or 16
-    void setLevel(const QString& level);     // "any", "singles", "locked", "pairs", "search"
-    void setSymmetry(const QString& name);   // "none", "rotational", "mirror", "diagonal"
+    void setNurikabeSize(int height, int width);
+    // Sudoku: "any", "singles", "locked", "pairs", "search"; Nurikabe: "any", "easy", "medium", "hard", "expert".
+    void setLevel(const QString& level);
+    void setSymmetry(const QString& name);   // "none", "rotational", "mirror", "diagonal" (both kinds)
     void setMinimal(bool minimal);
     void setSerateRange(double low, double high);  // a filter on the serate metric; low > high switches it off
     void setSeed(int seed);
@@ -71,6 +73,8 @@ private:
     QDoubleSpinBox* m_maxSerate;
     QSpinBox* m_height;
     QSpinBox* m_width;
+    QComboBox* m_nurikabeSymmetry;
+    QComboBox* m_nurikabeLevel;
     QSpinBox* m_seed;
     QSpinBox* m_attempts;
     QPushButton* m_generateButton;

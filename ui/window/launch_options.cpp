@@ -27,10 +27,12 @@ constexpr OptionText kWindowOptions[] = {
     {"param", "KEY=VALUE", "Algorithm parameter; repeatable."},
     {"run", "", "Start the run at once."},
     {"hint", "LEVEL", "Show a hint at once: 1 the technique, 2 also where, 3 the whole step."},
-    {"difficulty-lab", "", "Open the Difficulty lab; with --run, rate its puzzle set; --screenshot then shows the lab."},
+    {"difficulty-lab", "", "Open the Difficulty lab, on the --open file's puzzles when it names a file; with --run, "
+                           "rate its puzzle set; --screenshot then shows the lab."},
     {"generate", "LEVEL",
-     "Open File > New > Generate and make a Sudoku of LEVEL (any, singles, locked, pairs, search) from --seed; "
-     "--screenshot then shows the dialog over the window."},
+     "Open File > New > Generate and make a Sudoku of LEVEL (any, singles, locked, pairs, search) or a Nurikabe "
+     "(easy, medium, hard, expert: of --open's size when it is a Nurikabe, else 7x7) from --seed; --screenshot then "
+     "shows the dialog over the window."},
     {"compare", "DIR", "Open the Compare view on a directory puzzle-cli bench wrote; --screenshot then shows the view."},
     // %1: the Compare view's tabs.
     {"compare-tab", "TAB", "With --compare: the tab to show, one of %1 (default convergence)."},
@@ -141,8 +143,10 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         options.difficultyLab = isSet("difficulty-lab");
         if (isSet("generate")) {
             options.generateLevel = valueOf("generate");
-            if (!QStringList{"any", "singles", "locked", "pairs", "search"}.contains(options.generateLevel))
-                return QStringLiteral("--generate: '%1' is not one of any, singles, locked, pairs, search")
+            if (!QStringList{"any", "singles", "locked", "pairs", "search", "easy", "medium", "hard", "expert"}.contains(
+                    options.generateLevel))
+                return QStringLiteral("--generate: '%1' is not one of any, singles, locked, pairs, search (Sudoku), "
+                                      "easy, medium, hard, expert (Nurikabe)")
                     .arg(options.generateLevel);
         }
         options.compareDir = valueOf("compare");

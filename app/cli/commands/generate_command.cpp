@@ -67,7 +67,12 @@ SudokuGeneratorOptions sudokuOptions(const GenerateOptions& options) {
     if (!SudokuShape::fromSize(side, sudoku.shape))
         throw UsageError{"--size: '" + size + "' is no Sudoku size; sizes are 4, 6, 9 and 16"};
     sudoku.symmetry = *symmetryFromName(options.symmetry);  // CLI11 checked the name
-    if (!options.difficulty.empty()) sudoku.level = sudokuLevelFromName(options.difficulty);
+    if (!options.difficulty.empty()) {
+        sudoku.level = sudokuLevelFromName(options.difficulty);
+        if (!sudoku.level)
+            throw UsageError{"--difficulty: '" + options.difficulty + "' is a Nurikabe level (with --nurikabe); Sudoku "
+                             "levels are singles, locked, pairs and search"};
+    }
     sudoku.minSerate = options.minSerate;
     sudoku.maxSerate = options.maxSerate;
     sudoku.serateRuns = options.serateRuns;
@@ -83,10 +88,8 @@ SudokuGeneratorOptions sudokuOptions(const GenerateOptions& options) {
 }
 
 NurikabeGeneratorOptions nurikabeOptions(const GenerateOptions& options) {
-    if (options.difficulty.size() || options.minSerate || options.maxSerate || options.minimal || options.clues ||
-        options.symmetry != "none")
-        throw UsageError{"--nurikabe: --difficulty, --min-serate, --max-serate, --minimal, --clues and --symmetry "
-                         "are Sudoku options"};
+    if (options.minSerate || options.maxSerate || options.minimal || options.clues)
+        throw UsageError{"--nurikabe: --min-serate, --max-serate, --minimal and --clues are Sudoku options"};
     if (options.format == "csv") throw UsageError{"--format: csv is a Sudoku format; Nurikabe is line or grid"};
     NurikabeGeneratorOptions nurikabe;
     const std::string size = options.size.empty() ? "7x7" : options.size;
@@ -101,6 +104,13 @@ NurikabeGeneratorOptions nurikabeOptions(const GenerateOptions& options) {
         throw UsageError{"--size: '" + size + "' is no Nurikabe size; give HxW (e.g. 7x7) or one side"};
     }
     if (options.maxIsland) nurikabe.maxIsland = *options.maxIsland;
+    nurikabe.symmetry = *symmetryFromName(options.symmetry);  // CLI11 checked the name
+    if (!options.difficulty.empty()) {
+        nurikabe.level = nurikabeLevelFromName(options.difficulty);
+        if (!nurikabe.level)
+            throw UsageError{"--difficulty: '" + options.difficulty + "' is a Sudoku level; Nurikabe levels are easy, "
+                             "medium, hard and expert"};
+    }
     if (options.attempts) nurikabe.maxAttempts = *options.attempts;
     if (options.nodeLimit) nurikabe.nodeLimit = options.nodeLimit;
     if (const std::string error = validateNurikabeGeneratorOptions(nurikabe); !error.empty())
@@ -210,8 +220,9 @@ int generate(const GenerateOptions& options, const std::atomic<bool>& interrupte
             const auto puzzle = generateNurikabe(*nurikabe, puzzleSeed, &interrupted);
             if (!puzzle) break;
             attempts += puzzle->attempts;
+            const std::string level = nurikabe->level ? std::string("-") + nurikabeLevelName(*nurikabe->level) : "";
             const std::string id = "gen-" + std::to_string(nurikabe->height) + "x" + std::to_string(nurikabe->width) +
-                                   "-seed-" + std::to_string(puzzleSeed);
+                                   level + "-seed-" + std::to_string(puzzleSeed);
             piece = nurikabeText(*puzzle, id, format, i == 0);
         }
         if (options.outPath.empty()) {
@@ -272,12 +283,15 @@ void addGenerateCommand(CLI::App& app, CliContext& context) {
     command->add_option("--seed", o.seed, "Seed of the first puzzle; puzzle i uses seed + i (default: random, "
                                             "reported on standard error)")
         ->check(wholeNumber(0));
-    command->add_option("--symmetry", o.symmetry, "Clue pattern symmetry (Sudoku)")
+    command->add_option("--symmetry", o.symmetry, "Clue pattern symmetry (Nurikabe: of the clue cells; diagonal needs a "
+                                                    "square grid)")
         ->check(CLI::IsMember({"none", "rotational", "mirror", "diagonal"}));
     command->add_option("--difficulty", o.difficulty,
-                          "The hardest technique needed: singles (naked and hidden), locked (+ pointing and claiming), "
-                          "pairs (+ naked and hidden pairs), search (those get stuck)")
-        ->check(CLI::IsMember({"singles", "locked", "pairs", "search"}));
+                          "The hardest technique needed. Sudoku: singles (naked and hidden), locked (+ pointing and "
+                          "claiming), pairs (+ naked and hidden pairs), search (those get stuck). Nurikabe, by the rating "
+                          "of `rate --metrics nurikabe-logic-level`: easy (rules about a cell's neighbourhood, levels "
+                          "1-6), medium (reach, 7-8), hard (island completions, 9-10), expert (hypotheses, 11-13)")
+        ->check(CLI::IsMember({"singles", "locked", "pairs", "search", "easy", "medium", "hard", "expert"}));
     command->add_option("--min-serate", o.minSerate, "Least serate (the `serate` metric as `rate` computes it: "
                                                        "--serate-runs runs, seed 1)")
         ->check(finiteNumber());
@@ -295,7 +309,7 @@ void addGenerateCommand(CLI::App& app, CliContext& context) {
     command->add_flag("--allow-multiple", o.allowMultiple,
                       "With --from-solution: accept puzzles with several solutions (csv says which are unique)");
     command->add_option("--attempts", o.attempts, "Candidates per puzzle before giving up (default 1000; a clue "
-                                                    "sweep: 10 tries for a unique one; Nurikabe 2000)")
+                                                    "sweep: 10 tries for a unique one; Nurikabe 20000)")
         ->check(CLI::Range(1, 100'000'000));
     command->add_option("--node-limit", o.nodeLimit, "Search nodes per uniqueness check (default 200000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
