@@ -55,7 +55,7 @@
 // A tier (easy, medium, hard, expert) is a filter on proved-unique layouts by rateNurikabe: the proof goes first
 // because the rules with hypotheses nested 3 deep are slow on layouts with several solutions (minutes for ten
 // 10x10 puzzles with islands of 3) and fast on unique ones (about a millisecond). At 10x10 with islands of at
-// most 3, ten puzzles of a tier took 210 (medium) to 2,000 (easy) layouts each, 0.08-1 s; 4-cell islands make
+// most 3, ten puzzles of a tier took 210 (medium) to 2,000 (easy) layouts each, 0.06-0.6 s; 4-cell islands make
 // the tiers 2-4 times dearer and easy puzzles rarer still, so the default island size stays.
 
 #include "study/generator.h"
