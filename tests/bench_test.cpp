@@ -373,7 +373,7 @@ TEST(BenchTest, AnInterruptedExperimentResumesWithoutRedoingRuns) {
         // how many a real stop leaves depends on the machine's pace; two runs of the plan stand for any number.
         const std::vector<BenchTask> tasks = benchTasks(plan);
         BenchLog log(path);
-        runBench(plan, {tasks.begin(), tasks.begin() + 2}, 2, [&](const json& line) { log.append(line); });
+        runBench(plan, {tasks.begin(), tasks.begin() + 2}, 2, [&](json& line) { log.append(std::move(line)); });
         EXPECT_EQ(log.lines().size(), 2u);
     }
     std::ofstream(path, std::ios::app) << R"({"configuration":"sa","puzzle_index":0,"ru)";  // killed mid-line
@@ -386,7 +386,7 @@ TEST(BenchTest, AnInterruptedExperimentResumesWithoutRedoingRuns) {
     for (const auto& task : benchTasks(plan))
         if (!log.contains(benchRunKey(plan, task))) pending.push_back(task);
     EXPECT_EQ(pending.size(), 6u - kept);
-    runBench(plan, pending, 2, [&](const json& line) { log.append(line); });
+    runBench(plan, pending, 2, [&](json& line) { log.append(std::move(line)); });
     ASSERT_EQ(log.lines().size(), 6u);
     for (std::size_t i = 0; i < kept; ++i) EXPECT_EQ(log.lines()[i], firstLines[i]);  // kept as written
 

@@ -585,7 +585,7 @@ std::optional<json> runBenchTask(const BenchPlan& plan, const BenchTask& task, c
 }
 
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
-              const std::function<void(const json& line)>& onRun, const std::atomic<bool>* stop) {
+              const std::function<void(json& line)>& onRun, const std::atomic<bool>* stop) {
     // Finished lines wait in the parallel service's bounded queue while writing the log and drawing progress
     // go on, so that a slow writer holds the workers back instead of letting lines pile up.
     const std::string planHash = benchPlanHash(plan);
@@ -618,15 +618,16 @@ BenchLog::~BenchLog() {
     if (m_fd >= 0) ::close(m_fd);
 }
 
-void BenchLog::append(const json& line) {
-    std::lock_guard lock(m_mutex);
+void BenchLog::append(json&& line) {
     // The line and its newline leave in one write: a process killed at any moment leaves whole lines and at
     // most one partial last line (which the next resume cuts off), never a whole line without its newline.
     std::string text = line.dump();
     text += '\n';
+    std::string key = lineKey(line);
+    std::lock_guard lock(m_mutex);
     if (!writeAll(m_fd, text)) throw std::runtime_error(writeError(m_path, errno));
-    m_keys.insert(lineKey(line));
-    m_lines.push_back(line);
+    m_keys.insert(std::move(key));
+    m_lines.push_back(std::move(line));
 }
 
 double BenchRecord::costAt(std::uint64_t step) const {

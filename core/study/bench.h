@@ -122,8 +122,9 @@ std::string benchPlanHash(const BenchPlan& plan);
 // is called for every finished run in the order of `tasks`, on one thread at a time, while the others go on.
 // Returns when all are made or, after `stop`, when the runs under way have ended. An exception from `onRun`
 // starts no more runs and is rethrown once the runs under way have ended.
+// The line is onRun's to keep: it may move it away.
 void runBench(const BenchPlan& plan, const std::vector<BenchTask>& tasks, int jobs,
-              const std::function<void(const nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
+              const std::function<void(nlohmann::json& line)>& onRun, const std::atomic<bool>* stop = nullptr);
 
 // The most runs per setting and puzzle (puzzle-cli bench --runs and a config.json alike), and the most runs one
 // bench may plan: a plan asking for more is refused before its task list is built (10^7 tasks take 240 MB).
@@ -170,8 +171,8 @@ public:
     const std::vector<nlohmann::json>& lines() const { return m_lines; }
     bool contains(const std::string& key) const { return m_keys.count(key) > 0; }
     bool droppedPartialLine() const { return m_droppedPartialLine; }
-    // Thread-safe.
-    void append(const nlohmann::json& line);
+    // Thread-safe. The line is moved into lines().
+    void append(nlohmann::json&& line);
 
 private:
     std::string m_path;

@@ -75,7 +75,7 @@ void writeBenchDirectory(const QString& dir, const BenchPlan& plan, bool without
         nlohmann::json written = line;
         if (withoutCurveEvaluations)
             for (auto& point : written["curve"]) point.erase(2);
-        log.append(written);
+        log.append(std::move(written));
     });
 }
 

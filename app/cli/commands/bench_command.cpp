@@ -246,8 +246,8 @@ bool runBenchCommand(const BenchOptions& options, const std::vector<pw::Puzzle>&
     std::size_t made = 0;
     // One wave without --until-successes; with it, a wave per round of tries still needed.
     while (!pending.empty() && !interrupted.load()) {
-        pw::runBench(plan, pending, jobs, [&](const json& line) {
-            log.append(line);
+        pw::runBench(plan, pending, jobs, [&](json& line) {
+            log.append(std::move(line));
             ++made;
             progress(++done, tasks.size());
         }, &interrupted);
