@@ -38,6 +38,14 @@ QComboBox* comboOf(QWidget* parent, const QList<std::pair<QString, QString>>& it
     return combo;
 }
 
+// The clue symmetries, keyed by their names in study/generator.h.
+QComboBox* symmetryCombo(QWidget* parent, const QString& diagonalText) {
+    return comboOf(parent, {{QObject::tr("None"), QStringLiteral("none")},
+                            {QObject::tr("Rotational (half-turn)"), QStringLiteral("rotational")},
+                            {QObject::tr("Mirror (left-right)"), QStringLiteral("mirror")},
+                            {diagonalText, QStringLiteral("diagonal")}});
+}
+
 void selectData(QComboBox* combo, const QVariant& data) {
     const int index = combo->findData(data);
     if (index >= 0) combo->setCurrentIndex(index);
@@ -96,10 +104,7 @@ GenerateDialog::GenerateDialog(QWidget* parent)
     m_size = comboOf(sudokuPage, {{QStringLiteral("4×4"), QStringLiteral("4")}, {QStringLiteral("6×6"), QStringLiteral("6")},
                                   {QStringLiteral("9×9"), QStringLiteral("9")}, {QStringLiteral("16×16"), QStringLiteral("16")}});
     m_size->setCurrentIndex(2);
-    m_symmetry = comboOf(sudokuPage, {{tr("None"), QStringLiteral("none")},
-                                      {tr("Rotational (half-turn)"), QStringLiteral("rotational")},
-                                      {tr("Mirror (left-right)"), QStringLiteral("mirror")},
-                                      {tr("Diagonal"), QStringLiteral("diagonal")}});
+    m_symmetry = symmetryCombo(sudokuPage, tr("Diagonal"));
     m_level = comboOf(sudokuPage, {{tr("Any"), QStringLiteral("any")},
                                    {tr("Singles: naked and hidden singles solve it"), QStringLiteral("singles")},
                                    {tr("Locked: needs pointing or claiming"), QStringLiteral("locked")},
@@ -141,10 +146,7 @@ GenerateDialog::GenerateDialog(QWidget* parent)
         side->setRange(kMinNurikabeGeneratorSide, kMaxNurikabeGeneratorSide);
         side->setValue(7);
     }
-    m_nurikabeSymmetry = comboOf(nurikabePage, {{tr("None"), QStringLiteral("none")},
-                                                {tr("Rotational (half-turn)"), QStringLiteral("rotational")},
-                                                {tr("Mirror (left-right)"), QStringLiteral("mirror")},
-                                                {tr("Diagonal (square grids)"), QStringLiteral("diagonal")}});
+    m_nurikabeSymmetry = symmetryCombo(nurikabePage, tr("Diagonal (square grids)"));
     m_nurikabeSymmetry->setToolTip(tr("The clue cells map onto themselves; the clues' values may differ"));
     m_nurikabeLevel = comboOf(nurikabePage, {{tr("Any"), QStringLiteral("any")},
                                              {tr("Easy: rules about a cell's neighbours"), QStringLiteral("easy")},
