@@ -373,8 +373,8 @@ bool DifficultyLab::setHumanData(const QString& path, bool quiet) {
         if (!values.empty() && !idColumn) m_humanColumns[name] = std::move(values);
     }
     m_humanPath->setText(path);
-    // The mean solving time where there is one: the thesis correlates with human time.
     m_humanColumn.clear();
+    // The mean solving time where there is one: the thesis correlates with human time.
     for (const char* preferred : {"avg_solve_time_s", "D_TO"})
         if (m_humanColumns.count(preferred)) m_humanColumn = QString::fromLatin1(preferred);
     refreshCompareChoices();
