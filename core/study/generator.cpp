@@ -86,6 +86,18 @@ std::vector<int> shuffledRange(int count, Rng& rng) {
     return items;
 }
 
+// The image of `cell` under `symmetry` on a height x width grid (diagonal: square grids only).
+int symmetricCell(int cell, int height, int width, Symmetry symmetry) {
+    const int row = cell / width, column = cell % width;
+    switch (symmetry) {
+    case Symmetry::None: return cell;
+    case Symmetry::Rotational: return (height - 1 - row) * width + (width - 1 - column);
+    case Symmetry::Mirror: return row * width + (width - 1 - column);
+    case Symmetry::Diagonal: return column * width + row;
+    }
+    return cell;
+}
+
 bool stopRequested(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
 
 enum class Uniqueness { Unique, Several, None, Undecided };
@@ -196,16 +208,7 @@ SudokuLevel gradeSudoku(const SudokuGrid& givens) {
 
 std::vector<std::vector<int>> symmetryOrbits(SudokuShape shape, Symmetry symmetry) {
     const int n = shape.size();
-    auto image = [&](int cell) {
-        const int row = cell / n, column = cell % n;
-        switch (symmetry) {
-        case Symmetry::None: return cell;
-        case Symmetry::Rotational: return (n - 1 - row) * n + (n - 1 - column);
-        case Symmetry::Mirror: return row * n + (n - 1 - column);
-        case Symmetry::Diagonal: return column * n + row;
-        }
-        return cell;
-    };
+    auto image = [&](int cell) { return symmetricCell(cell, n, n, symmetry); };
     std::vector<std::vector<int>> orbits;
     for (int cell = 0; cell < n * n; ++cell) {
         const int partner = image(cell);
@@ -516,18 +519,6 @@ private:
     std::vector<bool> m_seen;
     std::vector<int> m_queue;
 };
-
-// The image of `cell` under `symmetry` on a height x width grid (diagonal: square grids only).
-int symmetricCell(int cell, int height, int width, Symmetry symmetry) {
-    const int row = cell / width, column = cell % width;
-    switch (symmetry) {
-    case Symmetry::None: return cell;
-    case Symmetry::Rotational: return (height - 1 - row) * width + (width - 1 - column);
-    case Symmetry::Mirror: return row * width + (width - 1 - column);
-    case Symmetry::Diagonal: return column * width + row;
-    }
-    return cell;
-}
 
 std::optional<GeneratedNurikabe> randomNurikabeLayout(const NurikabeGeneratorOptions& options, Rng& rng) {
     const int cells = options.height * options.width;
