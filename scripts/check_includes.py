@@ -27,6 +27,7 @@ CORE_RANKS = {
     "algorithms": 4,
     "io": 5,
     "study": 6,
+    "lesson": 6,
 }
 # Bottom to top: the look and the charts know nothing of the workbench; the board knows puzzles; a run drives
 # the board; a replay shows a finished run; export renders replays to video; the tools and the race are
@@ -40,6 +41,7 @@ UI_RANKS = {
     "export": 4,
     "tools": 5,
     "race": 5,
+    "lesson": 5,
     "window": 6,
 }
 SOURCE_SUFFIXES = {".h", ".cpp"}

@@ -117,6 +117,21 @@ def main():
     write("fuzz_parameters", "tabu.txt", "tabu,backtracking\ntabu.tenure=10\ntenure=5\ncell_order=mrv\n")
     write("fuzz_parameters", "bad.txt", "ga\nga.population=-1\nfoo=bar\n=\n.=\n")
 
+    # Lessons: a few slides of every field, and the bundled lessons (their heads would not parse: whole files).
+    write("fuzz_lesson", "quizzes.json", json.dumps({
+        "format": "puzzle-workbench-lesson", "format_version": 1, "title": "Every field",
+        "slides": [
+            {"title": "start", "puzzle": {"id": "p1", "text": GIVENS}, "algorithm": "sa", "parameters": {"t0": 2.0},
+             "seed": 7, "speed": 5, "panels": ["costChart", "decisions"], "zoom": 1.5, "outline": ["r1c1", "r9c9"],
+             "caption": "**Annealing** and p = e^(-D/T)", "notes": "Ask first"},
+            {"advance": {"steps": 10}, "quiz": "accept"},
+            {"advance": {"until": "new-best", "times": 2}, "quiz": "probability"},
+            {"algorithm": "tabu", "parameters": {"tenure": 5}, "advance": {"to_step": 4}},
+            {"puzzle": {"text": "2 . .\n. . .\n. . 1\n"}, "algorithm": "nurikabe-logic", "quiz": "technique"},
+        ]}, indent=2) + "\n")
+    for path in sorted((ROOT / "puzzles" / "lessons").glob("*.json")):
+        write("fuzz_lesson", path.name, path.read_text(encoding="utf-8"))
+
     # --board: the puzzle line, then the player's grid.
     write("fuzz_sudoku_board", "partial.txt", GIVENS + "\n" + "41" + GIVENS[2:] + "")
     write("fuzz_sudoku_board", "solved.txt", GIVENS + "\n" + SOLVED)

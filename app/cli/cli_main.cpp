@@ -12,6 +12,7 @@
 #include "commands/generate_command.h"
 #include "commands/handout_command.h"
 #include "commands/hint_command.h"
+#include "commands/lesson_command.h"
 #include "commands/logic_survey_command.h"
 #include "commands/rate_command.h"
 #include "commands/solve_command.h"
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
     pw::cli::addHandoutCommand(app, context);
     pw::cli::addRateCommand(app, context);
     pw::cli::addLogicSurveyCommand(app, context);
+    pw::cli::addLessonCommand(app, context);
     pw::cli::addBenchCommand(app, context);
     pw::cli::addCorrelateCommand(app, context);
     pw::cli::addGenerateCommand(app, context);

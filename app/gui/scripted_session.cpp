@@ -2,6 +2,7 @@
 
 #include "board/board_model.h"
 #include "charts/chart_panel.h"
+#include "lesson/lesson_player.h"
 #include "race/race_entries.h"
 #include "race/race_view.h"
 #include "replay/replay_view.h"
@@ -12,6 +13,7 @@
 #include "window/main_window.h"
 
 #include "io/output.h"
+#include "io/puzzle_text.h"
 #include "study/generator.h"
 
 #include <QApplication>
@@ -20,6 +22,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPainter>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <climits>
@@ -114,11 +118,59 @@ QString ScriptedSession::start() {
         if (!m_compare->openResults(m_options.compareDir, true, &error)) return QStringLiteral("--compare: ") + error;
         if (!m_options.compareTab.isEmpty()) m_compare->showTab(m_options.compareTab);
     }
+    if (!m_options.lesson.isEmpty()) {
+        if (const QString error = m_window.openLesson(m_options.lesson, true); !error.isEmpty())
+            return QStringLiteral("--lesson: ") + error;
+        ui::LessonPlayer* player = m_window.lessonPlayer();
+        if (m_options.slide > player->slideCount())
+            return QStringLiteral("--slide: the lesson has %1 slides").arg(player->slideCount());
+        if (m_options.slide > 1) player->goToSlide(m_options.slide - 1);
+        if (m_options.lessonPlay) connect(player, &ui::LessonPlayer::slideLanded, this, &ScriptedSession::playLesson);
+        else if (m_options.reveal)
+            connect(player, &ui::LessonPlayer::slideLanded, player, [player](int, bool revealed) {
+                if (!revealed) player->reveal();
+            });
+    }
     if (m_options.run)
         QTimer::singleShot(0, &m_window, [this] { m_race ? m_race->start() : m_lab ? m_lab->startRating() : m_window.run(); });
     if (m_options.hintLevel) QTimer::singleShot(0, &m_window, [this] { m_window.showHint(m_options.hintLevel); });
     if (!m_options.screenshot.isEmpty()) QTimer::singleShot(m_options.afterMs, &m_window, [this] { takeScreenshot(); });
     return {};
+}
+
+void ScriptedSession::playLesson(int index, bool revealed) {
+    ui::LessonPlayer* player = m_window.lessonPlayer();
+    const SlideState& planned = player->plan().slides[static_cast<std::size_t>(index)];
+    if (!revealed) {
+        // Where the window stands against where the plan says the slide lands.
+        const std::uint64_t step = m_window.controller()->status().counters.steps;
+        const std::string board = boardText(m_window.boardModel()->board());
+        const bool same = step == planned.step && board == boardText(planned.board);
+        m_lessonMismatches += !same;
+        QJsonObject line{{QStringLiteral("slide"), index + 1},
+                         {QStringLiteral("step"), static_cast<qint64>(step)},
+                         {QStringLiteral("planned_step"), static_cast<qint64>(planned.step)},
+                         {QStringLiteral("as_planned"), same},
+                         {QStringLiteral("board"), QString::fromStdString(board)}};
+        std::printf("%s\n", QJsonDocument(line).toJson(QJsonDocument::Compact).constData());
+        std::fflush(stdout);
+        if (planned.quiz) {
+            player->reveal();
+            return;
+        }
+    } else if (m_window.controller()->status().counters.steps != planned.quiz->step) {
+        ++m_lessonMismatches;
+        printError(QStringLiteral("slide %1: the reveal stood on step %2, not %3")
+                       .arg(index + 1)
+                       .arg(m_window.controller()->status().counters.steps)
+                       .arg(planned.quiz->step));
+    }
+    if (index + 1 < player->slideCount()) {
+        QTimer::singleShot(0, player, [player] { player->next(); });
+        return;
+    }
+    if (m_lessonMismatches) printError(QStringLiteral("%1 slides did not land as planned").arg(m_lessonMismatches));
+    m_app.exit(m_lessonMismatches ? 1 : 0);
 }
 
 void ScriptedSession::finish() {

@@ -1,7 +1,8 @@
 #pragma once
 // What the window's command line asks beyond opening a puzzle: a race to set up (--race), tools to open
 // (--difficulty-lab, --generate, --compare), a run or hint to start (--run, --hint), and the scripted ending
-// (--screenshot after --after-ms, --exit-when-finished, --stats with its figures on standard output).
+// (--screenshot after --after-ms, --exit-when-finished, --stats with its figures on standard output) and a
+// lesson to show (--lesson, --slide, --reveal) or to play through and check (--lesson-play).
 
 #include "window/launch_options.h"
 
@@ -39,6 +40,8 @@ private:
     void printStats();
     void takeScreenshot();
     void exitWhenFinished();
+    // --lesson-play: each slide as it lands, printed and checked against the plan; then the next, or the exit.
+    void playLesson(int index, bool revealed);
 
     QApplication& m_app;
     ui::MainWindow& m_window;
@@ -49,6 +52,7 @@ private:
     ui::CompareView* m_compare = nullptr;
     std::vector<long> m_rssSamples;  // --stats: the resident set size once a second, in kB
     QTimer m_rssTimer;
+    int m_lessonMismatches = 0;
 };
 
 }  // namespace pw::app

@@ -150,6 +150,11 @@ void RunController::runUntil(StepEvent kind) {
     askSteps("run until", [kind](RunControl& control) { control.untilEvent.store(static_cast<int>(kind)); });
 }
 
+void RunController::advanceTo(std::uint64_t step) {
+    if (step <= m_status.counters.steps) return;
+    askSteps("advance to", [step](RunControl& control) { control.stepTarget.store(step); });
+}
+
 void RunController::askSteps(const char* cause, const std::function<void(RunControl&)>& ask) {
     if (!m_control) return;
     if (m_state == RunState::Running && !transition(RunState::Paused, cause)) return;
@@ -168,6 +173,7 @@ void RunController::cancelSteps() {
     m_control->movesWanted.store(0);
     m_control->stepsWanted.store(0);
     m_control->untilEvent.store(-1);
+    m_control->stepTarget.store(0);
 }
 
 void RunController::stop() {

@@ -58,6 +58,9 @@ public:
     // Steps on, every step explained, and pauses after the first step of kind `kind` (the run's end comes first
     // when it has none).
     void runUntil(StepEvent kind);
+    // Steps on, every step explained, until the run stands on its step `step` (or has ended), then pauses: a
+    // lesson's slide. A run already there or past it does not move.
+    void advanceTo(std::uint64_t step);
     void stop();
     // Forgets the current run: its remaining events are never shown.
     void discard();

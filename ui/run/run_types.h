@@ -69,6 +69,8 @@ struct RunControl {
     std::atomic<std::int64_t> stepsWanted{0};
     // Run until: step on, explained, up to the first step of this kind (a StepEvent), then wait; -1 for none.
     std::atomic<int> untilEvent{-1};
+    // Advance to: step on, explained, until the algorithm's step count reaches this, then wait; 0 for none.
+    std::atomic<std::uint64_t> stepTarget{0};
     // The window's latest command; a batch carries the one the worker had seen, so a batch sent before a Step
     // is never taken for that Step's end.
     std::atomic<std::uint64_t> commandSerial{0};
@@ -86,7 +88,7 @@ struct RunControl {
     }
     // A Step or a Run until is under way.
     bool stepping() const {
-        return movesWanted.load() > 0 || stepsWanted.load() > 0 || untilEvent.load() >= 0;
+        return movesWanted.load() > 0 || stepsWanted.load() > 0 || untilEvent.load() >= 0 || stepTarget.load() > 0;
     }
 };
 

@@ -192,7 +192,12 @@ void SolverWorker::run(std::uint64_t runId, const RunRequest& request, std::shar
             if (until >= 0) observing.watched = static_cast<StepEvent>(until);
             observing.watchedSeen = false;
             const double bestBefore = algorithm->bestCost();
-            runner.advance();
+            const std::uint64_t target = control->stepTarget.load();
+            if (target == 0 || algorithm->counters().steps < target) runner.advance();
+            if (target > 0 && (algorithm->counters().steps >= target || runner.finished())) {
+                std::uint64_t asked = target;
+                control->stepTarget.compare_exchange_strong(asked, 0);  // unless the window asked anew meanwhile
+            }
             const bool newBest = algorithm->bestCost() < bestBefore;
             if (observing.watched && (observing.watchedSeen || (*observing.watched == StepEvent::NewBest && newBest)))
                 control->untilEvent.compare_exchange_strong(until, -1);  // unless the window asked anew meanwhile

@@ -47,6 +47,12 @@ constexpr OptionText kWindowOptions[] = {
     {"presentation", "",
      "Open in presentation mode: full screen, the board big, the cost chart beside it, larger text (F11 leaves "
      "it); with --compare, the Compare view's charts and tables full screen."},
+    {"lesson", "FILE", "Open a lesson (Lesson > Open lesson) and show its first slide, or --slide N."},
+    {"slide", "N", "With --lesson: start at slide N (from 1)."},
+    {"reveal", "", "With --lesson: reveal the slide's question once it is shown (for --screenshot)."},
+    {"lesson-play", "",
+     "With --lesson: go through every slide, revealing each question, print each slide's step and board as a "
+     "JSON line, check them against the lesson's plan and exit (status 1 when a slide lands elsewhere)."},
     {"stats", "",
      "Print steps, steps per second, the longest event-loop stall and the memory (RSS at start, after warm-up, at "
      "exit) at exit."},
@@ -160,6 +166,16 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         options.screenshot = valueOf("screenshot");
         options.stats = isSet("stats");
         options.presentation = isSet("presentation");
+        options.lesson = valueOf("lesson");
+        options.reveal = isSet("reveal");
+        options.lessonPlay = isSet("lesson-play");
+        if (isSet("slide")) {
+            if (QString error = readNumber(parser, QStringLiteral("slide"), 1, 100000, "a slide number from 1", options.slide);
+                !error.isEmpty())
+                return error;
+        }
+        if ((isSet("slide") || options.reveal || options.lessonPlay) && options.lesson.isEmpty())
+            return QStringLiteral("--slide, --reveal and --lesson-play need --lesson FILE");
         options.exitWhenFinished = isSet("exit-when-finished");
         if (isSet("seed")) {
             std::uint64_t value = 0;

@@ -6,6 +6,7 @@
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements, and
 //   --open RECORDING.json --export-animation OUT.{gif,mp4,webm} [--fps N] [--size WxH]
 //                    [--duration S | --steps-per-frame N | --evaluations-per-frame N]   (headless, then exit)
+//   --lesson FILE [--slide N] [--reveal] [--lesson-play]
 //   --race ID,ID[,ID[,ID]] [--param ID[#N].KEY=VALUE]... [--race-pace steps|fair|flat] [--speed N] [--run]
 
 #include "export/animation_settings.h"
@@ -36,6 +37,10 @@ struct LaunchOptions {
     double timeLimitSeconds = 0;
     QString palette;  // "light", "dark" or empty for the remembered one
     bool presentation = false;  // open in presentation mode (full screen, the board big)
+    QString lesson;           // open this lesson
+    int slide = 1;            // with `lesson`: the slide shown first, from 1
+    bool reveal = false;      // with `lesson`: reveal its question once shown
+    bool lessonPlay = false;  // with `lesson`: every slide in turn, checked against the plan, then exit
     bool stats = false;
     bool exitWhenFinished = false;
     std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands
@@ -46,7 +51,7 @@ struct LaunchOptions {
     std::optional<std::uint64_t> raceEvaluations;  // each race run's evaluation budget; 0 = none
 
     // Scripted launches neither read nor change the user's remembered settings.
-    bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished; }
+    bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished || lessonPlay; }
 };
 
 struct LaunchParse {

@@ -217,6 +217,7 @@ MainWindow::MainWindow(const QString& puzzlesDir, bool useSettings, QWidget* par
     m_panel->setAlgorithm("sa");
     setStepsPerSecond(kSpeeds[kDefaultSpeedIndex]);
     qApp->installEventFilter(this);
+    createLessonActions();
     createLayoutActions();
     m_presentation->restoreZoom();
     fitWindowTo(screen()->availableGeometry());
@@ -597,6 +598,7 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
         }
         return error.isEmpty();
     }
+    if (isLessonFile(path)) return openLesson(path, quiet).isEmpty();
     PuzzleLoad load = loadPuzzlesFromFile(path);
     if (!load.puzzles.empty() && !confirmLeavingHandSolving()) return false;
     if (load.puzzles.empty()) {

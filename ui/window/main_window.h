@@ -7,6 +7,7 @@
 #include "io/formats.h"
 #include "io/recording.h"
 #include "io/run_timeline.h"
+#include "lesson/lesson_player.h"
 #include "window/launch_options.h"
 #include "run/run_controller.h"
 
@@ -53,6 +54,8 @@ class RunUntilMenu;
 class ReplayView;
 class LogPane;
 class PresentationMode;
+class LessonPlayer;
+class PracticeDialog;
 class PuzzleLibrary;
 class WindowDocks;
 
@@ -129,6 +132,21 @@ public:
     QString openRace(const QString& manifestPath);
     void saveRaceDialog();
 
+    // Lessons (main_window_lesson.cpp): File ▸ Open lesson… plays a lesson slide by slide in a strip under the
+    // board; Lesson ▸ New lesson authors one from what the window shows; Lesson ▸ Practice… asks a student
+    // about a real run's next steps. On errors openLesson shows them (a dialog unless `quiet`) and returns them.
+    QString openLesson(const QString& path, bool quiet = false);
+    LessonPlayer* newLesson();
+    // The player (created on first use), in its dock under the board.
+    LessonPlayer* lessonPlayer();
+    bool hasLessonPlayer() const { return m_lessonPlayer != nullptr; }
+    // Writes the lesson to `path`; the error or empty.
+    QString saveLesson(const QString& path);
+    PracticeDialog* openPractice();
+    // The teacher's notes for the current slide, in a window of their own (for the teacher's screen).
+    QWidget* showTeacherNotes(bool shown);
+    static bool isLessonFile(const QString& path);
+
     // Classroom layout (main_window_layout.cpp). The window within `available` (a screen's available
     // geometry), its docks shared out so that the board is the largest part; applied on the first launch and
     // whenever a saved geometry would not fit the screen.
@@ -179,6 +197,18 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // main_window_lesson.cpp
+    void createLessonActions();
+    void showLessonSlide(const SlideState& state);
+    void revealLessonStep(std::uint64_t step);
+    // Polled while a slide is on its way: once the run stands on its step, the player is told.
+    void checkLessonLanded();
+    std::optional<CapturedState> captureForLesson();
+    void openLessonDialog();
+    void saveLessonDialog();
+    void updateTeacherNotes();
+    void fitLessonStrip();
+
     void createActions();
     void createStatusBar();
     void updateActions();
@@ -301,6 +331,15 @@ private:
     // main_window_layout.cpp
     WindowDocks* m_docks = nullptr;
     PresentationMode* m_presentation = nullptr;
+    LessonPlayer* m_lessonPlayer = nullptr;
+    QDockWidget* m_lessonDock = nullptr;
+    QDockWidget* m_questionDock = nullptr;  // the slide's question, beside the board
+    QWidget* m_teacherNotes = nullptr;
+    QAction* m_teacherNotesAction = nullptr;
+    QMenu* m_lessonMenu = nullptr;
+    QTimer m_lessonLanding;                  // polls for the slide's step while one is on its way
+    std::uint64_t m_lessonTarget = 0;        // the step the run is to stand on
+    std::vector<int> m_lessonOutline;        // the slide's cells, outlined once it stands there
     HelpWindow* m_helpWindow = nullptr;
     QString m_programAlgorithm;  // the algorithm whose program the Program dock shows
     QString m_decisionsAlgorithm;  // the algorithm whose steps the Decisions dock shows

@@ -138,6 +138,7 @@ void MainWindow::updateDocks() {
     const bool decisions = m_presentation->presented(QStringLiteral("decisions")) && !m_decisions->isEmpty() &&
                            m_decisionsAlgorithm == m_currentAlgorithm;
     m_docks->showOptionalDocks(program, decisions, m_presentation->isOn());
+    fitLessonStrip();
 }
 
 void MainWindow::setPresentationMode(bool on) { m_presentation->setOn(on); }

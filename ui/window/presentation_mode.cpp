@@ -77,7 +77,7 @@ void PresentationMode::createActions(QMenu* viewMenu, const QList<QAction*>& run
         action->setChecked(!m_useSettings ||
                            QSettings().value(QStringLiteral("presentation/") + QLatin1String(panel.key), true).toBool());
         connect(action, &QAction::toggled, this, [this, key = QString::fromLatin1(panel.key)](bool on) {
-            if (m_useSettings) QSettings().setValue(QStringLiteral("presentation/") + key, on);
+            if (m_useSettings && !m_keepChoice) QSettings().setValue(QStringLiteral("presentation/") + key, on);
             if (m_on) showPresentedPanels();
         });
         m_presentedPanels.append(action);
@@ -109,6 +109,20 @@ bool PresentationMode::presented(const QString& key) const {
     for (const QAction* action : m_presentedPanels)
         if (action->objectName() == QStringLiteral("present_") + key) return action->isChecked();
     return true;
+}
+
+void PresentationMode::presentPanels(const QStringList& keys) {
+    m_keepChoice = true;
+    for (QAction* action : m_presentedPanels)
+        action->setChecked(keys.contains(action->objectName().mid(int(sizeof("present_")) - 1)));
+    m_keepChoice = false;
+}
+
+QStringList PresentationMode::presentedPanels() const {
+    QStringList keys;
+    for (const QAction* action : m_presentedPanels)
+        if (!m_on || action->isChecked()) keys.append(action->objectName().mid(int(sizeof("present_")) - 1));
+    return keys;
 }
 
 void PresentationMode::showPresentedPanels() {

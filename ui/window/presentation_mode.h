@@ -38,6 +38,11 @@ public:
     // In presentation mode, whether the teacher chose to show this panel ("costChart", "decisions", ...); always
     // true outside it.
     bool presented(const QString& key) const;
+    // What presentation mode shows beside the board, for a lesson's slide: each of `keys` on, the others off;
+    // the teacher's remembered choice is left as it was.
+    void presentPanels(const QStringList& keys);
+    // The keys of the panels shown now (all of them outside presentation mode).
+    QStringList presentedPanels() const;
 
     double zoomLevel() const;
     // Every text of the window times `factor` (0: back to the mode's default).
@@ -81,6 +86,7 @@ private:
     QList<QAction*> m_runActions;
     QToolBar* m_toolbar = nullptr;      // the run controls alone, big, in presentation mode
     QList<QAction*> m_presentedPanels;  // View ▸ Presentation shows: one checkable action per panel
+    bool m_keepChoice = false;          // a lesson sets the panels: the teacher's settings stay as they were
     QTimer m_zoomFitCheck;              // single shot: the zoom checked again once a grown layout has settled
     double m_zoom = 1.0;
     double m_presentationZoom = 1.5;
