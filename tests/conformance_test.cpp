@@ -42,10 +42,11 @@ const std::vector<CorpusPuzzle>& corpus() {
     static const std::vector<CorpusPuzzle> puzzles = [] {
         std::vector<CorpusPuzzle> all;
         std::vector<std::filesystem::path> files;
-        // puzzles/human holds the human-data sets of the difficulty lab, not conformance cases.
+        // puzzles/human holds the human-data sets of the difficulty lab and puzzles/lessons the lessons, not
+        // conformance cases.
         for (const auto& entry : std::filesystem::recursive_directory_iterator(test::puzzlesDir()))
             if (entry.is_regular_file() && entry.path().extension() != ".md" &&
-                entry.path().parent_path().filename() != "human")
+                entry.path().parent_path().filename() != "human" && entry.path().parent_path().filename() != "lessons")
                 files.push_back(entry.path());
         std::sort(files.begin(), files.end());
         for (const auto& file : files) {

@@ -125,6 +125,13 @@ QString ScriptedSession::start() {
         if (m_options.slide > player->slideCount())
             return QStringLiteral("--slide: the lesson has %1 slides").arg(player->slideCount());
         if (m_options.slide > 1) player->goToSlide(m_options.slide - 1);
+        if (!m_options.exportHandout.isEmpty()) {
+            if (const QString error = m_window.exportLessonHandout(m_options.exportHandout, m_options.handoutNotes);
+                !error.isEmpty())
+                return QStringLiteral("--export-handout: ") + error;
+            QTimer::singleShot(0, &m_app, [this] { m_app.exit(0); });
+            return {};
+        }
         if (m_options.lessonPlay) connect(player, &ui::LessonPlayer::slideLanded, this, &ScriptedSession::playLesson);
         else if (m_options.reveal)
             connect(player, &ui::LessonPlayer::slideLanded, player, [player](int, bool revealed) {

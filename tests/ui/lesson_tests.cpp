@@ -5,6 +5,7 @@
 
 #include "board/board_model.h"
 #include "board/board_view.h"
+#include "lesson/lesson_handout.h"
 #include "lesson/lesson_player.h"
 #include "lesson/practice_dialog.h"
 #include "run/algorithm_panel.h"
@@ -13,6 +14,7 @@
 #include "io/puzzle_text.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -221,6 +223,49 @@ private slots:
         QVERIFY(reopened->currentState()->quiz);
         QCOMPARE(reopened->currentState()->quiz->kind, QuizKind::HarmonySource);
         QCOMPARE(again.algorithmPanel()->algorithmId(), std::string("harmony"));
+    }
+
+    void exportsAHandout() {
+        const QString lessonPath = QStringLiteral(PW_PUZZLES_DIR "/lessons/simulated-annealing.json");
+        const LessonRead read = loadLesson(lessonPath.toStdString());
+        QVERIFY(read.lesson);
+        const LessonPlan plan = planLesson(*read.lesson, lessonPath.toStdString());
+        QVERIFY(!plan.error);
+        QTemporaryDir dir;
+        const QString html = dir.filePath(QStringLiteral("handout.html"));
+        QVERIFY(writeLessonHandout(*read.lesson, plan, html, false).isEmpty());
+        QFile file(html);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        // Every slide with its board and title; the answers at the end; no notes unless asked.
+        QCOMPARE(text.count(QStringLiteral("data:image/png;base64,")), int(read.lesson->slides.size()));
+        for (const LessonSlide& slide : read.lesson->slides)
+            QVERIFY2(text.contains(QString::fromStdString(slide.title).toHtmlEscaped()), slide.title.c_str());
+        QVERIFY(text.contains(QStringLiteral("Answers (the run's)")));
+        for (const SlideState& state : plan.slides)
+            if (state.quiz) QVERIFY(text.contains(QString::fromStdString(state.quiz->explanation).toHtmlEscaped()));
+        QVERIFY(!text.contains(QStringLiteral("Teacher notes")));
+        const QString withNotes = dir.filePath(QStringLiteral("notes.html"));
+        QVERIFY(writeLessonHandout(*read.lesson, plan, withNotes, true).isEmpty());
+        QFile notes(withNotes);
+        QVERIFY(notes.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(notes.readAll()).contains(QStringLiteral("Teacher notes")));
+        // A PDF, whole; a name of another kind refused with the reason.
+        const QString pdf = dir.filePath(QStringLiteral("handout.pdf"));
+        QVERIFY(writeLessonHandout(*read.lesson, plan, pdf, true).isEmpty());
+        QFile printed(pdf);
+        QVERIFY(printed.open(QIODevice::ReadOnly));
+        QVERIFY(printed.read(5) == "%PDF-");
+        QVERIFY(printed.size() > 20000);
+        QVERIFY(writeLessonHandout(*read.lesson, plan, dir.filePath(QStringLiteral("x.doc")), false).contains(QStringLiteral(".html or .pdf")));
+        // As a video (its first three slides, to keep the test short), encoded whole.
+        Lesson shorter = *read.lesson;
+        shorter.slides.resize(3);
+        const LessonPlan shorterPlan = planLesson(shorter, "shorter");
+        QVERIFY(!shorterPlan.error);
+        const QString video = dir.filePath(QStringLiteral("lesson.mp4"));
+        QVERIFY(writeLessonHandout(shorter, shorterPlan, video, false).isEmpty());
+        QVERIFY(QFileInfo(video).size() > 10000);
     }
 
     void badLessonsAreRefusedWithTheirPlace() {

@@ -23,18 +23,13 @@
 
 namespace pw::ui {
 
-namespace {
-
-// Prints `html` into a PDF under a temporary name and renames it into place once whole.
-QString printPdf(const QString& html, const QString& path) {
+QString printPdf(QTextDocument& document, const QString& path) {
     const QString partial = path + QStringLiteral(".partial");
     {
         QPrinter printer(QPrinter::HighResolution);
         printer.setOutputFormat(QPrinter::PdfFormat);
         printer.setOutputFileName(partial);
         printer.setPageSize(QPageSize(QPageSize::A4));
-        QTextDocument document;
-        document.setHtml(html);
         document.print(&printer);
     }
     if (QFileInfo(partial).size() == 0) {
@@ -49,8 +44,6 @@ QString printPdf(const QString& html, const QString& path) {
     return {};
 }
 
-}  // namespace
-
 QString writeDecisionHandout(const RunRecording& recording, std::uint64_t from, std::uint64_t to, const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const bool pdf = suffix == QLatin1String("pdf");
@@ -59,7 +52,11 @@ QString writeDecisionHandout(const RunRecording& recording, std::uint64_t from, 
         return QObject::tr("'%1': a handout is written as .md, .html or .pdf").arg(path);
     const Handout handout = collectHandout(recording, from, to);
     if (!handout.error.empty()) return QString::fromStdString(handout.error);
-    if (pdf) return printPdf(QString::fromStdString(handoutHtml(handout)), path);
+    if (pdf) {
+        QTextDocument document;
+        document.setHtml(QString::fromStdString(handoutHtml(handout)));
+        return printPdf(document, path);
+    }
     std::string error;
     if (!writeFileAtomically(path.toStdString(), html ? handoutHtml(handout) : handoutMarkdown(handout), error))
         return QString::fromStdString(error);

@@ -7,10 +7,15 @@
 #include <QDialog>
 
 class QComboBox;
+class QTextDocument;
 class QLabel;
 class QSpinBox;
 
 namespace pw::ui {
+
+// Prints `document` into a PDF (A4) under a temporary name and renames it into place once whole; an error sentence
+// naming the path, empty when written.
+QString printPdf(QTextDocument& document, const QString& path);
 
 // Writes the handout of steps `from` to `to` of `recording` to `path`, its format from the extension (.md,
 // .html or .htm, .pdf), atomically; an error sentence naming the path, empty when written.

@@ -50,6 +50,10 @@ constexpr OptionText kWindowOptions[] = {
     {"lesson", "FILE", "Open a lesson (Lesson > Open lesson) and show its first slide, or --slide N."},
     {"slide", "N", "With --lesson: start at slide N (from 1)."},
     {"reveal", "", "With --lesson: reveal the slide's question once it is shown (for --screenshot)."},
+    {"export-handout", "OUT",
+     "With --lesson: write the lesson as a handout, OUT.pdf or OUT.html (boards, captions, questions, the answers at "
+     "the end), and exit."},
+    {"with-notes", "", "With --export-handout: put the teacher notes in the handout too."},
     {"lesson-play", "",
      "With --lesson: go through every slide, revealing each question, print each slide's step and board as a "
      "JSON line, check them against the lesson's plan and exit (status 1 when a slide lands elsewhere)."},
@@ -169,13 +173,17 @@ LaunchParse parseLaunchOptions(const QStringList& arguments) {
         options.lesson = valueOf("lesson");
         options.reveal = isSet("reveal");
         options.lessonPlay = isSet("lesson-play");
+        options.exportHandout = valueOf("export-handout");
+        options.handoutNotes = isSet("with-notes");
+        if (options.handoutNotes && options.exportHandout.isEmpty()) return QStringLiteral("--with-notes needs --export-handout OUT");
         if (isSet("slide")) {
             if (QString error = readNumber(parser, QStringLiteral("slide"), 1, 100000, "a slide number from 1", options.slide);
                 !error.isEmpty())
                 return error;
         }
-        if ((isSet("slide") || options.reveal || options.lessonPlay) && options.lesson.isEmpty())
-            return QStringLiteral("--slide, --reveal and --lesson-play need --lesson FILE");
+        if ((isSet("slide") || options.reveal || options.lessonPlay || !options.exportHandout.isEmpty()) &&
+            options.lesson.isEmpty())
+            return QStringLiteral("--slide, --reveal, --lesson-play and --export-handout need --lesson FILE");
         options.exitWhenFinished = isSet("exit-when-finished");
         if (isSet("seed")) {
             std::uint64_t value = 0;

@@ -6,7 +6,7 @@
 // plus --speed, --step-limit, --time-limit, --palette, --stats and --exit-when-finished for measurements, and
 //   --open RECORDING.json --export-animation OUT.{gif,mp4,webm} [--fps N] [--size WxH]
 //                    [--duration S | --steps-per-frame N | --evaluations-per-frame N]   (headless, then exit)
-//   --lesson FILE [--slide N] [--reveal] [--lesson-play]
+//   --lesson FILE [--slide N] [--reveal] [--lesson-play | --export-handout OUT.{pdf,html} [--with-notes]]
 //   --race ID,ID[,ID[,ID]] [--param ID[#N].KEY=VALUE]... [--race-pace steps|fair|flat] [--speed N] [--run]
 
 #include "export/animation_settings.h"
@@ -41,6 +41,8 @@ struct LaunchOptions {
     int slide = 1;            // with `lesson`: the slide shown first, from 1
     bool reveal = false;      // with `lesson`: reveal its question once shown
     bool lessonPlay = false;  // with `lesson`: every slide in turn, checked against the plan, then exit
+    QString exportHandout;    // with `lesson`: write its handout here and exit
+    bool handoutNotes = false;
     bool stats = false;
     bool exitWhenFinished = false;
     std::optional<double> replayAt;  // 0..1: where the timeline of an opened recording stands
@@ -51,7 +53,7 @@ struct LaunchOptions {
     std::optional<std::uint64_t> raceEvaluations;  // each race run's evaluation budget; 0 = none
 
     // Scripted launches neither read nor change the user's remembered settings.
-    bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished || lessonPlay; }
+    bool scripted() const { return !screenshot.isEmpty() || exitWhenFinished || lessonPlay || !exportHandout.isEmpty(); }
 };
 
 struct LaunchParse {

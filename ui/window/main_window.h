@@ -143,6 +143,8 @@ public:
     // Writes the lesson to `path`; the error or empty.
     QString saveLesson(const QString& path);
     PracticeDialog* openPractice();
+    // Lesson ▸ Export handout…: the open lesson as HTML or PDF (lesson_handout.h); the error or empty.
+    QString exportLessonHandout(const QString& path, bool withNotes);
     // The teacher's notes for the current slide, in a window of their own (for the teacher's screen).
     QWidget* showTeacherNotes(bool shown);
     static bool isLessonFile(const QString& path);
@@ -206,6 +208,7 @@ private:
     std::optional<CapturedState> captureForLesson();
     void openLessonDialog();
     void saveLessonDialog();
+    void exportHandoutDialog();
     void updateTeacherNotes();
     void fitLessonStrip();
 

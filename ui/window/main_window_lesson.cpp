@@ -5,6 +5,8 @@
 #include "window/main_window.h"
 
 #include "board/board_model.h"
+#include "export/animation_settings.h"
+#include "lesson/lesson_handout.h"
 #include "lesson/practice_dialog.h"
 #include "replay/live_step_back.h"
 #include "run/algorithm_panel.h"
@@ -15,6 +17,7 @@
 #include "io/puzzle_text.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -48,6 +51,8 @@ void MainWindow::createLessonActions() {
     m_lessonMenu->addAction(tr("&New lesson"), this, &MainWindow::newLesson)->setObjectName(QStringLiteral("newLessonAction"));
     QAction* save = m_lessonMenu->addAction(tr("&Save lesson as…"), this, &MainWindow::saveLessonDialog);
     save->setObjectName(QStringLiteral("saveLessonAction"));
+    m_lessonMenu->addAction(tr("E&xport handout…"), this, &MainWindow::exportHandoutDialog)
+        ->setObjectName(QStringLiteral("exportHandoutAction"));
     m_lessonMenu->addSeparator();
     m_teacherNotesAction = m_lessonMenu->addAction(tr("&Teacher notes"), this, [this](bool on) { showTeacherNotes(on); });
     m_teacherNotesAction->setObjectName(QStringLiteral("teacherNotesAction"));
@@ -158,6 +163,27 @@ void MainWindow::saveLessonDialog() {
     const QString error = saveLesson(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Cannot save lesson"), error);
     else statusBar()->showMessage(tr("Lesson saved to %1").arg(path), 5000);
+}
+
+QString MainWindow::exportLessonHandout(const QString& path, bool withNotes) {
+    if (!m_lessonPlayer || !m_lessonPlayer->hasLesson() || m_lessonPlayer->slideCount() == 0)
+        return tr("no lesson to export: Lesson ▸ Open lesson… opens one");
+    return writeLessonHandout(*m_lessonPlayer->lesson(), m_lessonPlayer->plan(), path, withNotes);
+}
+
+void MainWindow::exportHandoutDialog() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Export lesson handout"), QString(),
+                                                tr("PDF (*.pdf);;HTML (*.html);;Video (*.mp4 *.webm *.gif)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".pdf");
+    const bool video = animationFormatForPath(path).has_value();
+    const bool withNotes = !video && QMessageBox::question(this, tr("Export lesson handout"),
+                                                           tr("Put the teacher notes in the handout too?")) == QMessageBox::Yes;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const QString error = exportLessonHandout(path, withNotes);
+    QApplication::restoreOverrideCursor();
+    if (!error.isEmpty()) QMessageBox::warning(this, tr("Cannot export handout"), error);
+    else statusBar()->showMessage(tr("Handout written to %1").arg(path), 5000);
 }
 
 void MainWindow::showLessonSlide(const SlideState& state) {
