@@ -1,5 +1,6 @@
 #include "io/recording.h"
 
+#include "io/json_parameters.h"
 #include "io/json_place.h"
 #include "io/output.h"
 
@@ -114,29 +115,6 @@ private:
     std::string_view m_text;
 };
 
-Json parameterJson(const ParameterValue& value) {
-    return std::visit([](const auto& v) { return Json(v); }, value);
-}
-
-// A JSON value of the parameter's declared type, or nothing when the types do not match.
-std::optional<ParameterValue> typedParameter(const ParameterSpec& spec, const Json& value) {
-    switch (spec.type) {
-    case ParameterType::Integer:
-        if (value.is_number_integer()) return ParameterValue(value.get<std::int64_t>());
-        break;
-    case ParameterType::Real:
-        if (value.is_number()) return ParameterValue(value.get<double>());
-        break;
-    case ParameterType::Boolean:
-        if (value.is_boolean()) return ParameterValue(value.get<bool>());
-        break;
-    case ParameterType::Choice:
-        if (value.is_string()) return ParameterValue(value.get<std::string>());
-        break;
-    }
-    return std::nullopt;
-}
-
 RunRecording readRecording(std::string_view text, const std::string& sourceName, const Json& root,
                            std::vector<std::string>& notes) {
     const Reader reader(text);
@@ -184,7 +162,7 @@ RunRecording readRecording(std::string_view text, const std::string& sourceName,
             }
             reader.fail(place, "algorithm '" + recording.algorithmId + "' has no parameter '" + key + "'");
         }
-        const auto typed = typedParameter(*spec, value);
+        const auto typed = parameterFromJson(*spec, value);
         if (!typed) reader.fail(place, "parameter '" + key + "': expected " + spec->allowedText());
         assignments.push_back(key + "=" + formatParameterValue(*typed));
     }
@@ -299,7 +277,7 @@ RecordedResult recordedResultOf(const Finished& finished) {
 
 std::string formatRecording(const RunRecording& recording) {
     Json parameters = Json::object();
-    for (const auto& [key, value] : recording.parameters.all()) parameters[key] = parameterJson(value);
+    for (const auto& [key, value] : recording.parameters.all()) parameters[key] = parameterToJson(value);
     auto budget = [](std::uint64_t value) { return value ? Json(value) : Json(nullptr); };
     const RecordedBudgets& budgets = recording.budgets;
     const RecordedResult& result = recording.result;

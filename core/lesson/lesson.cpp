@@ -3,6 +3,7 @@
 #include "algorithms/registry.h"
 #include "algorithms/run_configuration.h"
 #include "base/text_format.h"
+#include "io/json_parameters.h"
 #include "io/json_place.h"
 #include "io/output.h"
 
@@ -96,29 +97,6 @@ std::optional<double> optionalNumber(const Json& object, const Path& path, const
     return value->get<double>();
 }
 
-// A JSON value of the parameter's declared type, or nothing when the types do not match.
-std::optional<ParameterValue> typedParameter(const ParameterSpec& spec, const Json& value) {
-    switch (spec.type) {
-    case ParameterType::Integer:
-        if (value.is_number_integer()) return ParameterValue(value.get<std::int64_t>());
-        break;
-    case ParameterType::Real:
-        if (value.is_number()) return ParameterValue(value.get<double>());
-        break;
-    case ParameterType::Boolean:
-        if (value.is_boolean()) return ParameterValue(value.get<bool>());
-        break;
-    case ParameterType::Choice:
-        if (value.is_string()) return ParameterValue(value.get<std::string>());
-        break;
-    }
-    return std::nullopt;
-}
-
-Json parameterJson(const ParameterValue& value) {
-    return std::visit([](const auto& v) { return Json(v); }, value);
-}
-
 // What the slides have set so far: each slide is checked against the run it continues.
 struct InForce {
     std::optional<Puzzle> puzzle;
@@ -208,7 +186,7 @@ LessonSlide readSlide(const Json& object, const Path& path, InForce& inForce, co
         for (const auto& [key, value] : parameters->items()) {
             const auto spec = std::find_if(specs.begin(), specs.end(), [&key](const ParameterSpec& s) { return s.key == key; });
             if (spec == specs.end()) fail(child(where, key), "algorithm '" + inForce.algorithm + "' has no parameter '" + key + "'");
-            const auto typed = typedParameter(*spec, value);
+            const auto typed = parameterFromJson(*spec, value);
             if (!typed) fail(child(where, key), "parameter '" + key + "': expected " + spec->allowedText());
             if (auto error = inForce.parameters.setValue(specs, key, *typed)) fail(child(where, key), *error);
             slide.parameters[key] = *typed;
@@ -411,7 +389,7 @@ std::string formatLesson(const Lesson& lesson) {
         if (slide.algorithm) out["algorithm"] = *slide.algorithm;
         if (!slide.parameters.empty()) {
             Json parameters = Json::object();
-            for (const auto& [key, value] : slide.parameters) parameters[key] = parameterJson(value);
+            for (const auto& [key, value] : slide.parameters) parameters[key] = parameterToJson(value);
             out["parameters"] = parameters;
         }
         if (slide.seed) out["seed"] = *slide.seed;

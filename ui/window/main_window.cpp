@@ -868,7 +868,7 @@ void MainWindow::stopReplay() {
     m_programView->setHighlight(-1);
 }
 
-void MainWindow::startRun(bool paused) {
+void MainWindow::startRun(bool paused, bool budgets) {
     const AlgorithmInfo* info = m_panel->algorithmInfo();
     if (!info || !info->supports(m_model->puzzle().kind())) return;
     if (!m_panel->parametersValid()) {
@@ -886,7 +886,11 @@ void MainWindow::startRun(bool paused) {
     statusBar()->clearMessage();
     m_decisions->clear();
     m_decisionsThisRun = false;
-    const RunRequest request = requestFromPanel();
+    RunRequest request = requestFromPanel();
+    if (!budgets) {
+        request.stepLimit = 0;
+        request.timeLimitSeconds = 0;
+    }
     m_lastRequest = request;
     m_programView->clear();
     updateDocks();

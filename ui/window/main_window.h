@@ -223,7 +223,8 @@ private:
     void offerStepGrains();
     void onEventsPlayed(std::uint64_t runId, const std::vector<Event>& events, bool animate);
     void onRunFinished(const Finished& finished);
-    void startRun(bool paused);
+    // `budgets` false leaves the panel's step and time budgets out: a lesson's run ends where its plan's does.
+    void startRun(bool paused, bool budgets = true);
     // Ends a running or paused run explicitly, `why` said in the log; its charts and explanations cleared.
     void endActiveRun(const QString& why);
     // The first launch's "what to press" line, naming the chosen algorithm.

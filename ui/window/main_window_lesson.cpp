@@ -200,9 +200,6 @@ void MainWindow::showLessonSlide(const SlideState& state) {
     m_panel->setParameters(state.parameters);
     m_panel->setRandomSeed(false);
     m_panel->setSeed(state.seed);
-    // A slide's run has no budget: it ends where the algorithm ends, as the plan does.
-    m_panel->setStepLimit(0);
-    m_panel->setTimeLimitSeconds(0);
     setStepsPerSecond(state.speed > 0 ? state.speed : RunController::kFlatOut);
     if (state.panels) m_presentation->presentPanels([&state] {
         QStringList keys;
@@ -214,7 +211,7 @@ void MainWindow::showLessonSlide(const SlideState& state) {
     m_lessonOutline = state.outline;
     if (state.quiz)
         m_lessonOutline.insert(m_lessonOutline.end(), state.quiz->cells.begin(), state.quiz->cells.end());
-    startRun(true);
+    startRun(true, false);  // no budget: the run ends where the algorithm ends, as the plan's does
     m_lessonTarget = state.step;
     m_controller->advanceTo(state.step);
     m_lessonLanding.start();
