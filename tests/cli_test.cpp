@@ -1215,3 +1215,40 @@ TEST(CliTest, HandoutWritesTheExplainedStepsOfARecording) {
 
 }  // namespace
 }  // namespace pw
+
+namespace pw {
+namespace {
+
+// `lesson`: every slide's landing and the answers the run gives; a bad lesson named with its place, exit 1.
+TEST(CliTest, LessonShowsWhereEachSlideLandsAndRefusesBadFiles) {
+    const std::string bundled = test::puzzlesDir() + "/lessons/tabu-search.json";
+    const auto lines = jsonLines(runCli("lesson --json '" + bundled + "'").out);
+    ASSERT_EQ(lines.size(), 11u);
+    bool asked = false;
+    for (const auto& line : lines) {
+        EXPECT_EQ(line["lesson"], bundled);
+        EXPECT_EQ(line["algorithm"], "tabu");
+        if (line.contains("quiz")) {
+            asked = true;
+            EXPECT_EQ(line["quiz"]["kind"], "tabu-move");
+            EXPECT_EQ(line["quiz"]["answered_by_step"], line["step"].get<int>() + 1);
+        }
+    }
+    EXPECT_TRUE(asked);
+    const auto text = runCli("lesson '" + bundled + "'");
+    EXPECT_EQ(text.exitCode, 0);
+    EXPECT_NE(text.out.find("the run answers"), std::string::npos) << text.out;
+
+    const std::string bad = tempPath("pw_bad_lesson") + ".json";
+    std::ofstream(bad) << "{\"format\": \"puzzle-workbench-lesson\", \"format_version\": 1,\n \"slides\": [{\"puzzle\": "
+                          "{\"text\": \"" + test::kPillayFigure1 + "\"}, \"algorithm\": \"sa\", \"seed\": -1}]}\n";
+    const auto refused = runCli("lesson '" + bad + "' '" + bundled + "'");
+    EXPECT_EQ(refused.exitCode, 1);
+    EXPECT_NE(refused.err.find(bad + ":2:"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("slides[0].seed"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.out.find("tabu-search.json"), std::string::npos);  // the good one is still checked
+    std::filesystem::remove(bad);
+}
+
+}  // namespace
+}  // namespace pw
