@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -158,7 +159,7 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     m_quizShown = new QLabel(m_quiz);
     m_quizShown->setObjectName(QStringLiteral("lessonQuizShown"));
     m_quizShown->setWordWrap(true);
-    m_choices = new QHBoxLayout;
+    m_choices = new QGridLayout;
     m_answer = new QLineEdit(m_quiz);
     m_answer->setObjectName(QStringLiteral("lessonAnswer"));
     connect(m_answer, &QLineEdit::returnPressed, this, [this] { answer(m_answer->text()); });
@@ -361,7 +362,8 @@ void LessonPlayer::showQuiz() {
                 button->setFont(font);
             }
             connect(button, &QPushButton::clicked, this, [this, text = lessonText(question.choices[i])] { answer(text); });
-            m_choices->addWidget(button);
+            const int columns = question.choices.size() <= 3 ? static_cast<int>(question.choices.size()) : 2;
+            m_choices->addWidget(button, static_cast<int>(i) / columns, static_cast<int>(i) % columns);
         }
     }
     m_answer->setVisible(question.form != AnswerForm::Choice);

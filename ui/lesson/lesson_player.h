@@ -29,6 +29,7 @@ class QPushButton;
 class QTextBrowser;
 class QTextDocument;
 class QToolButton;
+class QGridLayout;
 class QHBoxLayout;
 
 namespace pw::ui {
@@ -157,7 +158,7 @@ private:
     QWidget* m_quiz;
     QLabel* m_quizPrompt;
     QLabel* m_quizShown;
-    QHBoxLayout* m_choices;
+    QGridLayout* m_choices;  // the choices, in two columns when there are many
     QLineEdit* m_answer;
     QPushButton* m_revealButton;
     QLabel* m_verdictLabel;

@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -66,7 +67,7 @@ PracticeDialog::PracticeDialog(const Puzzle& puzzle, const std::string& algorith
     m_prompt->setFont(bold);
     m_shown = new QLabel(this);
     m_shown->setWordWrap(true);
-    m_choices = new QHBoxLayout;
+    m_choices = new QGridLayout;
     m_answer = new QLineEdit(this);
     m_answer->setObjectName(QStringLiteral("practiceAnswer"));
     m_verdict = new QLabel(this);
@@ -222,7 +223,8 @@ void PracticeDialog::showQuestion() {
         button->setObjectName(QStringLiteral("practiceChoice%1").arg(i + 1));
         button->setEnabled(!m_answered);
         connect(button, &QPushButton::clicked, this, [this, text = QString::fromStdString(asked->choices[i])] { answer(text); });
-        m_choices->addWidget(button);
+        const int columns = asked->choices.size() <= 3 ? static_cast<int>(asked->choices.size()) : 2;
+        m_choices->addWidget(button, static_cast<int>(i) / columns, static_cast<int>(i) % columns);
     }
 }
 

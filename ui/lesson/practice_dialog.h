@@ -11,6 +11,7 @@
 #include <vector>
 
 class QComboBox;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
@@ -62,7 +63,7 @@ private:
     BoardView* m_board;
     QLabel* m_prompt;
     QLabel* m_shown;
-    QHBoxLayout* m_choices;
+    QGridLayout* m_choices;  // the choices, in two columns when there are many
     QLineEdit* m_answer;
     QLabel* m_verdict;
     QLabel* m_score;
