@@ -152,10 +152,12 @@ LessonSlide readSlide(const Json& object, const Path& path, InForce& inForce, co
     static const char* const kKnown[] = {"title",   "puzzle", "algorithm", "parameters", "seed",    "speed",
                                          "panels",  "zoom",   "advance",   "outline",    "caption", "notes",
                                          "quiz"};
-    for (const auto& [key, value] : object.items())
+    for (const auto& item : object.items()) {
+        const std::string& key = item.key();
         if (std::find_if(std::begin(kKnown), std::end(kKnown), [&key](const char* known) { return key == known; }) ==
             std::end(kKnown))
             fail(child(path, key), "unknown field '" + key + "' in a slide");
+    }
     LessonSlide slide;
     slide.title = optionalString(object, path, "title").value_or("");
     if (const Json* puzzle = member(object, path, "puzzle", false)) {
@@ -183,7 +185,9 @@ LessonSlide readSlide(const Json& object, const Path& path, InForce& inForce, co
         const Path where = child(path, "parameters");
         if (!parameters->is_object()) fail(where, "'parameters' must be an object of KEY: VALUE");
         const auto& specs = findAlgorithm(inForce.algorithm)->info.parameters;
-        for (const auto& [key, value] : parameters->items()) {
+        for (const auto& item : parameters->items()) {
+            const std::string& key = item.key();
+            const Json& value = item.value();
             const auto spec = std::find_if(specs.begin(), specs.end(), [&key](const ParameterSpec& s) { return s.key == key; });
             if (spec == specs.end()) fail(child(where, key), "algorithm '" + inForce.algorithm + "' has no parameter '" + key + "'");
             const auto typed = parameterFromJson(*spec, value);
