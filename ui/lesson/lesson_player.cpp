@@ -195,7 +195,7 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
 
 LessonPlayer::~LessonPlayer() {
     qApp->removeEventFilter(this);
-    if (!m_quiz->parent()) delete m_quiz;
+    if (m_quiz && !m_quiz->parent()) delete m_quiz;
 }
 
 QString LessonPlayer::openLesson(const QString& path) {

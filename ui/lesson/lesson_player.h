@@ -16,6 +16,7 @@
 
 #include "lesson/lesson_plan.h"
 
+#include <QPointer>
 #include <QString>
 #include <QWidget>
 
@@ -155,7 +156,7 @@ private:
     QToolButton* m_previous;
     QToolButton* m_next;
     QTextBrowser* m_caption;
-    QWidget* m_quiz;
+    QPointer<QWidget> m_quiz;  // in the window's Question dock, which may go first
     QLabel* m_quizPrompt;
     QLabel* m_quizShown;
     QGridLayout* m_choices;  // the choices, in two columns when there are many
