@@ -108,6 +108,20 @@ private slots:
         QVERIFY(!player->isRevealed());
         QVERIFY(waitLanded(player));
         expectAsPlanned(window, player);
+        // Clicking a choice answers: the verdict, the step made.
+        QPushButton* yes = nullptr;
+        QVERIFY(QTest::qWaitFor([&] {  // new buttons show once the event loop has run
+            for (QPushButton* button : window.findChildren<QPushButton*>(QStringLiteral("lessonChoice1")))
+                if (button->isEnabled() && button->isVisible()) yes = button;
+            return yes != nullptr;
+        }));
+        QTest::mouseClick(yes, Qt::LeftButton);
+        QVERIFY(player->isRevealed());
+        QVERIFY2(player->verdictText().contains(QString::fromStdString(question.explanation)), qPrintable(player->verdictText()));
+        QVERIFY(waitLanded(player));
+        QCOMPARE(window.controller()->status().counters.steps, question.step);
+        player->previous();  // the question again
+        QVERIFY(waitLanded(player));
         player->previous();
         player->previous();
         QCOMPARE(player->currentSlide(), 0);
@@ -289,9 +303,15 @@ private slots:
             const QuizQuestion* question = dialog.question();
             QVERIFY(question);
             QVERIFY(question->boardBefore);
-            // Answer right on even questions, wrong on odd ones.
+            // Answer right on even questions (by clicking the choice), wrong on odd ones.
             const QString right = QString::fromStdString(question->answer);
-            dialog.answer(i % 2 == 0 ? right : (right == QLatin1String("yes") ? QStringLiteral("no") : QStringLiteral("yes")));
+            if (i % 2 == 0) {
+                auto* button = dialog.findChild<QPushButton*>(QStringLiteral("practiceChoice%1").arg(right == QLatin1String("yes") ? 1 : 2));
+                QVERIFY(button && button->isVisible() == dialog.isVisible());
+                QTest::mouseClick(button, Qt::LeftButton);
+            } else {
+                dialog.answer(right == QLatin1String("yes") ? QStringLiteral("no") : QStringLiteral("yes"));
+            }
             QVERIFY2(dialog.verdictText().contains(QString::fromStdString(question->explanation)), qPrintable(dialog.verdictText()));
             dialog.nextQuestion();
         }

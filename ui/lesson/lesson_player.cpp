@@ -70,12 +70,6 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
 
     // Left: where the lesson stands and the way through it.
     auto* navigation = new QVBoxLayout;
-    m_title = new QLabel(this);
-    m_title->setObjectName(QStringLiteral("lessonSlideTitle"));
-    m_title->setWordWrap(true);
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
     auto* buttons = new QHBoxLayout;
     m_previous = new QToolButton(this);
     m_previous->setObjectName(QStringLiteral("lessonPrevious"));
@@ -97,7 +91,6 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     m_contents->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_contents->setMinimumContentsLength(14);
     // The contents box names the slide: a title of its own would take a caption line's height.
-    m_title->hide();
     navigation->addLayout(buttons);
     navigation->addWidget(m_contents);
     navigation->addStretch();
@@ -155,7 +148,6 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     m_quizPrompt = new QLabel(m_quiz);
     m_quizPrompt->setObjectName(QStringLiteral("lessonQuizPrompt"));
     m_quizPrompt->setWordWrap(true);
-    m_quizPrompt->setFont(bold);
     m_quizShown = new QLabel(m_quiz);
     m_quizShown->setObjectName(QStringLiteral("lessonQuizShown"));
     m_quizShown->setWordWrap(true);
@@ -311,7 +303,6 @@ QString LessonPlayer::notesHtml() const {
 
 void LessonPlayer::showSlide() {
     if (!m_lesson || m_current < 0 || m_current >= slideCount()) {
-        m_title->setText(m_lesson ? tr("%1: no slides yet").arg(lessonText(m_lesson->title)) : tr("No lesson"));
         m_caption->setHtml(m_authoring ? tr("<p>Set up the window as the class should see it — puzzle, algorithm, "
                                             "parameters, the step, the panels — then press <b>Add slide from what I "
                                             "see</b>.</p>")
@@ -324,7 +315,6 @@ void LessonPlayer::showSlide() {
         return;
     }
     const LessonSlide& slide = m_lesson->slides[static_cast<std::size_t>(m_current)];
-    m_title->setText(slide.title.empty() ? lessonText(m_lesson->title) : lessonText(slide.title));
     m_counter->setText(tr("%1 / %2").arg(m_current + 1).arg(slideCount()));
     m_contents->setCurrentIndex(m_current);
     fillCaption(*m_caption->document(), lessonText(slide.caption));
@@ -340,8 +330,10 @@ void LessonPlayer::showQuiz() {
     const bool asks = state && state->quiz;
     m_quiz->setVisible(asks);
     emit questionShown(asks);
+    // Later, not now: the button clicked to answer is still in its clicked signal.
     while (QLayoutItem* item = m_choices->takeAt(0)) {
-        delete item->widget();
+        item->widget()->hide();
+        item->widget()->deleteLater();
         delete item;
     }
     if (!asks) return;

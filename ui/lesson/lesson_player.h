@@ -150,7 +150,6 @@ private:
     std::optional<QString> m_verdict;
     std::function<std::optional<CapturedState>()> m_capture;
 
-    QLabel* m_title;
     QLabel* m_counter;
     QComboBox* m_contents;
     QToolButton* m_previous;

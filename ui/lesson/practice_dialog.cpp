@@ -188,8 +188,10 @@ QString PracticeDialog::verdictText() const { return m_verdict->text(); }
 QString PracticeDialog::promptText() const { return m_prompt->text(); }
 
 void PracticeDialog::showQuestion() {
+    // Later, not now: the button clicked to answer is still in its clicked signal.
     while (QLayoutItem* item = m_choices->takeAt(0)) {
-        delete item->widget();
+        item->widget()->hide();
+        item->widget()->deleteLater();
         delete item;
     }
     m_score->setText(m_asked ? tr("Score: %1 of %2 right").arg(m_right).arg(m_asked) : QString());
