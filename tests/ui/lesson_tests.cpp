@@ -138,10 +138,13 @@ private slots:
         QVERIFY(!player->blackedOut());
         QCOMPARE(player->currentSlide(), 3);
 
-        // The teacher's notes, in a window of their own.
+        // The teacher's notes, in a window of their own: Ctrl+Shift+T (a key no other action has).
         player->goToSlide(0);
-        QWidget* notes = window.showTeacherNotes(true);
-        QVERIFY(notes->isVisible());
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(window.boardView(), Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+        QWidget* notes = window.findChild<QWidget*>(QStringLiteral("teacherNotes"));
+        QVERIFY(notes && notes->isVisible());
         QVERIFY(player->notesHtml().contains(QStringLiteral("Ask first")));
     }
 

@@ -307,6 +307,7 @@ void MainWindow::createActions() {
     fileMenu->addSeparator();
     auto* saveAction = fileMenu->addAction(workbenchIcon(IconKind::Save), tr("&Save board as…"), this, &MainWindow::saveAs);
     saveAction->setShortcut(QKeySequence::Save);
+    m_openLessonAction = fileMenu->addAction(tr("Open &lesson…"), this, &MainWindow::openLessonDialog);
     fileMenu->addAction(tr("Open recor&ding…"), this, &MainWindow::openRecordingDialog);
     m_saveRecordingAction = fileMenu->addAction(tr("Save run recordin&g…"), this, &MainWindow::saveRecordingDialog);
     m_exportAnimationAction = fileMenu->addAction(tr("E&xport animation…"), this, &MainWindow::exportAnimationDialog);

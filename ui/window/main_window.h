@@ -341,6 +341,7 @@ private:
     QWidget* m_teacherNotes = nullptr;
     QAction* m_teacherNotesAction = nullptr;
     QMenu* m_lessonMenu = nullptr;
+    QAction* m_openLessonAction = nullptr;  // in the File and Lesson menus
     QTimer m_lessonLanding;                  // polls for the slide's step while one is on its way
     std::uint64_t m_lessonTarget = 0;        // the step the run is to stand on
     std::vector<int> m_lessonOutline;        // the slide's cells, outlined once it stands there

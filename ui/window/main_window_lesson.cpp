@@ -45,9 +45,9 @@ bool MainWindow::isLessonFile(const QString& path) {
 void MainWindow::createLessonActions() {
     m_lessonMenu = menuBar()->addMenu(tr("&Lesson"));
     m_lessonMenu->setObjectName(QStringLiteral("lessonMenu"));
-    QAction* open = m_lessonMenu->addAction(tr("&Open lesson…"), this, &MainWindow::openLessonDialog);
-    open->setObjectName(QStringLiteral("openLessonAction"));
-    open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_lessonMenu->addAction(m_openLessonAction);  // also in the File menu
+    m_openLessonAction->setObjectName(QStringLiteral("openLessonAction"));
+    m_openLessonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_lessonMenu->addAction(tr("&New lesson"), this, &MainWindow::newLesson)->setObjectName(QStringLiteral("newLessonAction"));
     QAction* save = m_lessonMenu->addAction(tr("&Save lesson as…"), this, &MainWindow::saveLessonDialog);
     save->setObjectName(QStringLiteral("saveLessonAction"));
@@ -57,20 +57,11 @@ void MainWindow::createLessonActions() {
     m_teacherNotesAction = m_lessonMenu->addAction(tr("&Teacher notes"), this, [this](bool on) { showTeacherNotes(on); });
     m_teacherNotesAction->setObjectName(QStringLiteral("teacherNotesAction"));
     m_teacherNotesAction->setCheckable(true);
-    m_teacherNotesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_teacherNotesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
     m_teacherNotesAction->setToolTip(tr("The slide's notes in a window of their own, for the teacher's screen"));
     addAction(m_teacherNotesAction);  // the key works in presentation mode too, without the menu bar
     m_lessonMenu->addSeparator();
     m_lessonMenu->addAction(tr("&Practice…"), this, &MainWindow::openPractice)->setObjectName(QStringLiteral("practiceAction"));
-    // File ▸ Open lesson… is the same action.
-    for (QAction* action : menuBar()->actions())
-        if (action->menu() && action->text() == tr("&File")) {
-            QMenu* file = action->menu();
-            QAction* before = nullptr;
-            for (QAction* item : file->actions())
-                if (item->text() == tr("Open recor&ding…")) before = item;
-            file->insertAction(before, open);
-        }
     m_lessonLanding.setInterval(kLandingPollMs);
     connect(&m_lessonLanding, &QTimer::timeout, this, &MainWindow::checkLessonLanded);
 }
