@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/text_format.h"
+
 namespace pw {
 
 std::pair<int, int> lineAndColumn(std::string_view text, std::size_t offset) {
@@ -114,6 +116,13 @@ std::string jsonPathText(const std::vector<std::string>& path) {
         text += index ? "[" + step + "]" : (text.empty() ? "" : ".") + step;
     }
     return text;
+}
+
+bool looksLikeJsonFormat(std::string_view text, std::string_view formatName) {
+    text = withoutByteOrderMark(text);
+    const auto start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos || text[start] != '{') return false;
+    return text.substr(0, 4096).find(formatName) != std::string_view::npos;
 }
 
 }  // namespace pw

@@ -18,6 +18,10 @@ std::pair<int, int> lineAndColumn(std::string_view text, std::size_t offset);
 // index), the offset of the deepest value it reaches, e.g. the object a required key is missing from.
 std::size_t jsonValueOffset(std::string_view text, const std::vector<std::string>& path);
 
+// Whether `text` claims to be a file of format `formatName`: a JSON object naming the format near its start. Lets a
+// caller that opens "a file" tell recordings, races and lessons from puzzle files without guessing from the name.
+bool looksLikeJsonFormat(std::string_view text, std::string_view formatName);
+
 // "configurations[2].label": a path as people read it.
 std::string jsonPathText(const std::vector<std::string>& path);
 

@@ -1,6 +1,8 @@
 #include "io/output.h"
 #include "io/race_recording.h"
 
+#include "io/json_place.h"
+
 #include "base/text_format.h"
 
 #include <nlohmann/json.hpp>
@@ -45,10 +47,7 @@ std::string formatRaceManifest(const RaceManifest& manifest) {
 }
 
 bool looksLikeRaceManifest(std::string_view text) {
-    text = withoutByteOrderMark(text);
-    const auto start = text.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos || text[start] != '{') return false;
-    return text.substr(0, 4096).find(kFormatName) != std::string_view::npos;
+    return looksLikeJsonFormat(text, kFormatName);
 }
 
 RaceRead parseRaceManifest(std::string_view text, const std::string& sourceName) {

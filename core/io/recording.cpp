@@ -382,10 +382,7 @@ bool saveRecording(const std::string& path, const RunRecording& recording, std::
 }
 
 bool looksLikeRecording(std::string_view text) {
-    text = withoutByteOrderMark(text);
-    const auto start = text.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos || text[start] != '{') return false;
-    return text.substr(0, 4096).find(kFormatName) != std::string_view::npos;
+    return looksLikeJsonFormat(text, kFormatName);
 }
 
 RunResult replayRecording(const RunRecording& recording, EventSink* sink,

@@ -432,10 +432,7 @@ bool saveLesson(const std::string& path, const Lesson& lesson, std::string& erro
 }
 
 bool looksLikeLesson(std::string_view text) {
-    text = withoutByteOrderMark(text);
-    const auto start = text.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos || text[start] != '{') return false;
-    return text.substr(0, 4096).find(kFormatName) != std::string_view::npos;
+    return looksLikeJsonFormat(text, kFormatName);
 }
 
 }  // namespace pw
