@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Puzzle Workbench needs, only those that are missing.
 # Usage: scripts/install-deps.sh [--no-gui] [--clang]
 #   --no-gui  the core and the CLI only, without Qt
-#   --clang   also Debian's clang 14 with its sanitizer and libFuzzer runtimes (the fuzz and tsan presets)
+#   --clang   also Debian's clang 14 with its sanitizer and libFuzzer runtimes (the asan, fuzz and tsan presets)
 set -euo pipefail
 gui=1
 clang=0

@@ -3,10 +3,12 @@
 # whose code runs on more than one thread: the runner's stop and pause, the event sinks, a recording's
 # cancellable load, the bench and rating thread pools and the threads they share, the CLI's bench and its
 # result-writer thread, and the offscreen window tests (solver worker, run controller, replay, race, Compare,
-# Generate, hand solving, step back).
-# Only those targets are built. Left out: the soaks (the live run, the race of four, the replay) and the process tests (animation_export, export_kill),
-# which measure speed or drive other programs, the classroom checks (paced runs timed against the clock) and the
-# window-manager test (a real X server, not the offscreen window), and the few window checks named below.
+# Generate, hand solving, step back, lessons).
+# The core and CLI test programs and every window test program are built (ui_test_programs). Left out of the
+# runs: the soaks (the live run, the race of four, the replay) and the process tests (animation_export,
+# export_kill), which measure speed or drive other programs, the classroom checks (paced runs timed against the
+# clock) and the window-manager test (a real X server, not the offscreen window), and the few window checks
+# named below.
 # A race is a failure (halt_on_error); tests/tsan.supp lists only Qt's hand-overs and Qt's own memory traffic,
 # each with its reason.
 # Usage: scripts/tsan.sh
@@ -14,10 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --clang
 cmake --preset tsan >/dev/null
-cmake --build --preset tsan -j "$(nproc)" --target core_tests cli_tests puzzle-cli puzzle-workbench ui_tests \
-  generate_dialog_tests replay_ui_tests compare_view_tests animation_export_tests race_view_tests \
-  run_control_bug_tests run_state_machine_tests decision_panel_tests hand_solving_tests explained_window_tests \
-  step_back_tests
+cmake --build --preset tsan -j "$(nproc)" --target core_tests cli_tests puzzle-cli ui_test_programs
 # The window tests' TIMEOUT is raised in the tsan tree (tests/ui/CMakeLists.txt): TSan is ~5-15x slower.
 ctest --preset tsan -j "$(nproc)" -R '^(RunnerTest|EventSinksTest|RunTimelineTest|BenchTest|RatingTest|ParallelForTest|ParallelInOrderTest|BenchCliTest|BenchShardsTest|CliInterruptTest)\.|^CliTest\.(SolvesALiteralPuzzleAsJson|RejectedPuzzlesDoNotStopTheOthers|RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs|CheckWritesTheSameLinesWithAnyNumberOfJobs|SolveWritesTheSameResultsWithAnyNumberOfJobs)$'
 # The window tests. Qt's own calls are not checked (tests/tsan.supp), and then TSan 14 cannot follow a
