@@ -378,6 +378,50 @@ TEST(CliTest, CorrelatesRatingsWithAHumanColumn) {
     std::filesystem::remove(human);
 }
 
+// The simulated human solver fitted to the human D_TO values: the held-out part and the folds are reported apart,
+// and `correlate --held-out` splits a rating the same way.
+TEST(CliTest, CalibratesTheHumanModelAndReportsHeldOutPuzzlesApart) {
+    const std::string human = "'" + test::sharedDataDir() + "/sudoku/cloud_sudoku_human_difficulty_20240415.csv'";
+    const auto result = runCli("calibrate --json --runs 1 --folds 2 --column D_TO " + human);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto lines = jsonLines(result.out);
+    ASSERT_EQ(lines.size(), 1u);
+    const auto& calibration = lines[0];
+    ASSERT_EQ(calibration["folds"].size(), 2u);
+    const int fittedOn = calibration["in_sample"]["n"], heldOut = calibration["held_out"]["n"];
+    EXPECT_EQ(fittedOn + heldOut, 344);
+    EXPECT_NEAR(heldOut, 344 / 5, 20);
+    for (const auto& fold : calibration["folds"]) {
+        EXPECT_EQ(fold["fitted"].get<int>() + fold["tested"].get<int>(), fittedOn);
+        EXPECT_GT(fold["out_of_sample"].get<double>(), 0.6);  // the model ranks unseen puzzles as people do
+    }
+    EXPECT_GT(calibration["held_out"]["r"].get<double>(), 0.6);
+    EXPECT_GE(calibration["parameters"]["scan_exponent"].get<double>(), 0.25);
+
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string ratings = (dir / ("pw_calibrate_" + std::to_string(::getpid()) + ".csv")).string();
+    ASSERT_EQ(runCli("rate --metrics givens --out '" + ratings + "' " + human).exitCode, 0);
+    const auto parts = jsonLines(runCli("correlate --json --held-out --column D_TO '" + ratings + "' " + human).out);
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0]["part"], "fitted_on");
+    EXPECT_EQ(parts[0]["spearman"]["n"], fittedOn);
+    EXPECT_EQ(parts[1]["part"], "held_out");
+    EXPECT_EQ(parts[1]["spearman"]["n"], heldOut);
+    std::filesystem::remove(ratings);
+
+    // A puzzle that does not read is named by its place; too few puzzles to fit is a usage error.
+    const std::string small = (dir / ("pw_calibrate_small_" + std::to_string(::getpid()) + ".csv")).string();
+    std::ofstream(small) << "puzzle,time\n" << test::kPillayFigure1 << ",300\n12x,20\n";
+    const auto few = runCli("calibrate --column time '" + small + "'");
+    EXPECT_EQ(few.exitCode, 2);
+    EXPECT_NE(few.err.find(small + ":3"), std::string::npos) << few.err;
+    EXPECT_NE(few.err.find("too few puzzles"), std::string::npos) << few.err;
+    const auto column = runCli("calibrate --column speed '" + small + "'");
+    EXPECT_EQ(column.exitCode, 2);
+    EXPECT_NE(column.err.find("'speed' is not a column"), std::string::npos) << column.err;
+    std::filesystem::remove(small);
+}
+
 TEST(CliTest, SolvesNurikabeFromTheLibrary) {
     const auto result = runCli("solve -a exact --json '" + test::puzzlesDir() + "/nurikabe/janko_sample.txt'");
     ASSERT_EQ(result.exitCode, 0) << result.err;

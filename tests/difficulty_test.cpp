@@ -5,6 +5,7 @@
 #include "io/csv_table.h"
 #include "study/difficulty_metrics.h"
 #include "study/rating.h"
+#include "sudoku/human_model.h"
 #include "sudoku/logic.h"
 #include "sudoku/relaxation.h"
 #include "sudoku/sudoku_exact.h"
@@ -164,6 +165,9 @@ std::map<std::string, double> referenceMetrics(const Puzzle& sudoku, const std::
     reference["serate"] = model.serate;
     reference["refutation-sum"] = model.refutationSum;
     reference["search-effort"] = model.searchEffort;
+    // The simulated human solver's own definition; human_model_test.cpp checks it against values worked by hand.
+    reference["human-time"] = humanPredictedTime(*traceHumanModel(sudoku.sudoku().givens, runs, seed),
+                                                 defaultHumanModelParameters());
     Rng relaxation(seed);
     for (int r = 0; r < runs; ++r)
         reference["relaxation"] +=

@@ -8,6 +8,7 @@
 #include "commands/algorithms_command.h"
 #include "commands/bench_command.h"
 #include "commands/check_command.h"
+#include "commands/calibrate_command.h"
 #include "commands/correlate_command.h"
 #include "commands/generate_command.h"
 #include "commands/handout_command.h"
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
     pw::cli::addLogicSurveyCommand(app, context);
     pw::cli::addLessonCommand(app, context);
     pw::cli::addBenchCommand(app, context);
+    pw::cli::addCalibrateCommand(app, context);
     pw::cli::addCorrelateCommand(app, context);
     pw::cli::addGenerateCommand(app, context);
     pw::cli::addStatsCommand(app, context);

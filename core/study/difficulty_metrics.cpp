@@ -14,6 +14,7 @@
 #include "engine/runner.h"
 #include "nurikabe/nurikabe_metrics.h"
 #include "nurikabe/nurikabe_rules.h"
+#include "sudoku/human_model.h"
 #include "sudoku/logic.h"
 #include "sudoku/relaxation.h"
 
@@ -135,6 +136,17 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
          "solve, mean over the runs",
          PuzzleKind::Sudoku, true, 30,
          logicMetric(&LogicRating::searchEffort)},
+        {"human-time", "Simulated human time",
+         "the time a simulated human solver takes, in cell scans (core/sudoku/human_model.cpp): a single costs "
+         "(empty cells / singles on offer)^γ with naked singles weighed less, technique and refutation steps "
+         "more, plus a time for each digit written; the parameters calibrated on human data "
+         "(`puzzle-cli calibrate`); mean over the runs",
+         PuzzleKind::Sudoku, true, 30,
+         [](const Puzzle& puzzle, int runs, std::uint64_t seed) -> std::optional<double> {
+             const auto trace = traceHumanModel(puzzle.sudoku().givens, runs, seed);
+             if (!trace) return std::nullopt;
+             return humanPredictedTime(*trace, defaultHumanModelParameters());
+         }},
         {"relaxation", "Constraint relaxation",
          "Pelánek's constraint relaxation: remove 45 random ≠ constraints between empty cells and count the "
          "solutions, capped at 1,000; mean over the runs (one relaxation each)",

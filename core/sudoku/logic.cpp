@@ -379,8 +379,6 @@ std::vector<LogicStep> easiestApplications(const LogicGrid& grid, const Techniqu
 
 namespace {
 
-enum class SinglesOutcome { Placed, Stalled, Contradiction };
-
 // The digits missing from `unit` that have exactly one candidate cell there; `anywhere` receives every
 // candidate of the unit's cells.
 DigitMask digitsWithOnePlace(const LogicGrid& grid, int unit, DigitMask& anywhere) {
@@ -395,10 +393,10 @@ DigitMask digitsWithOnePlace(const LogicGrid& grid, int unit, DigitMask& anywher
     return allDigits(g.size) & static_cast<DigitMask>(~grid.placedIn(unit)) & once & static_cast<DigitMask>(~twice);
 }
 
-// Applies one single chosen uniformly at random among every naked and hidden single application (a placement
-// both kinds allow counts twice, as two applications). One pass counts the applications and looks for a
-// contradiction; a second walks to the chosen one.
-SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* hiddenApplications = nullptr) {
+}  // namespace
+
+// One pass counts the applications and looks for a contradiction; a second walks to the chosen one.
+SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, SinglesOnOffer* offered) {
     const SudokuGeometry& g = grid.geometry();
     const DigitMask all = allDigits(g.size);
     std::uint32_t count = 0;
@@ -408,17 +406,21 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* hidde
         if (!c) return SinglesOutcome::Contradiction;
         count += isSingleBit(c);
     }
+    const std::uint32_t naked = count;
     const int unitCount = 3 * g.size;
-    std::uint32_t hidden = 0;
-    for (int unit = 0; unit < unitCount; ++unit) {
+    std::uint32_t hidden = 0, hiddenInBoxes = 0;
+    for (int unit = 0; unit < unitCount; ++unit) {  // rows, columns, then boxes
         DigitMask anywhere = 0;
         const DigitMask onlyPlace = digitsWithOnePlace(grid, unit, anywhere);
         if (all & static_cast<DigitMask>(~grid.placedIn(unit)) & static_cast<DigitMask>(~anywhere))
             return SinglesOutcome::Contradiction;
-        hidden += popCount(onlyPlace);
+        const int found = popCount(onlyPlace);
+        hidden += static_cast<std::uint32_t>(found);
+        if (unit >= 2 * g.size) hiddenInBoxes += static_cast<std::uint32_t>(found);
     }
     count += hidden;
-    if (hiddenApplications) *hiddenApplications = hidden;
+    if (offered)
+        *offered = {static_cast<int>(naked), static_cast<int>(hidden), static_cast<int>(hiddenInBoxes)};
     if (count == 0) return SinglesOutcome::Stalled;
 
     std::uint32_t chosen = rng.below(count);
@@ -449,6 +451,8 @@ SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, std::uint32_t* hidde
     }
     return SinglesOutcome::Stalled;  // not reached: the count said there was one
 }
+
+namespace {
 
 // Singles on `trial` until a contradiction: the number applied, or -1 when they stall first.
 int singlesUntilContradiction(LogicGrid& trial, Rng& rng, std::uint64_t& simpleSteps) {
@@ -502,12 +506,12 @@ LogicModelRun runLogicModel(const SudokuGrid& givens, const SudokuGrid& solution
     LogicGrid grid(givens);
     while (grid.emptyCount() > 0) {
         const int empty = grid.emptyCount();
-        std::uint32_t hidden = 0;
-        const SinglesOutcome outcome = placeRandomSingle(grid, rng, &hidden);
+        SinglesOnOffer offered;
+        const SinglesOutcome outcome = placeRandomSingle(grid, rng, &offered);
         if (outcome == SinglesOutcome::Placed) {
             ++run.singles;
             ++run.simpleSteps;
-            run.searchEffort += hidden ? static_cast<double>(empty) / hidden : empty;
+            run.searchEffort += offered.hidden ? static_cast<double>(empty) / offered.hidden : empty;
             continue;
         }
         if (outcome == SinglesOutcome::Contradiction) break;  // givens that disagree with `solution`

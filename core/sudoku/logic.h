@@ -86,6 +86,20 @@ std::vector<LogicStep> findApplications(const LogicGrid& grid, Technique techniq
 // empty when the enabled techniques are stuck.
 std::vector<LogicStep> easiestApplications(const LogicGrid& grid, const TechniqueSet& techniques);
 
+// The singles on offer in a position: cells with one candidate left, and hidden-single applications (a digit
+// with one place left in a row, column or box; a placement several units allow counts once for each).
+struct SinglesOnOffer {
+    int naked = 0;
+    int hidden = 0;
+    int hiddenInBoxes = 0;  // of `hidden`, those in a box (the rest are in rows and columns)
+};
+enum class SinglesOutcome { Placed, Stalled, Contradiction };
+// Applies one single chosen uniformly at random among every naked and hidden single application (a placement
+// both kinds allow counts twice, as two applications) and reports, when asked, what was on offer before it.
+// Stalled: no single applies; Contradiction: an empty cell without candidates or a digit without a place.
+// The model's hot path: no allocation.
+SinglesOutcome placeRandomSingle(LogicGrid& grid, Rng& rng, SinglesOnOffer* offered = nullptr);
+
 // Pelánek's refutation when no technique applies: every wrong candidate of every empty cell is assumed and
 // singles, chosen at random, are applied until a contradiction; the cell whose wrong candidates fall in the
 // fewest steps in all is placed with its value from `solution`. `simpleSteps` counts the singles applied.
