@@ -320,9 +320,16 @@ TEST(CliTest, RatesPuzzlesAsCsvTheSameWithAnyNumberOfJobs) {
     const auto one = runCli("rate --metrics givens,serate,refutation-sum --runs 2 --seed 3 --jobs 1 " + file);
     ASSERT_EQ(one.exitCode, 0) << one.err;
     std::istringstream lines(one.out);
-    std::string header, first;
+    std::string settings, header, first;
+    std::getline(lines, settings);
     std::getline(lines, header);
     std::getline(lines, first);
+    // The first line says what repeats the rating; the CSV reader skips it.
+    EXPECT_EQ(settings.rfind("# puzzle-workbench ", 0), 0u) << settings;
+    EXPECT_NE(settings.find(" rating; seed 3; runs: givens 1, serate 2, refutation-sum 2; repeat: puzzle-cli rate "
+                            "--metrics givens,serate,refutation-sum --seed 3 --runs 2"),
+              std::string::npos)
+        << settings;
     EXPECT_EQ(header, "id,puzzle,givens,serate,refutation-sum");
     EXPECT_EQ(first.rfind("Pillay2012_figure1," + test::kPillayFigure1 + ",36,0,0", 0), 0u) << first;
     EXPECT_NE(one.err.find("rating"), std::string::npos);  // the progress report
@@ -340,9 +347,13 @@ TEST(CliTest, RatesNurikabeAndSaysWhichMetricsDoNotApply) {
                                test::puzzlesDir() + "/nurikabe/janko_sample.txt'");
     ASSERT_EQ(result.exitCode, 0) << result.err;
     std::istringstream lines(result.out);
-    std::string header, first;
+    std::string settings, header, first;
+    std::getline(lines, settings);
     std::getline(lines, header);
     std::getline(lines, first);
+    EXPECT_NE(settings.find("; seed 1; runs: nurikabe-islands 1, nurikabe-island-area 1, givens 1;"),
+              std::string::npos)
+        << settings;
     EXPECT_EQ(header, "id,puzzle,nurikabe-islands,nurikabe-island-area,givens");
     EXPECT_EQ(first.rfind("01_10x10,", 0), 0u) << first;
     EXPECT_EQ(first.substr(first.size() - 7), ",17,34,") << first;

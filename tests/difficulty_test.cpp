@@ -20,6 +20,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace pw {
@@ -66,6 +67,12 @@ TEST(StatisticsTest, SpearmanUsesAverageRanksForTies) {
 TEST(StatisticsTest, UndefinedCorrelationsAreEmpty) {
     EXPECT_FALSE(pearson({1, 2, 3}, {1, 2, 3}));           // too few pairs for an interval
     EXPECT_FALSE(pearson({1, 1, 1, 1}, {1, 2, 3, 4}));     // a constant series
+    // A constant series whose rounded mean is not its value still has no correlation.
+    EXPECT_FALSE(pearson(std::vector<double>(344, 1.2), std::vector<double>(344, 1.0)));
+    std::vector<double> rising(344);
+    std::iota(rising.begin(), rising.end(), 0.0);
+    EXPECT_FALSE(pearson(std::vector<double>(344, 1.2), rising));
+    EXPECT_FALSE(spearman(std::vector<double>(344, 1.2), rising));
     EXPECT_FALSE(spearman({1, 2, 3, 4}, {1, 2, 3}));       // lengths differ
 }
 
@@ -166,6 +173,11 @@ std::map<std::string, double> referenceMetrics(const Puzzle& sudoku, const std::
     reference["refutation-sum"] = model.refutationSum;
     reference["search-effort"] = model.searchEffort;
     // The simulated human solver's own definition; human_model_test.cpp checks it against values worked by hand.
+    // The Explainer-style reading's own definition; logic_test.cpp checks it on puzzles worked by hand.
+    const ExplainerReading explained = *explainerReading(sudoku.sudoku().givens);
+    reference["explainer-hardest"] = explained.hardest;
+    reference["explainer-first-placement"] = explained.hardestToFirstPlacement;
+    reference["explainer-first-step"] = explained.firstStep;
     reference["human-time"] = humanPredictedTime(*traceHumanModel(sudoku.sudoku().givens, runs, seed),
                                                  defaultHumanModelParameters());
     Rng relaxation(seed);

@@ -238,6 +238,43 @@ TEST(LogicTest, MetricsAreRegisteredByTheirIds) {
     EXPECT_EQ(findDifficultyMetric("no-such-metric"), nullptr);
 }
 
+TEST(LogicTest, ExplainerLevelsAreSudokuExplainersForTheSameTechniques) {
+    const LogicGrid box(gridWith({{0, 0, 5}, {1, 3, 5}, {5, 7, 5}, {7, 8, 5}}));
+    const LogicStep* inBox = findStep(findApplications(box, Technique::HiddenSingle), kBox3, 5);
+    ASSERT_NE(inBox, nullptr);
+    EXPECT_EQ(explainerLevel(*inBox, box.geometry()), 1.2);
+    LogicStep inRow = *inBox;
+    inRow.unit = kRow1;
+    EXPECT_EQ(explainerLevel(inRow, box.geometry()), 1.5);
+    for (const auto& [technique, level] : std::vector<std::pair<Technique, double>>{
+             {Technique::NakedSingle, 2.3}, {Technique::Pointing, 2.6}, {Technique::Claiming, 2.8},
+             {Technique::NakedPair, 3.0}, {Technique::HiddenPair, 3.4}, {Technique::Refutation, 10}}) {
+        LogicStep step;
+        step.technique = technique;
+        EXPECT_EQ(explainerLevel(step, box.geometry()), level) << techniqueName(technique);
+    }
+}
+
+TEST(LogicTest, ExplainerReadingTakesTheLowestLevelEachStep) {
+    // 1234/3412/2143/4321 with r1c1 and r1c3 empty: the first step is a hidden single in box 1 (1.2), and so is
+    // every step after it; the first step places.
+    const auto easy = explainerReading(test::sudokuFromLine(".2.4341221434321"));
+    ASSERT_TRUE(easy);
+    EXPECT_EQ(easy->firstStep, 1.2);
+    EXPECT_EQ(easy->hardestToFirstPlacement, 1.2);
+    EXPECT_EQ(easy->hardest, 1.2);
+    // Sato and Inoue's "difficult 24": singles get stuck, so its hardest step is beyond them, while its first
+    // step is still a single.
+    const auto hard = explainerReading(
+        test::sudokuFromLine("...4.7.....1...7..4.......3.2.3.9.4..4..1..9...6...8..5.......8.84.6.53.3.......2"));
+    ASSERT_TRUE(hard);
+    EXPECT_GE(hard->hardest, 2.6);
+    EXPECT_LE(hard->firstStep, 2.3);
+    EXPECT_LE(hard->firstStep, hard->hardestToFirstPlacement);
+    EXPECT_LE(hard->hardestToFirstPlacement, hard->hardest);
+    EXPECT_FALSE(explainerReading(test::sudokuFromLine("11..............")));
+}
+
 TEST(LogicTest, HintLevelsGrowFromTechniqueToStep) {
     const SudokuGrid givens = test::sudokuFromLine(test::kPillayFigure1);
     const Hint one = hintFor(givens, givens, 1);

@@ -11,6 +11,11 @@ namespace {
 constexpr double kZ95 = 1.959963984540054;  // the standard normal's 97.5 % quantile
 
 double pearsonR(const std::vector<double>& x, const std::vector<double>& y) {
+    // A constant series has no correlation; its rounded mean would leave it a tiny spread instead (344 x 1.2).
+    const auto constant = [](const std::vector<double>& v) {
+        return std::all_of(v.begin(), v.end(), [&](double value) { return value == v.front(); });
+    };
+    if (constant(x) || constant(y)) return std::nan("");
     const double mx = mean(x);
     const double my = mean(y);
     double sxy = 0, sxx = 0, syy = 0;

@@ -94,6 +94,14 @@ auto logicMetric(double LogicRating::*part) {
     };
 }
 
+// One number of the Sudoku Explainer–style reading (logic.h) as a metric.
+auto explainerMetric(double ExplainerReading::*part) {
+    return [part](const Puzzle& puzzle, int, std::uint64_t) -> std::optional<double> {
+        const auto reading = explainerReading(puzzle.sudoku().givens);
+        return reading ? std::optional<double>((*reading).*part) : std::nullopt;
+    };
+}
+
 }  // namespace
 
 const std::vector<DifficultyMetric>& difficultyMetrics() {
@@ -147,6 +155,17 @@ const std::vector<DifficultyMetric>& difficultyMetrics() {
              if (!trace) return std::nullopt;
              return humanPredictedTime(*trace, defaultHumanModelParameters());
          }},
+        {"explainer-hardest", "Hardest step (ER)",
+         "Sudoku Explainer's ER read with our logic model: the puzzle solved taking the lowest-level step each "
+         "time (hidden single 1.2 in a box, 1.5 in a line, naked single 2.3, pointing 2.6, claiming 2.8, naked "
+         "pair 3.0, hidden pair 3.4, refutation 10); the hardest level of the solve",
+         PuzzleKind::Sudoku, false, 1, explainerMetric(&ExplainerReading::hardest)},
+        {"explainer-first-placement", "Hardest step to the first placement (EP)",
+         "the same solve: the hardest level up to and including its first placement (Sudoku Explainer's EP)",
+         PuzzleKind::Sudoku, false, 1, explainerMetric(&ExplainerReading::hardestToFirstPlacement)},
+        {"explainer-first-step", "First step (ED)",
+         "the same solve: the level of its first step, the first to remove a candidate (Sudoku Explainer's ED)",
+         PuzzleKind::Sudoku, false, 1, explainerMetric(&ExplainerReading::firstStep)},
         {"relaxation", "Constraint relaxation",
          "Pelánek's constraint relaxation: remove 45 random ≠ constraints between empty cells and count the "
          "solutions, capped at 1,000; mean over the runs (one relaxation each)",

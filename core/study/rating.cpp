@@ -1,6 +1,7 @@
 #include "study/rating.h"
 
 #include "base/parallel.h"
+#include "io/recording.h"
 
 #include <mutex>
 
@@ -26,6 +27,19 @@ RatingTable ratePuzzles(const std::vector<Puzzle>& puzzles, const std::vector<co
         if (progress) progress(done, total);
     }, stop);
     return table;
+}
+
+std::string ratingSettingsLine(const std::vector<const DifficultyMetric*>& metrics, const RatingOptions& options) {
+    std::string runs, ids;
+    for (const DifficultyMetric* metric : metrics) {
+        const int count = metric->stochastic ? options.runs.value_or(metric->defaultRuns) : 1;
+        runs += (runs.empty() ? "" : ", ") + metric->id + " " + std::to_string(count);
+        ids += (ids.empty() ? "" : ",") + metric->id;
+    }
+    const std::string seed = std::to_string(options.seed);
+    return "# puzzle-workbench " + std::string(workbenchVersion()) + " rating; seed " + seed + "; runs: " + runs +
+           "; repeat: puzzle-cli rate --metrics " + ids + " --seed " + seed +
+           (options.runs ? " --runs " + std::to_string(*options.runs) : std::string()) + "\n";
 }
 
 }  // namespace pw

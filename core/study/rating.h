@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace pw {
@@ -26,5 +27,11 @@ RatingTable ratePuzzles(const std::vector<Puzzle>& puzzles, const std::vector<co
                         const RatingOptions& options,
                         const std::function<void(std::size_t done, std::size_t total)>& progress = {},
                         const std::atomic<bool>* stop = nullptr);
+
+// What repeats a rating, as the comment line that opens every ratings CSV the CLI and the lab write (the CSV
+// reader skips lines that start with '#'): the version, the seed, each metric's runs and the command:
+// "# puzzle-workbench 0.1.0 rating; seed 1; runs: human-time 30, givens 1; repeat: puzzle-cli rate --metrics
+// human-time,givens --seed 1". A metric's definition is part of the version.
+std::string ratingSettingsLine(const std::vector<const DifficultyMetric*>& metrics, const RatingOptions& options);
 
 }  // namespace pw

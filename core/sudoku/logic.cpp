@@ -546,6 +546,53 @@ std::optional<LogicRating> rateWithLogicModel(const SudokuGrid& givens, int runs
     return rating;
 }
 
+double explainerLevel(const LogicStep& step, const SudokuGeometry& geometry) {
+    switch (step.technique) {
+    case Technique::HiddenSingle: return step.unit >= 2 * geometry.size ? 1.2 : 1.5;  // in a box; in a line
+    case Technique::NakedSingle: return 2.3;
+    case Technique::Pointing: return 2.6;
+    case Technique::Claiming: return 2.8;
+    case Technique::NakedPair: return 3.0;
+    case Technique::HiddenPair: return 3.4;
+    case Technique::Refutation: return 10;
+    }
+    return 10;
+}
+
+std::optional<ExplainerReading> explainerReading(const SudokuGrid& givens) {
+    const SudokuSolveResult solved = solveSudoku(givens, 1);
+    if (!solved.firstSolution) return std::nullopt;
+    LogicGrid grid(givens);
+    Rng rng(1);  // the refutation's singles are drawn at random; a fixed seed keeps the reading one number
+    std::uint64_t refutationSingles = 0;
+    ExplainerReading reading;
+    bool placed = false;
+    for (bool first = true; grid.emptyCount() > 0; first = false) {
+        std::optional<LogicStep> easiest;
+        double level = 0;
+        for (const Technique technique : {Technique::HiddenSingle, Technique::NakedSingle, Technique::Pointing,
+                                          Technique::Claiming, Technique::NakedPair, Technique::HiddenPair})
+            for (LogicStep& step : findApplications(grid, technique)) {
+                const double stepLevel = explainerLevel(step, grid.geometry());
+                if (!easiest || stepLevel < level) {
+                    level = stepLevel;
+                    easiest = std::move(step);
+                }
+            }
+        if (!easiest) {
+            easiest = refuteCheapestCell(grid, *solved.firstSolution, rng, refutationSingles);
+            if (!easiest->places()) break;
+            level = explainerLevel(*easiest, grid.geometry());
+        }
+        grid.apply(*easiest);
+        if (first) reading.firstStep = level;
+        reading.hardest = std::max(reading.hardest, level);
+        if (!placed) reading.hardestToFirstPlacement = std::max(reading.hardestToFirstPlacement, level);
+        placed = placed || easiest->places();
+    }
+    return reading;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Hints
 

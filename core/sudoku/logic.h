@@ -129,6 +129,21 @@ struct LogicRating {
 };
 std::optional<LogicRating> rateWithLogicModel(const SudokuGrid& givens, int runs, std::uint64_t seed);
 
+// A reading in the manner of Sudoku Explainer's three numbers, made with this model's techniques: the puzzle is
+// solved taking, at each step, the application with the lowest level (the first in reading order among equals),
+// and the reading gives the hardest level of the whole solve (SE's ER), of the steps up to and including the
+// first placement (EP), and of the first step, which is the first to remove a candidate (ED). Levels are Sudoku
+// Explainer's for the same techniques; a step the techniques cannot take is a refutation step, level 10 (SE
+// rates what it would use there, chains and nets, from about 6.5 to 11).
+double explainerLevel(const LogicStep& step, const SudokuGeometry& geometry);
+struct ExplainerReading {
+    double hardest = 0;                 // ER
+    double hardestToFirstPlacement = 0; // EP
+    double firstStep = 0;               // ED
+};
+// Empty when the givens have no solution.
+std::optional<ExplainerReading> explainerReading(const SudokuGrid& givens);
+
 // A hint against a player's grid. Mistakes come first: a value that differs from the solution (or, when the
 // puzzle has several solutions, a board no solution completes) is reported before any technique.
 struct Hint {

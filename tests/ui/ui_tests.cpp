@@ -15,6 +15,7 @@
 #include "tools/compare_view.h"
 #include "charts/live_chart.h"
 #include "charts/histogram_chart.h"
+#include "charts/scatter_grid.h"
 #include "charts/scatter_plot.h"
 #include "run/decision_panel.h"
 #include "tools/difficulty_lab.h"
@@ -37,6 +38,7 @@
 #include "ui_test_puzzles.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QGuiApplication>
@@ -81,10 +83,12 @@
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChartView>
+#include <QtCharts/QScatterSeries>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 
 using namespace pw;
@@ -224,6 +228,39 @@ QByteArray refusal(const QStringList& arguments) {
     if (!process.waitForFinished(30000)) return "did not end";
     if (process.exitCode() != 2) return "exit status " + QByteArray::number(process.exitCode()) + ", not 2";
     return process.readAllStandardError();
+}
+// The bundled human data's D_TO by puzzle line, read here with the plain CSV rules.
+std::map<QString, double> humanDifficultyByLine() {
+    std::map<QString, double> byLine;
+    QFile data(QStringLiteral(PW_PUZZLES_DIR "/human/cloud_sudoku_human_difficulty_20240415.csv"));
+    if (!data.open(QIODevice::ReadOnly)) return byLine;
+    data.readLine();  // the header: Game No.,Sudoku Puzzle,D_TO,D_TR
+    while (!data.atEnd()) {
+        const QStringList fields = QString::fromUtf8(data.readLine()).trimmed().split(QLatin1Char(','));
+        if (fields.size() >= 3) byLine[fields[1]] = fields[2].toDouble();
+    }
+    return byLine;
+}
+// The x values a scatter plot draws, sorted; empty when it draws no points.
+std::vector<double> plottedXs(const ScatterPlot* plot) {
+    std::vector<double> xs;
+    const auto* view = plot ? plot->findChild<QChartView*>() : nullptr;
+    if (!view) return xs;
+    for (const QAbstractSeries* series : view->chart()->series())
+        if (const auto* points = qobject_cast<const QScatterSeries*>(series))
+            for (const QPointF& point : points->points()) xs.push_back(point.x());
+    std::sort(xs.begin(), xs.end());
+    return xs;
+}
+bool plottedOnLogX(const ScatterPlot* plot) {
+    QChart* chart = plot->findChild<QChartView*>()->chart();
+    const AxisLabeller* x = AxisLabeller::of(chart, chart->axes(Qt::Horizontal).front());
+    return x && x->logarithmic();
+}
+int tabNamed(const QTabWidget* tabs, const QString& name) {
+    for (int index = 0; index < tabs->count(); ++index)
+        if (tabs->tabText(index).remove(QLatin1Char('&')) == name) return index;
+    return -1;
 }
 }  // namespace
 
@@ -962,6 +999,7 @@ private slots:
         QVERIFY2(lab->exportCsv(dir.filePath(QStringLiteral("ratings.csv")), error), qPrintable(error));
         QFile csv(dir.filePath(QStringLiteral("ratings.csv")));
         QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(csv.readLine().startsWith("# puzzle-workbench "));  // the rating's settings
         QCOMPARE(csv.readLine().trimmed(), QByteArray("id,puzzle,givens,candidates-after-singles,D_TO"));
         for (const char* name : {"plot.png", "plot.svg"}) {
             QVERIFY2(lab->scatterPlot()->exportImage(dir.filePath(QString::fromLatin1(name)), error), qPrintable(error));
@@ -1013,7 +1051,10 @@ private slots:
         for (int row = 0; row < metricList->count(); ++row)
             QVERIFY2(metricList->item(row)->data(Qt::UserRole).toString().startsWith(QStringLiteral("nurikabe-")),
                      qPrintable(metricList->item(row)->text()));
-        QVERIFY(!lab->findChild<QTabWidget*>()->isTabEnabled(3));  // the filling order is the thesis's for Sudoku
+        const auto* tabs = lab->findChild<QTabWidget*>();
+        const int fillingTab = tabNamed(tabs, QStringLiteral("Filling order"));
+        QVERIFY(fillingTab >= 0);
+        QVERIFY(!tabs->isTabEnabled(fillingTab));  // the filling order is the thesis's for Sudoku
         lab->setMetrics({QStringLiteral("nurikabe-logic-level"), QStringLiteral("nurikabe-islands")});
         QSignalSpy finished(lab, &DifficultyLab::ratingFinished);
         lab->startRating();
@@ -1045,6 +1086,7 @@ private slots:
         QVERIFY2(lab->exportCsv(dir.filePath(QStringLiteral("ratings.csv")), error), qPrintable(error));
         QFile csv(dir.filePath(QStringLiteral("ratings.csv")));
         QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(csv.readLine().startsWith("# puzzle-workbench "));  // the rating's settings
         QCOMPARE(csv.readLine().trimmed(), QByteArray("id,puzzle,nurikabe-logic-level,nurikabe-islands"));
         QVERIFY(csv.readLine().startsWith("01_10x10,https://puzz.link/p?nurikabe/10/10/"));
 
@@ -1053,7 +1095,171 @@ private slots:
         QVERIFY(metricList->count() > 0);
         QVERIFY(!metricList->item(0)->data(Qt::UserRole).toString().startsWith(QStringLiteral("nurikabe-")));
         QVERIFY(lab->setHumanColumn(QStringLiteral("D_TO")));
-        QVERIFY(lab->findChild<QTabWidget*>()->isTabEnabled(3));
+        QVERIFY(tabs->isTabEnabled(fillingTab));
+    }
+
+    // Side by side: a plot per rated metric against D_TO, titled with Spearman's ρ and n as the correlation table
+    // has them (recomputed here from the ratings and the data file); Ranks plots the average ranks 1..n, values
+    // otherwise (on a log axis where all are positive); at 1024x768 two columns of readable plots, more when wider.
+    // Saved as a PNG when PW_DIFFICULTY_LAB_SCREENSHOTS names a folder.
+    void difficultyLabShowsEveryMetricSideBySide() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        DifficultyLab* lab = window.openDifficultyLab();
+        lab->resize(1024, 768);
+        // The lab lists, and so rates, the metrics in the registry's order.
+        const QStringList metrics = {QStringLiteral("serate"), QStringLiteral("search-effort"), QStringLiteral("human-time"),
+                                     QStringLiteral("givens"), QStringLiteral("candidates-after-singles")};
+        lab->setMetrics(metrics);
+        lab->setRuns(3);
+        QVERIFY(lab->setHumanColumn(QStringLiteral("D_TO")));
+        QSignalSpy finished(lab, &DifficultyLab::ratingFinished);
+        lab->startRating();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(lab->ratings().size(), std::size_t{344});
+        auto* tabs = lab->findChild<QTabWidget*>();
+        const int sideBySideTab = tabNamed(tabs, QStringLiteral("Side by side"));
+        QVERIFY(sideBySideTab >= 0);
+        tabs->setCurrentIndex(sideBySideTab);
+        QApplication::processEvents();
+        const ScatterGrid* grid = lab->sideBySide();
+        QVERIFY(grid->isVisible());
+        QCOMPARE(grid->panelCount(), static_cast<int>(metrics.size()));
+
+        const std::map<QString, double> human = humanDifficultyByLine();
+        QCOMPARE(human.size(), std::size_t{344});
+        auto pairsOf = [&](int m, std::vector<double>& x, std::vector<double>& y) {
+            x.clear();
+            y.clear();
+            for (std::size_t p = 0; p < lab->puzzles().size(); ++p) {
+                const QString line =
+                    QString::fromStdString(formatSudoku(lab->puzzles()[p].sudoku().givens, SudokuTextStyle::Line)).trimmed();
+                const auto& value = lab->ratings()[p][static_cast<std::size_t>(m)];
+                if (!value || !human.contains(line)) continue;
+                x.push_back(*value);
+                y.push_back(human.at(line));
+            }
+        };
+        std::vector<double> x, y;
+        for (int m = 0; m < metrics.size(); ++m) {
+            pairsOf(m, x, y);
+            const auto rho = spearman(x, y);
+            QVERIFY2(rho, qPrintable(metrics[m]));
+            const QString n = QString::number(x.size());
+            QCOMPARE(grid->panelTitle(m), QStringLiteral("%1 — ρ %2, n %3").arg(metrics[m], QString::number(rho->r, 'f', 2), n));
+            QCOMPARE(lab->correlationText(metrics[m], QStringLiteral("n")), n);
+            QVERIFY2(lab->correlationText(metrics[m], QStringLiteral("spearman")).startsWith(QString::number(rho->r, 'f', 3) + u' '),
+                     qPrintable(lab->correlationText(metrics[m], QStringLiteral("spearman"))));
+            const ScatterPlot* plot = grid->plotAt(m);
+            QVERIFY(plot);
+            QCOMPARE(plot->title(), grid->panelTitle(m));
+            // Ranks: the x values are the metric's average ranks among these pairs, 1..n summing to n(n+1)/2.
+            std::vector<double> ranks = averageRanks(x);
+            std::sort(ranks.begin(), ranks.end());
+            const std::vector<double> shown = plottedXs(plot);
+            QCOMPARE(shown, ranks);
+            QVERIFY(shown.front() >= 1 && shown.back() <= static_cast<double>(x.size()));
+            const double count = static_cast<double>(x.size());
+            QCOMPARE(std::accumulate(shown.begin(), shown.end(), 0.0), count * (count + 1) / 2);
+            QVERIFY(!plottedOnLogX(plot));
+        }
+
+        if (const QString folder = qEnvironmentVariable("PW_DIFFICULTY_LAB_SCREENSHOTS"); !folder.isEmpty())
+            QVERIFY(lab->grab().save(folder + QStringLiteral("/side_by_side_1024.png")));
+        // Readable at 1024x768: two columns, every plot at least its minimum size, every title whole.
+        QCOMPARE(lab->size(), QSize(1024, 768));  // its minimum fits a 1024x768 projector
+        QVERIFY2(grid->columnCount() == 2, qPrintable(QStringLiteral("%1 columns in %2 px of a %3 px lab")
+                                                          .arg(grid->columnCount())
+                                                          .arg(grid->width())
+                                                          .arg(lab->width())));
+        for (int m = 0; m < grid->panelCount(); ++m) {
+            const QWidget* panel = grid->panelWidget(m);
+            QVERIFY2(panel->width() >= ScatterGrid::kMinimumPanelWidth && panel->height() >= ScatterGrid::kMinimumPanelHeight,
+                     qPrintable(QStringLiteral("%1: %2x%3").arg(metrics[m]).arg(panel->width()).arg(panel->height())));
+            const QChart* chart = grid->plotAt(m)->findChild<QChartView*>()->chart();
+            const int titleWidth = QFontMetrics(chart->titleFont()).horizontalAdvance(chart->title());
+            QVERIFY2(titleWidth < panel->width() - 20, qPrintable(chart->title()));
+            for (const QAbstractAxis* axis : chart->axes()) {
+                if (!axis->isVisible()) continue;
+                const double room = axis->orientation() == Qt::Horizontal ? chart->plotArea().width() : chart->plotArea().height();
+                QVERIFY2(QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText()) < room, qPrintable(axis->titleText()));
+            }
+        }
+
+        // Values: the metric's own values, on a log axis where they are all positive (givens; serate has zeros).
+        auto* ranksBox = lab->findChild<QCheckBox*>(QStringLiteral("sideBySideRanks"));
+        QVERIFY(ranksBox && ranksBox->isChecked());
+        ranksBox->setChecked(false);
+        QCOMPARE(grid->panelCount(), static_cast<int>(metrics.size()));
+        for (int m = 0; m < metrics.size(); ++m) {
+            pairsOf(m, x, y);
+            std::vector<double> values = x;
+            std::sort(values.begin(), values.end());
+            QCOMPARE(plottedXs(grid->plotAt(m)), values);
+            QCOMPARE(plottedOnLogX(grid->plotAt(m)), values.front() > 0);
+        }
+        QApplication::processEvents();  // the new plots laid out, as a person sees them
+        if (const QString folder = qEnvironmentVariable("PW_DIFFICULTY_LAB_SCREENSHOTS"); !folder.isEmpty())
+            QVERIFY(lab->grab().save(folder + QStringLiteral("/side_by_side_values_1024.png")));
+        QVERIFY(plottedOnLogX(grid->plotAt(static_cast<int>(metrics.indexOf(QStringLiteral("givens"))))));
+        QVERIFY(!plottedOnLogX(grid->plotAt(static_cast<int>(metrics.indexOf(QStringLiteral("serate"))))));
+        ranksBox->setChecked(true);
+        pairsOf(0, x, y);
+        std::vector<double> ranksAgain = averageRanks(x);
+        std::sort(ranksAgain.begin(), ranksAgain.end());
+        QCOMPARE(plottedXs(grid->plotAt(0)), ranksAgain);
+
+        // Wider: more columns.
+        lab->resize(1600, 900);
+        QApplication::processEvents();
+        QVERIFY2(grid->columnCount() >= 3, qPrintable(QString::number(grid->columnCount())));
+        if (const QString folder = qEnvironmentVariable("PW_DIFFICULTY_LAB_SCREENSHOTS"); !folder.isEmpty())
+            QVERIFY(lab->grab().save(folder + QStringLiteral("/side_by_side_1600.png")));
+
+        // Too few pairs: three of these puzzles alone, each metric's panel says so instead of plotting.
+        QTemporaryDir dir;
+        QByteArray three;
+        for (std::size_t p = 0; p < 3; ++p)
+            three += QByteArray::fromStdString(formatSudoku(lab->puzzles()[p].sudoku().givens, SudokuTextStyle::Line)).trimmed() + '\n';
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("three.txt")), three));
+        QVERIFY(lab->setPuzzleSet(dir.filePath(QStringLiteral("three.txt")), true));
+        QVERIFY(lab->setHumanColumn(QStringLiteral("D_TO")));
+        lab->setMetrics({QStringLiteral("givens"), QStringLiteral("candidates-after-singles")});
+        lab->startRating();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(grid->panelCount(), 2);
+        for (int m = 0; m < 2; ++m) {
+            QVERIFY(!grid->plotAt(m));
+            QVERIFY2(grid->panelMessage(m).startsWith(QStringLiteral("Too few puzzles with both values to plot: 3 ")),
+                     qPrintable(grid->panelMessage(m)));
+        }
+    }
+
+    // The exported ratings open with the settings that repeat them: those the ratings were made with, even when
+    // the boxes have changed since.
+    void difficultyLabExportStartsWithTheRatingSettings() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        DifficultyLab* lab = window.openDifficultyLab();
+        lab->setMetrics({QStringLiteral("search-effort"), QStringLiteral("givens")});
+        lab->setRuns(3);
+        QVERIFY(lab->setHumanColumn(QStringLiteral("D_TO")));
+        QSignalSpy finished(lab, &DifficultyLab::ratingFinished);
+        lab->startRating();
+        QVERIFY(finished.wait(60000));
+        lab->setRuns(7);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ratings.csv"));
+        QString error;
+        QVERIFY2(lab->exportCsv(path, error), qPrintable(error));
+        QFile csv(path);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QByteArray settings = csv.readLine().trimmed();
+        QVERIFY2(settings.startsWith("# puzzle-workbench "), settings.constData());
+        QVERIFY2(settings.contains("repeat: puzzle-cli rate --metrics search-effort,givens --seed 1 --runs 3"), settings.constData());
+        QVERIFY2(settings.contains("runs: search-effort 3, givens 1;"), settings.constData());
+        QCOMPARE(csv.readLine().trimmed(), QByteArray("id,puzzle,search-effort,givens,D_TO"));
+        int rows = 0;
+        while (!csv.atEnd()) rows += !csv.readLine().trimmed().isEmpty();
+        QCOMPARE(rows, 344);
     }
 
     // A gp run fills the program view; Replay program repeats the run headless and plays the best program

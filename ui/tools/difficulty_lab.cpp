@@ -4,6 +4,7 @@
 #include "base/statistics.h"
 #include "board/board_model.h"
 #include "board/board_view.h"
+#include "charts/scatter_grid.h"
 #include "charts/scatter_plot.h"
 #include "io/csv_table.h"
 #include "io/formats.h"
@@ -37,6 +38,7 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pw::ui {
@@ -44,6 +46,8 @@ namespace pw::ui {
 namespace {
 
 constexpr std::uint64_t kFillingOrderStepBudget = 10'000'000;
+// Fewer pairs give no correlation (pearson() and spearman() need 4) and no plot worth reading.
+constexpr std::size_t kMinimumPairs = 4;
 
 std::string puzzleKeyOf(const Puzzle& puzzle) {
     return puzzle.kind() == PuzzleKind::Sudoku ? puzzleJoinKey(boardLine(puzzle.sudoku().givens)) : puzzle.id;
@@ -125,6 +129,7 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
     m_scatter->setLogY(true);
     scatterLayout->addWidget(m_scatter, 1);
     m_tabs->addTab(scatterTab, tr("Scatter"));
+    m_tabs->addTab(createSideBySideTab(), tr("Side by side"));
     m_fillingTab = createFillingOrderTab();
     m_tabs->addTab(m_fillingTab, tr("Filling order"));
 
@@ -173,6 +178,28 @@ DifficultyLab::~DifficultyLab() {
 void DifficultyLab::closeEvent(QCloseEvent* event) {
     stopRating();
     QDialog::closeEvent(event);
+}
+
+// Every rated metric's plot against the compared column at once. Ranks (on by default) put skewed metrics and
+// bounded ones on the same footing: the plot then shows what Spearman's ρ measures.
+QWidget* DifficultyLab::createSideBySideTab() {
+    auto* tab = new QWidget(this);
+    auto* layout = new QVBoxLayout(tab);
+    auto* bar = new QHBoxLayout;
+    m_sideBySideRanks = new QCheckBox(tr("Ranks"), tab);
+    m_sideBySideRanks->setObjectName(QStringLiteral("sideBySideRanks"));
+    m_sideBySideRanks->setChecked(true);
+    m_sideBySideRanks->setToolTip(tr("Plot the average ranks of both axes (ties share their mean rank) instead of the "
+                                     "values; values are drawn on log axes where they are all positive"));
+    m_sideBySideCaption = new QLabel(tab);
+    m_sideBySideCaption->setWordWrap(true);
+    bar->addWidget(m_sideBySideRanks);
+    bar->addWidget(m_sideBySideCaption, 1);
+    layout->addLayout(bar);
+    m_sideBySide = new ScatterGrid(tab);
+    layout->addWidget(m_sideBySide, 1);
+    connect(m_sideBySideRanks, &QCheckBox::toggled, this, &DifficultyLab::refreshSideBySide);
+    return tab;
 }
 
 QWidget* DifficultyLab::createSetupPanel() {
@@ -304,7 +331,7 @@ QWidget* DifficultyLab::createFillingOrderTab() {
                                      tab));
         auto* view = new BoardView(side == 0 ? m_annealingOrder : m_bruteForceOrder, tab);
         view->setEditable(false);
-        view->setMinimumSize(300, 330);
+        view->setMinimumSize(290, 320);  // two side by side, beside the setup, fit a 1024-pixel screen
         column->addWidget(view, 1);
         boards->addLayout(column, 1);
     }
@@ -450,15 +477,20 @@ void DifficultyLab::updateButtons() {
     m_fillingButton->setEnabled(!m_fillingWorker && m_fillingPuzzle.has_value());
 }
 
+RatingOptions DifficultyLab::ratingOptions() const {
+    RatingOptions options;
+    if (m_runs->value() > 0) options.runs = m_runs->value();  // 0: each metric's own default
+    options.seed = static_cast<std::uint64_t>(m_seed->value());
+    options.jobs = m_jobs->value();
+    return options;
+}
+
 void DifficultyLab::startRating() {
     if (isRating() || m_puzzles.empty()) return;
     const auto metrics = checkedMetrics();
     if (metrics.empty()) return;
     m_stop = std::make_shared<std::atomic<bool>>(false);
-    RatingOptions options;
-    if (m_runs->value() > 0) options.runs = m_runs->value();
-    options.seed = static_cast<std::uint64_t>(m_seed->value());
-    options.jobs = m_jobs->value();
+    const RatingOptions options = ratingOptions();
     m_progress->setRange(0, static_cast<int>(m_puzzles.size() * metrics.size()));
     m_progress->setValue(0);
     auto stop = m_stop;
@@ -474,6 +506,7 @@ void DifficultyLab::startRating() {
         QMetaObject::invokeMethod(this, [this, table, stopped] { onRatingDone(table, stopped); }, Qt::QueuedConnection);
     });
     m_ratedMetrics = metrics;
+    m_ratedOptions = options;  // the boxes may change before the export
     connect(m_worker, &QThread::finished, m_worker, &QObject::deleteLater);
     m_worker->start();
     updateButtons();
@@ -546,6 +579,18 @@ void DifficultyLab::refreshResults() {
     for (const auto* metric : m_ratedMetrics) m_scatterMetric->addItem(QString::fromStdString(metric->id));
     if (!chosen.isEmpty()) m_scatterMetric->setCurrentText(chosen);
     refreshScatter();
+    refreshSideBySide();
+}
+
+void DifficultyLab::pairsOf(std::size_t m, std::vector<double>& metricValues, std::vector<double>& compareValues) const {
+    metricValues.clear();
+    compareValues.clear();
+    for (std::size_t p = 0; p < m_puzzles.size() && p < m_ratings.size(); ++p) {
+        const auto compared = compareValueOf(p);
+        if (!compared || !m_ratings[p][m]) continue;
+        metricValues.push_back(*m_ratings[p][m]);
+        compareValues.push_back(*compared);
+    }
 }
 
 void DifficultyLab::refreshCorrelations() {
@@ -554,12 +599,7 @@ void DifficultyLab::refreshCorrelations() {
     for (std::size_t m = 0; m < m_ratedMetrics.size(); ++m) {
         if (static_cast<int>(m) == compareMetricIndex()) continue;  // a metric against itself says nothing
         std::vector<double> x, y;
-        for (std::size_t p = 0; p < m_puzzles.size(); ++p) {
-            const auto human = compareValueOf(p);
-            if (!human || !m_ratings[p][m]) continue;
-            x.push_back(*m_ratings[p][m]);
-            y.push_back(*human);
-        }
+        pairsOf(m, x, y);
         const auto r = pearson(x, y);
         const auto rho = spearman(x, y);
         const int row = m_correlationTable->rowCount();
@@ -575,7 +615,10 @@ void DifficultyLab::refreshCorrelations() {
 QString DifficultyLab::correlationText(const QString& metricId, const QString& which) const {
     for (int row = 0; row < m_correlationTable->rowCount(); ++row)
         if (m_correlationTable->item(row, 0)->text() == metricId)
-            return m_correlationTable->item(row, which == QLatin1String("spearman") ? 3 : 2)->text();
+            return m_correlationTable->item(row, which == QLatin1String("n")          ? 1
+                                                 : which == QLatin1String("spearman") ? 3
+                                                                                      : 2)
+                ->text();
     return {};
 }
 
@@ -596,12 +639,65 @@ void DifficultyLab::refreshScatter() {
     m_scatter->setData(title, m_scatterMetric->currentText(), compareName(), std::move(points));
 }
 
+void DifficultyLab::refreshSideBySide() {
+    const bool ranks = m_sideBySideRanks->isChecked();
+    const QString compared = compareName();
+    if (m_ratings.size() != m_puzzles.size() || m_ratings.empty()) {
+        m_sideBySideCaption->clear();
+        m_sideBySide->setPanels({}, tr("Rate a puzzle set to see every metric against the human column or another metric"));
+        return;
+    }
+    m_sideBySideCaption->setText(
+        ranks ? tr("Each metric against %1, as average ranks of both (ties share their mean rank); line: least-squares fit.")
+                    .arg(compared)
+              : tr("Each metric against %1, as values (log axes where all are positive); line: least-squares fit on the "
+                   "scale shown.")
+                    .arg(compared));
+    std::vector<ScatterPanel> panels;
+    panels.reserve(m_ratedMetrics.size());
+    std::vector<double> x, y;
+    for (std::size_t m = 0; m < m_ratedMetrics.size(); ++m) {
+        if (static_cast<int>(m) == compareMetricIndex()) continue;  // a metric against itself says nothing
+        const QString id = QString::fromStdString(m_ratedMetrics[m]->id);
+        pairsOf(m, x, y);
+        ScatterPanel panel;
+        panel.toolTip = QString::fromStdString(m_ratedMetrics[m]->definition);
+        if (x.size() < kMinimumPairs) {
+            panel.title = id;
+            panel.message = tr("Too few puzzles with both values to plot: %1 (a plot needs %2).")
+                                .arg(static_cast<qulonglong>(x.size()))
+                                .arg(static_cast<qulonglong>(kMinimumPairs));
+            panels.push_back(std::move(panel));
+            continue;
+        }
+        const auto rho = spearman(x, y);
+        panel.title = tr("%1 — ρ %2, n %3")
+                          .arg(id, rho ? QString::number(rho->r, 'f', 2) : QStringLiteral("–"))
+                          .arg(static_cast<qulonglong>(x.size()));
+        const std::vector<double> shownX = ranks ? averageRanks(x) : x;
+        const std::vector<double> shownY = ranks ? averageRanks(y) : y;
+        panel.points.reserve(x.size());
+        for (std::size_t i = 0; i < x.size(); ++i) panel.points.emplace_back(shownX[i], shownY[i]);
+        auto allPositive = [](const std::vector<double>& values) {
+            return std::all_of(values.begin(), values.end(), [](double value) { return value > 0; });
+        };
+        if (ranks) panel.xRange = panel.yRange = std::pair{1.0, static_cast<double>(x.size())};
+        panel.logX = !ranks && allPositive(x);
+        panel.logY = !ranks && allPositive(y);
+        panel.xTitle = ranks ? tr("rank") : id;  // the panel's title names the metric: a long id would be cut here
+        panel.yTitle = ranks ? tr("rank of %1").arg(compared) : compared;
+        panels.push_back(std::move(panel));
+    }
+    m_sideBySide->setPanels(std::move(panels), tr("No metric to plot against %1.").arg(compared));
+}
+
 bool DifficultyLab::exportCsv(const QString& path, QString& error) const {
     if (m_ratings.size() != m_puzzles.size() || m_ratings.empty()) {
         error = tr("Nothing to export yet: rate a puzzle set first.");
         return false;
     }
-    std::string csv = "id,puzzle";
+    // The settings first (a comment line that CSV readers skip), so that the file says how to repeat it.
+    std::string csv = ratingSettingsLine(m_ratedMetrics, m_ratedOptions) + "id,puzzle";
     for (const auto* metric : m_ratedMetrics) csv += "," + metric->id;
     if (!m_humanColumn.startsWith(kMetricPrefix)) csv += "," + csvField(compareName().toStdString());
     csv += "\n";

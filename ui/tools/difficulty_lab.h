@@ -2,8 +2,9 @@
 // The Difficulty lab: rate a Sudoku or Nurikabe set with the thesis's metrics and ours on every core (with a
 // progress bar and Stop), see the ratings, their Pearson and Spearman correlations with a human column or with
 // another rated metric (Nurikabe has no human times), a scatter plot of each metric against it (log axes, fitted
-// line), export CSV, PNG and SVG; and, for one Sudoku, the cell-filling order that annealing and brute force
-// predict, as heat maps side by side.
+// line), every metric's plot side by side (as ranks or values), export CSV (opened by the rating's settings), PNG
+// and SVG; and, for one Sudoku, the cell-filling order that annealing and brute force predict, as heat maps side
+// by side.
 
 #include "study/difficulty_metrics.h"
 #include "study/filling_order.h"
@@ -31,6 +32,7 @@ class QThread;
 namespace pw::ui {
 
 class BoardModel;
+class ScatterGrid;
 class ScatterPlot;
 
 class DifficultyLab : public QDialog {
@@ -57,9 +59,10 @@ public:
 
     const std::vector<Puzzle>& puzzles() const { return m_puzzles; }
     const RatingTable& ratings() const { return m_ratings; }
-    // The correlation table's text for a metric and a column ("pearson", "spearman"), for tests.
+    // The correlation table's text for a metric and a column ("n", "pearson", "spearman"), for tests.
     QString correlationText(const QString& metricId, const QString& which) const;
     ScatterPlot* scatterPlot() const { return m_scatter; }
+    ScatterGrid* sideBySide() const { return m_sideBySide; }
     BoardModel* fillingOrderModel(int side) const { return side == 0 ? m_annealingOrder : m_bruteForceOrder; }
     bool exportCsv(const QString& path, QString& error) const;
 
@@ -72,11 +75,16 @@ protected:
 
 private:
     QWidget* createSetupPanel();
+    QWidget* createSideBySideTab();
     QWidget* createFillingOrderTab();
     void onRatingDone(std::shared_ptr<RatingTable> table, bool stopped);
     void refreshResults();
     void refreshCorrelations();
     void refreshScatter();
+    void refreshSideBySide();
+    // The puzzles where metric `m` and the compared column both have a value: the pairs every correlation uses.
+    void pairsOf(std::size_t m, std::vector<double>& metricValues, std::vector<double>& compareValues) const;
+    RatingOptions ratingOptions() const;  // from the runs, seed and threads boxes
     void fillMetricList();
     void refreshCompareChoices();
     QString compareName() const;      // the column's name or the metric's id
@@ -89,6 +97,7 @@ private:
     PuzzleKind m_kind = PuzzleKind::Sudoku;  // of the set: the metric list shows this kind's metrics
     std::vector<Puzzle> m_puzzles;
     std::vector<const DifficultyMetric*> m_ratedMetrics;
+    RatingOptions m_ratedOptions;  // what the ratings were made with: the exported CSV's first line says so
     RatingTable m_ratings;
     std::map<std::string, std::map<std::string, double>> m_humanColumns;  // column -> puzzle key -> value
     QString m_humanColumn;  // "Compare with": a human column, or kMetricPrefix + a rated metric's id
@@ -111,6 +120,9 @@ private:
     QCheckBox* m_logX;
     QCheckBox* m_logY;
     ScatterPlot* m_scatter;
+    QCheckBox* m_sideBySideRanks;
+    QLabel* m_sideBySideCaption;
+    ScatterGrid* m_sideBySide;
     QWidget* m_fillingTab;
     QLabel* m_fillingCaption;
     QSpinBox* m_fillingRuns;

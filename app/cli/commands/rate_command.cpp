@@ -77,7 +77,7 @@ int runRate(const RateOptions& options, const std::atomic<bool>& interrupted) {
                                                   &interrupted);
     if (interrupted.load()) throw std::runtime_error("interrupted; nothing written");
 
-    std::string csv = "id,puzzle";
+    std::string csv = pw::ratingSettingsLine(metrics, rating) + "id,puzzle";
     for (const auto* metric : metrics) csv += "," + metric->id;
     csv += "\n";
     for (std::size_t p = 0; p < loaded.puzzles.size(); ++p) {
