@@ -8,6 +8,8 @@ Checked on each screen:
   2. F11: the window's frame is the whole screen, nothing in it cut (labels, legends, status text).
   3. F11 again: the window is back where it was, at its size.
   4. --presentation at start gives the same full screen, the annealing lesson's panels shown, nothing cut.
+  5. A tool window (the Difficulty lab, which asks for more room than a 1024x768 screen has) opens with its frame
+     inside the screen: its title bar does not push its bottom row off.
 
 Usage: window_manager_test.py WORKBENCH [SCREENSHOT_DIR]
 Exits 0 when every check passes, 1 on a failed check, 77 when Xvfb, openbox, xdotool or xwininfo is missing
@@ -176,6 +178,21 @@ def check_session(workbench, size, scale, shots):
         if "temperature" not in legends:
             raise Failure(f"{tag}: presentation mode of an annealing run shows no temperature chart: {legends}")
         print(f"{tag}: --presentation {fields['frame']} zoom {fields['zoom']}; {cut}; {legends}")
+
+        # 5: the Difficulty lab's frame inside the screen.
+        lab = subprocess.Popen([workbench, "--difficulty-lab"], env=dict(desktop.env, QT_SCALE_FACTOR=scale),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            lab_id = wait_for(lambda: desktop.run(["xdotool", "search", "--onlyvisible", "--name", "Difficulty lab"])
+                              .split()[:1], 30, f"{tag}: the Difficulty lab")[0].decode()
+            time.sleep(3.0)  # framed by openbox, then fitted once the frame is known (within 2 s)
+            frame = frame_of(desktop, lab_id)
+            if frame[0] < 0 or frame[1] < 0 or frame[0] + frame[2] > width or frame[1] + frame[3] > height:
+                raise Failure(f"{tag}: the Difficulty lab's frame {frame} is not inside the {size} screen")
+            print(f"{tag}: Difficulty lab frame {frame}")
+        finally:
+            lab.terminate()
+            lab.wait(10)
     finally:
         desktop.close()
 

@@ -10,6 +10,7 @@
 #include "run/parameter_form.h"
 #include "board/puzzle_io.h"
 #include "study/run_statistics.h"
+#include "tools/screen_fit.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -29,7 +30,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -310,8 +310,7 @@ CompareView::CompareView(const QString& puzzlesDir, QWidget* parent)
         QString error;
         if (!exportCsv(path, error)) QMessageBox::warning(this, tr("Cannot export"), error);
     });
-    resize(1320, 820);
-    if (const QScreen* shown = screen()) resize(size().boundedTo(shown->availableGeometry().size()));  // a 1024x768 projector
+    fitToScreen(this, QSize(1320, 820));  // a 1024x768 projector: the window manager's frame included
     refreshResults();
     updateButtons();
 }

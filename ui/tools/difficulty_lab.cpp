@@ -11,6 +11,7 @@
 #include "io/output.h"
 #include "puzzle/puzzle_kind.h"
 #include "board/puzzle_io.h"
+#include "tools/screen_fit.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -30,7 +31,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -67,8 +67,8 @@ QStringList defaultMetrics(PuzzleKind kind) {
         return {QStringLiteral("nurikabe-logic-level"), QStringLiteral("nurikabe-logic-depth"), QStringLiteral("nurikabe-islands"),
                 QStringLiteral("nurikabe-island-area"), QStringLiteral("nurikabe-island-distance"),
                 QStringLiteral("nurikabe-shared-cells")};
-    return {QStringLiteral("search-effort"), QStringLiteral("serate"), QStringLiteral("refutation-sum"), QStringLiteral("givens"),
-            QStringLiteral("candidates-after-singles")};
+    return {QStringLiteral("human-time"), QStringLiteral("search-effort"), QStringLiteral("explainer-hardest"),
+            QStringLiteral("serate"), QStringLiteral("givens"), QStringLiteral("candidates-after-singles")};
 }
 
 QString intervalText(const std::optional<Correlation>& c) {
@@ -163,8 +163,7 @@ DifficultyLab::DifficultyLab(const QString& puzzlesDir, QWidget* parent)
         setHumanData(human, true);
     }
     setMetrics(defaultMetrics(m_kind));
-    resize(1280, 820);
-    if (const QScreen* shown = screen()) resize(size().boundedTo(shown->availableGeometry().size()));  // a 1024x768 projector
+    fitToScreen(this, QSize(1280, 820));  // a 1024x768 projector: the window manager's frame included
     updateButtons();
 }
 

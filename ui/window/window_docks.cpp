@@ -4,6 +4,7 @@
 #include "run/decision_panel.h"
 #include "run/log_pane.h"
 #include "run/program_view.h"
+#include "tools/screen_fit.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -12,7 +13,6 @@
 #include <QStyle>
 
 #include <algorithm>
-#include <cmath>
 
 namespace pw::ui {
 
@@ -75,11 +75,7 @@ void WindowDocks::fitWindowTo(const QRect& available) {
     m_fitArea = available;
     // The frame a window manager adds is known once the window is shown; before, the whole area is used and a
     // window manager fits the frame in when it maps the window.
-    QSize frame = m_window->isVisible() ? m_window->frameGeometry().size() - m_window->geometry().size() : QSize(0, 0);
-    // At a fractional scale (1.5) the frame's device pixels round to logical ones either way: a pixel to spare.
-    const qreal scale = m_window->devicePixelRatioF();
-    if (frame != QSize(0, 0) && scale != std::floor(scale)) frame += QSize(1, 1);
-    const QSize room = available.size() - frame;
+    const QSize room = available.size() - (m_window->isVisible() ? frameAllowance(m_window) : QSize(0, 0));
     const QSize size(std::min(kPreferredWidth, room.width()), std::min(kPreferredHeight, room.height()));
     m_window->resize(size);
     m_window->move(available.left() + (room.width() - size.width()) / 2, available.top() + (room.height() - size.height()) / 2);
