@@ -240,7 +240,8 @@ TEST(LogicTest, MetricsAreRegisteredByTheirIds) {
 
 TEST(LogicTest, ExplainerLevelsAreSudokuExplainersForTheSameTechniques) {
     const LogicGrid box(gridWith({{0, 0, 5}, {1, 3, 5}, {5, 7, 5}, {7, 8, 5}}));
-    const LogicStep* inBox = findStep(findApplications(box, Technique::HiddenSingle), kBox3, 5);
+    const auto hiddenSingles = findApplications(box, Technique::HiddenSingle);
+    const LogicStep* inBox = findStep(hiddenSingles, kBox3, 5);
     ASSERT_NE(inBox, nullptr);
     EXPECT_EQ(explainerLevel(*inBox, box.geometry()), 1.2);
     LogicStep inRow = *inBox;

@@ -7,6 +7,14 @@
 
 namespace pw {
 
+namespace {
+
+int runsOf(const DifficultyMetric& metric, const RatingOptions& options) {
+    return metric.stochastic ? options.runs.value_or(metric.defaultRuns) : 1;
+}
+
+}  // namespace
+
 RatingTable ratePuzzles(const std::vector<Puzzle>& puzzles, const std::vector<const DifficultyMetric*>& metrics,
                         const RatingOptions& options,
                         const std::function<void(std::size_t done, std::size_t total)>& progress,
@@ -20,8 +28,7 @@ RatingTable ratePuzzles(const std::vector<Puzzle>& puzzles, const std::vector<co
         const std::size_t p = pair / metrics.size();
         const std::size_t m = pair % metrics.size();
         const DifficultyMetric& metric = *metrics[m];
-        const int runs = metric.stochastic ? options.runs.value_or(metric.defaultRuns) : 1;
-        table[p][m] = metric.compute(puzzles[p], runs, options.seed);
+        table[p][m] = metric.compute(puzzles[p], runsOf(metric, options), options.seed);
         std::lock_guard lock(progressMutex);
         ++done;
         if (progress) progress(done, total);
@@ -32,8 +39,7 @@ RatingTable ratePuzzles(const std::vector<Puzzle>& puzzles, const std::vector<co
 std::string ratingSettingsLine(const std::vector<const DifficultyMetric*>& metrics, const RatingOptions& options) {
     std::string runs, ids;
     for (const DifficultyMetric* metric : metrics) {
-        const int count = metric->stochastic ? options.runs.value_or(metric->defaultRuns) : 1;
-        runs += (runs.empty() ? "" : ", ") + metric->id + " " + std::to_string(count);
+        runs += (runs.empty() ? "" : ", ") + metric->id + " " + std::to_string(runsOf(*metric, options));
         ids += (ids.empty() ? "" : ",") + metric->id;
     }
     const std::string seed = std::to_string(options.seed);

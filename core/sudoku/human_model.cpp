@@ -33,6 +33,10 @@
 // shows it. The six parameters are fitted to the human data by `puzzle-cli calibrate` (study/calibration.h)
 // on a fixed part of it and reported on the rest; their defaults are the values of that fit
 // (docs/manual/difficulty-lab.md gives the command and the figures).
+//
+// The numbers reached: the thesis's Table 3.1 gives the model's refutation metrics 0.68-0.83 with median human
+// times on its own data, which is not public. On the bundled Cloud Sudoku data, out of sample, this model
+// reaches Spearman 0.82 with D_TO and 0.67-0.75 with the mean solving time (the refutation metrics: 0.35).
 
 #include "sudoku/human_model.h"
 
