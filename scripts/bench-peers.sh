@@ -6,11 +6,12 @@
 #
 # TDOKU_DIR is a checkout of tdoku (github.com/t-dillon/tdoku). It is copied to a temporary folder and built
 # there with its own build script and default flags (-O3 -march=native); nothing of it enters this project.
-# This project is built with the `release` preset (portable flags). Both solvers count solutions up to two
-# (the uniqueness check, tdoku's benchmark default) over the same puzzle files:
+# This project is built with the `release` preset (portable flags). Both solvers solve the same puzzle files
+# (17-clue, top95, magictour top1465, the forum's hardest), each twice: to the first solution, and counting up
+# to two (the uniqueness check, tdoku's benchmark default):
 #   - through a small driver linked against tdoku's library, timed exactly like bench/exact_peers times
 #     ours (warm-up, then whole passes over the set until SECONDS are up; wall-clock and process CPU time);
-#   - through tdoku's own benchmark program (wall clock only), as a cross-check of the driver.
+#   - through tdoku's own benchmark program (wall clock only, uniqueness only), as a cross-check of the driver.
 # The two solvers take turns ROUNDS times (default 3) and each row keeps every solver's best round, so a
 # burst of load on a shared machine costs both sides alike. The ratio is ours / tdoku's on CPU time. The
 # last column times the steppable search (the `exact` algorithm's engine, which the window animates and
@@ -27,6 +28,9 @@
 #     each (the CLI in 10 runs of seeds 1..10, ending early when they solve), proposals per CPU second;
 #   - the window flat out against the headless CLI: one annealing run of 10^8 steps on a grid without a
 #     solution, steps per second of wall-clock time (docs/performance.md, "Measuring"); PW_BENCH_WINDOW=0 leaves it out.
+# Rows without a peer: the window's memory with a long recording, opened and exported (with the window row);
+# exact Nurikabe over all 1,107 validated Janko puzzles (one thread, 1 s a puzzle: how
+# many are solved, in how long, the slowest), and `bench` with 2 jobs against 1 on short runs (wall clock).
 # PW_BENCH_PRESET names the build preset (default release). Each row is one function below, listed in ROWS.
 set -euo pipefail
 
@@ -42,7 +46,8 @@ WINDOW_ROW=${PW_BENCH_WINDOW:-1}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$REPO/build/$PRESET
 DATA=${PW_SHARED_DATA_DIR:-$REPO/../shared/data}/sudoku
-for file in 17clue_first1000.txt top95.txt; do
+for file in 17clue_first1000.txt top95.txt magictour_top1465.txt forum_hardest_1905_11plus_first500.txt \
+    ../nurikabe/janko_nurikabe_validated.txt; do
     [[ -f "$DATA/$file" ]] || { echo "$0: missing $DATA/$file (set PW_SHARED_DATA_DIR)" >&2; exit 1; }
 done
 
@@ -152,6 +157,9 @@ CLI="$BUILD/app/puzzle-cli"
 # --- the puzzle files, comments stripped
 grep -v '^#' "$DATA/17clue_first1000.txt" | head -n 1000 >"$WORK/17clue_1000.txt"
 grep -v '^#' "$DATA/top95.txt" >"$WORK/top95.txt"
+grep -v '^#' "$DATA/magictour_top1465.txt" >"$WORK/top1465.txt"
+grep -v '^#' "$DATA/forum_hardest_1905_11plus_first500.txt" >"$WORK/hardest500.txt"
+NURIKABE=$DATA/../nurikabe/janko_nurikabe_validated.txt
 # 20,000 isomorphs of the 17-clue puzzles: puzzle i mod 1,000 with its digits relabelled, rows permuted within
 # the bands and columns within the stacks (Python's seeded generator: the same file on every machine)
 python3 - "$WORK/17clue_1000.txt" 20000 24 >"$WORK/17clue_iso20000.txt" <<'EOF'
@@ -179,16 +187,20 @@ ESCARGOT=1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......
 # best "wall,cpu" of a list of "wall,cpu" lines
 best() { sort -t, -k2 -g | tail -n 1; }
 
-# One row: the exact solver in process on one file, both solvers taking turns.
+# One row: the exact solver in process on one file, both solvers taking turns, counting solutions up to LIMIT
+# (1: the first solution; 2: the uniqueness check). tdoku's own benchmark program, which always checks
+# uniqueness, cross-checks the driver in the rows of limit 2.
 row_in_process() {
-    local label=$1 file=$2 count ours="" peer="" own="" stepping=""
+    local label=$1 file=$2 limit=$3 count ours="" peer="" own="" stepping=""
     count=$(wc -l <"$file")
     for ((round = 1; round <= ROUNDS; ++round)); do
-        ours+=$("$OURS" --csv --limit 2 --seconds "$SECONDS_PER_RUN" --warmup 1 "$file" | cut -d, -f4,5)$'\n'
-        stepping+=$("$OURS" --csv --stepping --limit 2 --seconds "$SECONDS_PER_RUN" --warmup 1 "$file" | cut -d, -f4,5)$'\n'
-        peer+=$("$WORK/tdoku_rate" 2 "$SECONDS_PER_RUN" 1 "$file" | cut -d, -f4,5)$'\n'
-        own+=$("$WORK/tdoku/build/run_benchmark" -c1 -s tdoku -r0 -n "$count" -t "$SECONDS_PER_RUN" -w 1 "$file" |
-            tail -n 1 | cut -d, -f6)$'\n'
+        ours+=$("$OURS" --csv --limit "$limit" --seconds "$SECONDS_PER_RUN" --warmup 1 "$file" | cut -d, -f4,5)$'\n'
+        stepping+=$("$OURS" --csv --stepping --limit "$limit" --seconds "$SECONDS_PER_RUN" --warmup 1 "$file" | cut -d, -f4,5)$'\n'
+        peer+=$("$WORK/tdoku_rate" "$limit" "$SECONDS_PER_RUN" 1 "$file" | cut -d, -f4,5)$'\n'
+        if [[ $limit == 2 ]]; then
+            own+=$("$WORK/tdoku/build/run_benchmark" -c1 -s tdoku -r0 -n "$count" -t "$SECONDS_PER_RUN" -w 1 "$file" |
+                tail -n 1 | cut -d, -f6)$'\n'
+        fi
     done
     local oursBest peerBest ownBest steppingBest
     oursBest=$(printf '%s' "$ours" | best)
@@ -197,8 +209,9 @@ row_in_process() {
     ownBest=$(printf '%s' "$own" | sort -g | tail -n 1)
     awk -v label="$label" -v o="$oursBest" -v p="$peerBest" -v own="$ownBest" -v st="$steppingBest" 'BEGIN {
         split(o, a, ","); split(p, b, ","); split(st, c, ",");
-        printf "| %s | %.0f k/s (wall %.0f k/s) | tdoku %.0f k/s (wall %.0f k/s; its own benchmark %.0f k/s) | %.2f (wall %.2f) | %.0f k/s, ratio %.2f |\n",
-            label, a[2] / 1000, a[1] / 1000, b[2] / 1000, b[1] / 1000, own / 1000, a[2] / b[2], a[1] / b[1], c[2] / 1000, c[2] / b[2] }'
+        cross = own == "" ? "" : sprintf("; its own benchmark %.0f k/s", own / 1000);
+        printf "| %s | %.0f k/s (wall %.0f k/s) | tdoku %.0f k/s (wall %.0f k/s%s) | %.2f (wall %.2f) | %.0f k/s, ratio %.2f |\n",
+            label, a[2] / 1000, a[1] / 1000, b[2] / 1000, b[1] / 1000, cross, a[2] / b[2], a[1] / b[1], c[2] / 1000, c[2] / b[2] }'
 }
 
 # "wall,cpu" seconds of one whole process, its standard output discarded, to the millisecond (its own rusage
@@ -272,15 +285,87 @@ row_window() {
             w / 1e6, h / 1e6, w / h }'
 }
 
+# Exact Nurikabe on every validated Janko puzzle, one thread, a budget of 1 s a puzzle (#41's target: each
+# within it, all within 30 s); no peer. The solutions are checked against the file's own.
+row_nurikabe() {
+    local file=$NURIKABE
+    "$CLI" solve -a exact --seed 1 --time-limit 1 --jobs 1 --json "$file" >"$WORK/nurikabe.jsonl"
+    python3 - "$WORK/nurikabe.jsonl" <<'PY'
+import json, sys
+runs = [json.loads(line) for line in open(sys.argv[1])]
+solved = [r for r in runs if r["status"] == "solved" and r.get("matches_known", True)]
+slowest = max(runs, key=lambda r: r["seconds"])
+unsolved = [r["id"] for r in runs if r not in solved]
+print(f"| exact Nurikabe, all {len(runs):,} Janko puzzles, one thread, 1 s a puzzle | {len(solved):,} solved in "
+      f"{sum(r['seconds'] for r in runs):.1f} s; slowest {slowest['id']} {slowest['seconds']:.2f} s | no peer | "
+      f"target: every one, each <= 1 s, all <= 30 s | unsolved: {', '.join(unsolved) or 'none'} |")
+PY
+}
+
+# bench with 2 jobs against 1 on short runs: backtracking, 8 runs of each top95 puzzle (760 runs of about a
+# millisecond), whole processes taking turns, each into a new directory; the ratio of the fastest walls.
+row_bench_scaling() {
+    local one="" two="" jobs
+    for ((round = 1; round <= ROUNDS; ++round)); do
+        for jobs in 1 2; do
+            rm -rf "$WORK/bench$jobs"
+            local line
+            line=$(timed "$CLI" bench -a backtracking --runs 8 --max-steps 200000 --seed 1 --jobs $jobs \
+                --out "$WORK/bench$jobs" "$WORK/top95.txt")
+            if [[ $jobs == 1 ]]; then one+=$line$'\n'; else two+=$line$'\n'; fi
+        done
+    done
+    shortestWall() { sort -t, -k1 -g | head -n 1; }
+    awk -v a="$(printf '%s' "$one" | shortestWall)" -v b="$(printf '%s' "$two" | shortestWall)" 'BEGIN {
+        split(a, x, ","); split(b, y, ",");
+        printf "| bench, backtracking, 8 runs of each top95 puzzle: 2 jobs against 1 | %.3f s wall with 2 jobs | %.3f s with 1 job | %.2f | target 1.8 (two cores) |\n",
+            y[1], x[1], x[1] / y[1] }'
+}
+
+# A long recording in the window: annealing for 1.4e8 steps on the grid without a solution (10,555,641 events)
+# opened and seeked 100 times (tests/soak_test.py --replay: peak memory, seek times); then exported, and a run a
+# tenth as long exported, as a 20 s video of 1280x720 at 25 fps (peak memory of the whole process). No peer:
+# #41 asks for the long recording to open in at most 250 MB and the export's peak not to grow with the run.
+row_timeline_memory() {
+    local grid soak tenth long
+    grid=12345678.........9$(printf '.%.0s' {1..63})
+    soak=$(python3 "$REPO/tests/soak_test.py" --replay 140000000 "$BUILD/app/puzzle-workbench" "$CLI" | tail -n 1)
+    "$CLI" solve -a sa --seed 1 --max-steps 14000000 --record "$WORK/tenth.json" "$grid" >/dev/null
+    "$CLI" solve -a sa --seed 1 --max-steps 140000000 --record "$WORK/long.json" "$grid" >/dev/null
+    # "events,peak kB" of one export
+    exportPeak() {
+        local events
+        events=$(QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} /usr/bin/time -o "$WORK/export.time" -f '%M' \
+            "$BUILD/app/puzzle-workbench" --open "$1" --export-animation "$WORK/export.mp4" --fps 25 --size 1280x720 \
+            --duration 20 | sed -n 's/.*; \([0-9]*\) events replayed.*/\1/p')
+        echo "$events,$(tail -n 1 "$WORK/export.time")"
+    }
+    tenth=$(exportPeak "$WORK/tenth.json")
+    long=$(exportPeak "$WORK/long.json")
+    echo "| timeline of 10,555,641 events (sa, 1.4e8 steps): open and 100 seeks | ${soak#replay soak: } | no peer | target: open in <= 250 MB, seeks as fast as before | |"
+    awk -v t="$tenth" -v l="$long" 'BEGIN {
+        split(t, a, ","); split(l, b, ",");
+        printf "| export to a 20 s MP4 (1280x720, 25 fps), peak memory: %d events against %d | %.0f MB against %.0f MB | no peer | %.1f bytes a further event | |\n",
+            a[1], b[1], a[2] / 1024, b[2] / 1024, (b[2] - a[2]) * 1024 / (b[1] - a[1]) }'
+}
+
 ISO="$WORK/17clue_iso20000.txt"
 ROWS=(
-    "row_in_process 'exact, 17-clue (1,000), in process, uniqueness check' '$WORK/17clue_1000.txt'"
-    "row_in_process 'exact, top95, in process, uniqueness check' '$WORK/top95.txt'"
+    "row_in_process 'exact, 17-clue (1,000), in process, first solution' '$WORK/17clue_1000.txt' 1"
+    "row_in_process 'exact, 17-clue (1,000), in process, uniqueness check' '$WORK/17clue_1000.txt' 2"
+    "row_in_process 'exact, top95, in process, first solution' '$WORK/top95.txt' 1"
+    "row_in_process 'exact, top95, in process, uniqueness check' '$WORK/top95.txt' 2"
+    "row_in_process 'exact, magictour top1465, in process, first solution' '$WORK/top1465.txt' 1"
+    "row_in_process 'exact, magictour top1465, in process, uniqueness check' '$WORK/top1465.txt' 2"
+    "row_in_process 'exact, forum hardest (SE 11+, first 500), in process, first solution' '$WORK/hardest500.txt' 1"
+    "row_in_process 'exact, forum hardest (SE 11+, first 500), in process, uniqueness check' '$WORK/hardest500.txt' 2"
     "row_whole 'exact, 20,000 17-clue isomorphs, whole process, solve -a exact --json' puzzles 20000 tdoku \"\$CLI\" solve -a exact --json \"\$ISO\" -- \"\$WORK/tdoku_whole\" 1 \"\$ISO\""
     "row_whole 'uniqueness check, the same 20,000, whole process, check --json' puzzles 20000 tdoku \"\$CLI\" check --json \"\$ISO\" -- \"\$WORK/tdoku_whole\" 2 \"\$ISO\""
     "row_annealing"
+    "row_nurikabe"
+    "row_bench_scaling"
 )
-if [[ $WINDOW_ROW == 1 ]]; then ROWS+=("row_window"); fi
+if [[ $WINDOW_ROW == 1 ]]; then ROWS+=("row_window" "row_timeline_memory"); fi
 
 echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)."
 OUR_COMPILER=$(sed -n 's/^CMAKE_CXX_COMPILER:[^=]*=//p' "$BUILD/CMakeCache.txt")

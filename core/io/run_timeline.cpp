@@ -14,7 +14,7 @@ namespace {
 // replayed steps about every 1 % of the recorded ones.
 class LoadingSink final : public EventSink {
 public:
-    LoadingSink(std::vector<Event>& events, const TimelineLoadOptions& options, std::uint64_t recordedSteps,
+    LoadingSink(EventStore& events, const TimelineLoadOptions& options, std::uint64_t recordedSteps,
                 std::atomic<bool>& full)
         : m_events(events), m_options(options), m_recordedSteps(recordedSteps),
           m_progressEvery(std::max<std::uint64_t>(recordedSteps / 100, 1)), m_full(full) {
@@ -38,7 +38,7 @@ public:
     std::uint64_t fullAtStep() const { return m_fullAtStep; }
 
 private:
-    std::vector<Event>& m_events;
+    EventStore& m_events;
     const TimelineLoadOptions& m_options;
     std::uint64_t m_recordedSteps;
     std::uint64_t m_progressEvery;
@@ -50,7 +50,7 @@ private:
 // Re-runs the paused run of `recording` one step at a time up to its recorded step, noting after each step where
 // its events end in `events` (the sink's store), unless `interrupted` says to give up. The run is left open, as
 // the paused run is: its result holds the counters and best cost reached.
-RunResult replayPausedRun(const RunRecording& recording, EventSink& sink, const std::vector<Event>& events,
+RunResult replayPausedRun(const RunRecording& recording, EventSink& sink, const EventStore& events,
                           std::vector<TimelineStep>& steps, const std::function<bool()>& interrupted) {
     const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
     if (!entry) return replayRecording(recording, &sink);  // the result that names the unknown algorithm
@@ -97,7 +97,7 @@ TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions
         timeline->m_result = replayRecording(recorded, &sink, {&full, options.cancel});
     if (sink.full()) {
         load.error = "the recording's replay passes " + std::to_string(options.maxEvents) +
-                     " events (kMaxTimelineEvents, about 80 bytes each in memory) at step " +
+                     " events (kMaxTimelineEvents) at step " +
                      std::to_string(sink.fullAtStep()) + " of its " +
                      std::to_string(recorded.result.counters.steps) +
                      " recorded steps: too long to replay here; record a shorter run (a lower step limit)";
@@ -113,9 +113,9 @@ TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions
     const std::size_t every = timeline->m_snapshotEvery;
     timeline->m_snapshots.reserve(timeline->m_events.size() / every + 1);
     timeline->m_snapshots.push_back(state);
-    for (std::size_t i = 0; i < timeline->m_events.size(); ++i) {
-        timeline->apply(state, timeline->m_events[i]);
-        if ((i + 1) % every != 0) continue;
+    for (EventStore::Reader reader(timeline->m_events, 0); !reader.atEnd();) {
+        timeline->apply(state, reader.next());
+        if (reader.position() % every != 0) continue;
         timeline->m_snapshots.push_back(state);
         if (cancelled()) {
             load.cancelled = true;
@@ -124,8 +124,13 @@ TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions
     }
     timeline->indexChartEvents();
     timeline->m_explained = sink.wantsDecisions();
-    for (std::size_t i = 0; i < timeline->m_events.size(); ++i)
-        if (std::holds_alternative<Decision>(timeline->m_events[i])) timeline->m_decisionEvents.push_back(i);
+    const EventStore& events = timeline->m_events;
+    for (std::size_t w = 0; w < events.wholeEvents().size(); ++w) {
+        if (const auto* decision = std::get_if<Decision>(&events.wholeEvents()[w])) {
+            timeline->m_decisionEvents.push_back(events.wholeIndices()[w]);
+            timeline->m_decisions.push_back(decision);
+        }
+    }
     load.timeline = std::move(timeline);
     return load;
 }
@@ -134,16 +139,16 @@ TimelineState RunTimeline::stateAt(std::size_t position) const {
     position = std::min(position, m_events.size());
     const std::size_t snapshot = std::min(position / m_snapshotEvery, m_snapshots.size() - 1);
     TimelineState state = m_snapshots[snapshot];
-    for (std::size_t i = snapshot * m_snapshotEvery; i < position; ++i) apply(state, m_events[i]);
+    for (EventStore::Reader reader(m_events, snapshot * m_snapshotEvery); reader.position() < position;)
+        apply(state, reader.next());
     return state;
 }
 
 std::vector<const Decision*> RunTimeline::decisionsBefore(std::size_t position, std::size_t count) const {
     const auto end = std::lower_bound(m_decisionEvents.begin(), m_decisionEvents.end(), position);
-    const auto begin = end - static_cast<std::ptrdiff_t>(std::min<std::size_t>(count, end - m_decisionEvents.begin()));
-    std::vector<const Decision*> decisions;
-    for (auto at = begin; at != end; ++at) decisions.push_back(&std::get<Decision>(m_events[*at]));
-    return decisions;
+    const auto last = end - m_decisionEvents.begin();
+    const auto first = last - static_cast<std::ptrdiff_t>(std::min<std::size_t>(count, static_cast<std::size_t>(last)));
+    return {m_decisions.begin() + first, m_decisions.begin() + last};
 }
 
 // The same reading of events as the window's live view (MainWindow::onEventsPlayed and BoardModel).
@@ -195,23 +200,26 @@ void RunTimeline::indexChartEvents() {
     auto isMarker = [](const Event& event) {
         return std::holds_alternative<PhaseChange>(event) || std::holds_alternative<Reheat>(event);
     };
+    // Charts draw only events kept whole: moves are never among them.
+    const std::vector<Event>& whole = m_events.wholeEvents();
+    const std::vector<std::size_t>& indices = m_events.wholeIndices();
     std::size_t frequent = 0;
     std::array<std::size_t, std::variant_size_v<Event>> lastOfKind{};
-    lastOfKind.fill(m_events.size());
-    for (std::size_t i = 0; i < m_events.size(); ++i) {
-        if (!isFrequent(m_events[i])) continue;
+    lastOfKind.fill(whole.size());
+    for (std::size_t w = 0; w < whole.size(); ++w) {
+        if (!isFrequent(whole[w])) continue;
         ++frequent;
-        lastOfKind[m_events[i].index()] = i;
+        lastOfKind[whole[w].index()] = w;
     }
     const std::size_t stride = frequent > kMaxChartSamples ? (frequent + kMaxChartSamples - 1) / kMaxChartSamples : 1;
     std::array<std::size_t, std::variant_size_v<Event>> seen{};
-    for (std::size_t i = 0; i < m_events.size(); ++i) {
-        const Event& event = m_events[i];
+    for (std::size_t w = 0; w < whole.size(); ++w) {
+        const Event& event = whole[w];
         if (isMarker(event)) {
-            m_chartEvents.push_back(i);
+            m_chartEvents.push_back(indices[w]);
         } else if (isFrequent(event)) {
             const std::size_t kind = event.index();
-            if (seen[kind]++ % stride == 0 || lastOfKind[kind] == i) m_chartEvents.push_back(i);
+            if (seen[kind]++ % stride == 0 || lastOfKind[kind] == w) m_chartEvents.push_back(indices[w]);
         }
     }
 }

@@ -5,6 +5,7 @@
 // nearest earlier snapshot plus at most snapshotEvery - 1 events: scrubbing forward and backward costs the
 // same, whatever the length of the run.
 
+#include "io/event_store.h"
 #include "io/recording.h"
 
 #include <atomic>
@@ -40,10 +41,10 @@ struct TimelineStep {
     std::size_t end = 0;
 };
 
-// Every event of a timeline is kept in memory (80 bytes each, more with a payload): a recording whose replay
-// sends more is refused rather than filling the memory. 2·10^7 events is about 1.6 GB; a recording of 10^9
-// steps (the reader's kMaxRecordedSteps) with a move a step would need 80 GB.
-inline constexpr std::size_t kMaxTimelineEvents = 20'000'000;
+// Every event of a timeline is kept in memory (io/event_store.h: about 5 bytes a move, 80 and its payload for
+// any other event): a recording whose replay sends more is refused rather than filling the memory. 10^8 moves
+// are about 0.5 GB; a recording of 10^9 steps (the reader's kMaxRecordedSteps) with a move a step would need 5 GB.
+inline constexpr std::size_t kMaxTimelineEvents = 100'000'000;
 
 // A timeline keeps every step's explanation (a Decision with its sentence and numbers) only for runs up to this
 // many steps: a timeline of 100,000 explained steps measured 87 MB for sa, 144 MB for harmony, 141 MB for cuckoo
@@ -87,7 +88,7 @@ public:
 
     const RunRecording& recording() const { return m_recording; }
     const RunResult& result() const { return m_result; }
-    const std::vector<Event>& events() const { return m_events; }
+    const EventStore& events() const { return m_events; }
     std::size_t size() const { return m_events.size(); }
     std::size_t snapshotCount() const { return m_snapshots.size(); }
 
@@ -115,11 +116,12 @@ private:
 
     RunRecording m_recording;
     RunResult m_result;
-    std::vector<Event> m_events;
+    EventStore m_events;
     std::size_t m_snapshotEvery;
     std::vector<TimelineState> m_snapshots;  // m_snapshots[k]: the state after k * m_snapshotEvery events
     std::vector<std::size_t> m_chartEvents;
     std::vector<std::size_t> m_decisionEvents;  // indices into m_events of the Decisions, ascending
+    std::vector<const Decision*> m_decisions;    // those Decisions, kept whole in m_events
     std::vector<TimelineStep> m_steps;
     bool m_explained = false;
 };

@@ -23,13 +23,13 @@ bool isSolvedBy(const SudokuPuzzle& puzzle, const Board& board) {
 SolutionCount countSolutions(const SudokuGrid& givens, int upTo, const SearchBudget& budget) {
     // A 9x9 grid is counted by the band solver first: its longest searches take microseconds. Its answer
     // stands when it is within the node budget; otherwise the stepping search below decides, so a budget that
-    // binds means what it always meant. Asked for one solution of a grid with several, the stepping search
-    // decides too, so that "the" solution is the one it meets first, as it always was.
+    // binds means what it always meant. Asked for one solution, it stops at the first it meets (solveSudoku
+    // says why); counting a grid with several, the stepping search decides, so that the first is its first.
     if (givens.shape() == SudokuShape{3, 3} && !givens.hasMarks() && !budget.exhausted(0)) {
         std::array<std::uint8_t, 81> values{};
         for (int cell = 0; cell < 81; ++cell) values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(givens.value(cell));
-        const BandSolveResult fast = solveSudokuBands(values, upTo < 2 ? 2 : upTo);
-        if (fast.nodes <= budget.nodeLimit && (upTo >= 2 || fast.solutionCount < 2)) {
+        const BandSolveResult fast = solveSudokuBands(values, upTo);
+        if (fast.nodes <= budget.nodeLimit && (upTo <= 1 || fast.solutionCount < 2)) {
             SolutionCount count;
             count.found = std::min(fast.solutionCount, upTo);
             count.nodes = fast.nodes;

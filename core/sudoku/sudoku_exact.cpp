@@ -5,11 +5,12 @@
 // uniqueness checks (library, generator, paste, check, batch solving) need no events, and for 9x9 they go
 // to the bit-sliced band solver in sudoku_bands.cpp (digit x band words, row/box and column/band
 // matchings, triads; several times faster). solveSudoku() decides: 9x9 without pencil marks goes to the
-// band solver; should it find two or more solutions, the stepping search answers instead, because with
-// several solutions "the first" depends on the search order and callers (the generator's completion of a
-// seeded grid, the window's shown solution) rely on the stepping search's order. A unique solution is the
-// same for both, so results never depend on which solver ran. The `exact` algorithm only ever uses the
-// stepping search: its steps and traces are those of this file's search.
+// band solver. Asked for one solution, it stops at the first it meets, which for a grid with several is any
+// one of them (always the same: the solver is deterministic); that is what a first-solution search is for,
+// and what lets it end early. Asked to count, should it find two or more solutions, the stepping search
+// answers instead, so that a count's "first" solution is the one the stepping search meets first. A unique
+// solution is the same for both. The `exact` algorithm only ever uses the stepping search: its steps and
+// traces are those of this file's search.
 //
 // The stepping search.
 //
@@ -451,9 +452,9 @@ SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit) {
     if (givens.shape() != SudokuShape{3, 3} || givens.hasMarks()) return solveStepping(givens, solutionLimit);
     std::array<std::uint8_t, 81> values{};
     for (int cell = 0; cell < 81; ++cell) values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(givens.value(cell));
-    // Asked for one solution, the band solver still looks for a second: only a unique solution is the one the
-    // stepping search would meet first.
-    const BandSolveResult fast = solveSudokuBands(values, solutionLimit < 2 ? 2 : solutionLimit);
+    // Asked for one solution, the band solver stops at the first it meets. Asked for more, it counts them, and
+    // when it finds several the stepping search answers, so that "the first" is the one it meets first.
+    const BandSolveResult fast = solveSudokuBands(values, solutionLimit);
     if (fast.solutionCount >= 2) return solveStepping(givens, solutionLimit);
     SudokuSolveResult result;
     result.solutionCount = fast.solutionCount;

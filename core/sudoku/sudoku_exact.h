@@ -22,9 +22,11 @@ struct SudokuSolveResult {
 
 // Counts the solutions of `givens` up to `solutionLimit` (2 answers "unique or not"). A grid whose givens
 // already conflict has none. A 9x9 grid without pencil marks goes to the fast band solver
-// (sudoku_bands.h); the stepping search below answers every other grid, and any 9x9 grid with two or more
-// solutions, so the count and the first solution are always the ones the stepping search gives. `nodes`
-// counts the nodes of whichever solver answered: the two searches differ, so their counts do not compare.
+// (sudoku_bands.h); the stepping search below answers every other grid. With a limit of one the search stops
+// at the first solution it meets: for a grid with several, a solution, not necessarily the stepping search's
+// first. With a limit of two or more, a 9x9 grid with several solutions is answered by the stepping search,
+// so the count and the first solution are the ones it gives. `nodes` counts the nodes of whichever solver
+// answered: the two searches differ, so their counts do not compare.
 SudokuSolveResult solveSudoku(const SudokuGrid& givens, int solutionLimit = 2);
 
 // The same search, one node at a time: a node propagates singles and locked candidates to a fixpoint, then

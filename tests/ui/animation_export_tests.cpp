@@ -87,7 +87,7 @@ private slots:
             if (k > 0) QVERIFY(frames[k].position >= frames[k - 1].position);
             // The frame's counters are those of the last event it shows.
             if (frames[k].position > 0)
-                QVERIFY(frames[k].at == eventCounters(m_timeline->events()[frames[k].position - 1]));
+                QVERIFY(frames[k].at == m_timeline->events().counters(frames[k].position - 1));
         }
         QVERIFY(frames[frames.size() / 2].at.steps > 0);
         QCOMPARE(frames.back().position, m_timeline->size());

@@ -84,6 +84,8 @@
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChartView>
 #include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+#include <QtCharts/QLegend>
 
 #include <algorithm>
 #include <cmath>
@@ -1161,6 +1163,20 @@ private slots:
             const double count = static_cast<double>(x.size());
             QCOMPARE(std::accumulate(shown.begin(), shown.end(), 0.0), count * (count + 1) / 2);
             QVERIFY(!plottedOnLogX(plot));
+            // A compact panel: no legend, and both rank axes on one scale around 1..n.
+            const QChart* chart = plot->findChild<QChartView*>()->chart();
+            QVERIFY(!chart->legend()->isVisible());
+            const QList<QAbstractAxis*> axes = chart->series().front()->attachedAxes();
+            QCOMPARE(axes.size(), 2);
+            std::set<std::pair<double, double>> rankScales;  // the shown ranges of the two axes
+            for (const QAbstractAxis* axis : axes) {
+                const AxisLabeller* labeller = AxisLabeller::of(chart, axis);
+                QVERIFY(labeller);
+                QVERIFY2(labeller->shownMinimum() <= 1 && labeller->shownMaximum() >= count,
+                         qPrintable(QStringLiteral("%1..%2").arg(labeller->shownMinimum()).arg(labeller->shownMaximum())));
+                rankScales.insert({labeller->shownMinimum(), labeller->shownMaximum()});
+            }
+            QCOMPARE(rankScales.size(), std::size_t{1});
         }
 
         if (const QString folder = qEnvironmentVariable("PW_DIFFICULTY_LAB_SCREENSHOTS"); !folder.isEmpty())

@@ -1,6 +1,5 @@
 #include "charts/scatter_grid.h"
 
-#include "charts/axis_format.h"
 #include "charts/scatter_plot.h"
 
 #include <QFrame>
@@ -11,10 +10,6 @@
 #include <QScrollBar>
 #include <QStyle>
 #include <QVBoxLayout>
-#include <QtCharts/QAbstractAxis>
-#include <QtCharts/QChart>
-#include <QtCharts/QChartView>
-#include <QtCharts/QLegend>
 
 #include <algorithm>
 
@@ -24,23 +19,16 @@ namespace {
 
 constexpr int kSpacing = 6;
 
-// The plot of a panel: a ScatterPlot without its legend (the grid's caption says it once for all) and with thin
-// margins, so that a small panel gives its room to the points. The chart lives as long as the plot, so these
-// settings survive setData; the axis ranges are set after it, and the grid never rebuilds a plot it has made.
+// The plot of a panel: a compact ScatterPlot (the grid's caption names the series once for all), so that a small
+// panel gives its room to the points, on the panel's shared axis ranges.
 ScatterPlot* compactPlot(const ScatterPanel& panel, QWidget* parent) {
     auto* plot = new ScatterPlot(parent);
     plot->setMinimumSize(ScatterGrid::kMinimumPanelWidth, ScatterGrid::kMinimumPanelHeight);
-    QChart* chart = plot->findChild<QChartView*>()->chart();
-    chart->legend()->hide();
-    chart->setMargins(QMargins(2, 2, 6, 2));
+    plot->setCompact(true);
     plot->setLogX(panel.logX);
     plot->setLogY(panel.logY);
+    plot->setRanges(panel.xRange, panel.yRange);
     plot->setData(panel.title, panel.xTitle, panel.yTitle, panel.points);
-    for (const auto& [orientation, range] : {std::pair{Qt::Horizontal, panel.xRange}, std::pair{Qt::Vertical, panel.yRange}}) {
-        const QList<QAbstractAxis*> axes = chart->axes(orientation);
-        if (!range || axes.isEmpty()) continue;
-        if (AxisLabeller* labeller = AxisLabeller::of(chart, axes.front())) labeller->setRange(range->first, range->second);
-    }
     return plot;
 }
 

@@ -44,6 +44,17 @@ void ScatterPlot::setLogY(bool logY) {
     rebuild();
 }
 
+void ScatterPlot::setCompact(bool compact) {
+    m_chart->legend()->setVisible(!compact);
+    if (compact) m_chart->setMargins(QMargins(2, 2, 6, 2));
+}
+
+void ScatterPlot::setRanges(Range x, Range y) {
+    m_xRange = std::move(x);
+    m_yRange = std::move(y);
+    rebuild();
+}
+
 void ScatterPlot::rebuild() {
     m_chart->removeAllSeries();
     for (QAbstractAxis* axis : m_chart->axes()) {
@@ -98,18 +109,19 @@ void ScatterPlot::rebuild() {
         }
         m_chart->addSeries(line);
     }
-    auto makeAxis = [this](Qt::Alignment side, bool log, const QString& title, double low, double high) {
+    auto makeAxis = [this](Qt::Alignment side, bool log, const QString& title, double low, double high, const Range& fixed) {
         auto* axis = new AxisLabeller(m_chart, side, title, log);
         // A little room so that the extreme points do not sit on the frame.
-        if (log) axis->setRange(low / 1.2, high * 1.2);
+        if (fixed) axis->setRange(fixed->first, fixed->second);
+        else if (log) axis->setRange(low / 1.2, high * 1.2);
         else {
             const double pad = high > low ? (high - low) * 0.04 : 1;
             axis->setRange(low - pad, high + pad);
         }
         return axis->dataAxis();
     };
-    QAbstractAxis* x = makeAxis(Qt::AlignBottom, m_logX, m_xTitle, minX, maxX);
-    QAbstractAxis* y = makeAxis(Qt::AlignLeft, m_logY, m_yTitle, minY, maxY);
+    QAbstractAxis* x = makeAxis(Qt::AlignBottom, m_logX, m_xTitle, minX, maxX, m_xRange);
+    QAbstractAxis* y = makeAxis(Qt::AlignLeft, m_logY, m_yTitle, minY, maxY, m_yRange);
     points->attachAxis(x);
     points->attachAxis(y);
     if (line) {

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 class QChart;
@@ -23,6 +25,11 @@ public:
     void setData(const QString& title, const QString& xTitle, const QString& yTitle, std::vector<QPointF> points);
     void setLogX(bool logX);
     void setLogY(bool logY);
+    // A small panel among many: no legend, thin margins.
+    void setCompact(bool compact);
+    // Fixed axis ranges (several panels on one scale); an empty one fits the points, with a little room.
+    using Range = std::optional<std::pair<double, double>>;
+    void setRanges(Range x, Range y);
     int shownPointCount() const { return m_shown; }  // a log axis drops values that are not positive
     bool hasFittedLine() const { return m_fitted; }
     // Writes the chart as it is shown, as .png or .svg by the path's extension, atomically; false and a message
@@ -42,6 +49,8 @@ private:
     std::vector<QPointF> m_points;
     bool m_logX = false;
     bool m_logY = false;
+    Range m_xRange;
+    Range m_yRange;
     int m_shown = 0;
     bool m_fitted = false;
 };

@@ -43,7 +43,6 @@ std::uint64_t paceCounter(const Counters& at, AnimationPace pace) {
 
 std::vector<AnimationFrame> planAnimationFrames(const RunTimeline& timeline, const AnimationSettings& settings,
                                                 QString& error) {
-    const std::vector<Event>& events = timeline.events();
     const Counters end = timeline.result().counters;
     const std::uint64_t total = paceCounter(end, settings.pace);
     const auto maxFrames = static_cast<std::uint64_t>(AnimationSettings::kMaxDurationSeconds * settings.fps);
@@ -77,12 +76,14 @@ std::vector<AnimationFrame> planAnimationFrames(const RunTimeline& timeline, con
     std::vector<AnimationFrame> frames;
     frames.reserve(static_cast<std::size_t>(frameCount));
     AnimationFrame current;
+    EventStore::Reader reader(timeline.events(), 0);
+    const Event* next = reader.atEnd() ? nullptr : &reader.next();  // the event at current.position
     for (std::uint64_t k = 0; k < frameCount; ++k) {
         const bool last = k + 1 == frameCount;
         const double until = target(k);
-        while (current.position < events.size() &&
-               (last || static_cast<double>(paceCounter(eventCounters(events[current.position]), settings.pace)) <= until)) {
-            const Event& event = events[current.position++];
+        while (next && (last || static_cast<double>(paceCounter(eventCounters(*next), settings.pace)) <= until)) {
+            const Event& event = *next;
+            ++current.position;
             current.at = eventCounters(event);
             if (const auto* sample = std::get_if<CostSample>(&event)) {
                 current.cost = sample->current;
@@ -90,6 +91,7 @@ std::vector<AnimationFrame> planAnimationFrames(const RunTimeline& timeline, con
             } else if (const auto* finished = std::get_if<Finished>(&event)) {
                 current.bestCost = finished->bestCost;
             }
+            next = reader.atEnd() ? nullptr : &reader.next();
         }
         frames.push_back(current);
     }
@@ -151,7 +153,7 @@ QString AnimationStage::caption(const AnimationFrame& frame) const {
     if (frame.cost) text += tr(" · cost %1").arg(*frame.cost);
     if (frame.bestCost) text += tr(" (best %1)").arg(*frame.bestCost);
     if (frame.position == m_timeline->size() && !m_timeline->events().empty())
-        if (const auto* finished = std::get_if<Finished>(&m_timeline->events().back()))
+        if (const Event last = m_timeline->events().back(); const auto* finished = std::get_if<Finished>(&last))
             text += QStringLiteral(" · ") + QString::fromUtf8(outcomeName(finished->outcome));
     return text;
 }

@@ -68,8 +68,8 @@ void RaceView::setReplayRuns(RacePace pace, std::vector<ReplayRun> runs) {
         m_timelineEnd = std::max(m_timelineEnd, timelineMeasure(run.result->counters));
         m_finishOrder.push_back(static_cast<int>(m_runs.size() - 1));
         // The run's own chart keeps its place from the start when the run fills it at all.
-        const auto& events = run.timeline->events();
-        const bool ownChart = std::any_of(events.begin(), events.end(), [](const Event& event) {
+        const std::vector<Event>& whole = run.timeline->events().wholeEvents();  // samples are never moves
+        const bool ownChart = std::any_of(whole.begin(), whole.end(), [](const Event& event) {
             return std::holds_alternative<TemperatureSample>(event) || std::holds_alternative<GenerationStats>(event);
         });
         if (ownChart) run.algorithmChart->setProgressChartPinned(true);
@@ -110,25 +110,31 @@ void RaceView::seekReplay(int tick) {
 
 void RaceView::showReplayAt(std::uint64_t target, bool end) {
     // Every event up to the target, in the race's measure (the events' counters never decrease).
-    const auto upTo = [this, target, end](const Event& event) { return end || timelineMeasure(eventCounters(event)) <= target; };
+    const auto upTo = [this, target, end](const Counters& at) { return end || timelineMeasure(at) <= target; };
     if (target < m_chartsShownTo || m_chartsShownTo == 0) {  // back (or the first time): the charts start over
         resetCharts();
         for (const auto& run : m_runs) run->chartCursor = 0;
     }
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         Run& run = *m_runs[i];
-        const std::vector<Event>& events = run.timeline->events();
+        const EventStore& events = run.timeline->events();
         const std::vector<std::size_t>& chartEvents = run.timeline->chartEvents();
         // The charts grow with the slider, from the timeline's kept (already thinned) samples.
-        for (; run.chartCursor < chartEvents.size() && upTo(events[chartEvents[run.chartCursor]]); ++run.chartCursor) {
-            const Event& event = events[chartEvents[run.chartCursor]];
+        for (; run.chartCursor < chartEvents.size() && upTo(events.counters(chartEvents[run.chartCursor])); ++run.chartCursor) {
+            const Event event = events[chartEvents[run.chartCursor]];
             if (const auto* sample = std::get_if<CostSample>(&event)) m_chart->addCost(static_cast<int>(i), sample->at, sample->current, sample->best);
             else run.algorithmChart->addEvent(event);
         }
         run.algorithmChart->refreshNow();
-        const std::size_t position =
-            end ? events.size()
-                : static_cast<std::size_t>(std::partition_point(events.begin(), events.end(), upTo) - events.begin());
+        std::size_t position = events.size();
+        if (!end) {  // the first event past the target, by bisection
+            std::size_t low = 0;
+            while (low < position) {
+                const std::size_t middle = low + (position - low) / 2;
+                if (upTo(events.counters(middle))) low = middle + 1;
+                else position = middle;
+            }
+        }
         const TimelineState state = run.timeline->stateAt(position);
         run.model->setBoard(state.board, CellOrigin::Solver);
         run.shownEnded = state.finished.has_value();

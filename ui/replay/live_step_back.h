@@ -8,9 +8,10 @@
 // return to the live step first. The timeline is rebuilt only once the live run has moved past it.
 //
 // Memory is bounded: one timeline is kept, of a run of at most kMaxExplainedTimelineSteps steps (every step's
-// explanation, 80 bytes an event, never more than kMaxTimelineEvents, and 16 bytes a step for the index:
-// measured at the bound, 90 MB for sa, 290 MB for tabu whose explanations carry the tabu list), and it is
-// dropped when the run ends; a longer run is refused with a message saying so.
+// explanation, a few bytes a move and 80 bytes any other event, never more than kMaxTimelineEvents, and 16
+// bytes a step for the index: measured at the bound, 90 MB for sa, 290 MB for tabu whose explanations carry
+// the tabu list, before moves were stored compactly), and it is dropped when the run ends; a longer run is
+// refused with a message saying so.
 
 #include "io/run_timeline.h"
 #include "run/run_types.h"

@@ -145,7 +145,7 @@ void ReplayView::showCharts(std::size_t position) {
     // the window's status updates move the chart's batch too).
     m_charts->beginBatch({}, 0);
     m_charts->beginBatch(m_timeline->result().counters, m_timeline->result().seconds);
-    const std::vector<Event>& events = m_timeline->events();
+    const EventStore& events = m_timeline->events();
     while (m_chartCursor < chartEvents.size() && chartEvents[m_chartCursor] < position)
         m_charts->addEvent(events[chartEvents[m_chartCursor++]]);
     m_chartPosition = position;
@@ -153,14 +153,14 @@ void ReplayView::showCharts(std::size_t position) {
 }
 
 void ReplayView::updateLabel() {
-    const Counters at = m_position == 0 ? Counters{} : eventCounters(m_timeline->events()[m_position - 1]);
+    const Counters at = m_position == 0 ? Counters{} : m_timeline->events().counters(m_position - 1);
     QString text = tr("event %L1 of %L2 · step %L3 · evaluations %L4")
                        .arg(static_cast<qulonglong>(m_position))
                        .arg(static_cast<qulonglong>(m_timeline->size()))
                        .arg(static_cast<qulonglong>(at.steps))
                        .arg(static_cast<qulonglong>(at.evaluations));
     if (m_position == m_timeline->size() && m_position > 0)
-        if (const auto* finished = std::get_if<Finished>(&m_timeline->events().back()))
+        if (const Event last = m_timeline->events().back(); const auto* finished = std::get_if<Finished>(&last))
             text += QStringLiteral(" · ") + QString::fromUtf8(outcomeName(finished->outcome));
     m_label->setText(text);
 }
@@ -185,7 +185,7 @@ void ReplayView::pause() {
 }
 
 void ReplayView::playTick() {
-    const std::vector<Event>& events = m_timeline->events();
+    const EventStore& events = m_timeline->events();
     std::size_t next = m_position;
     if (m_movesPerSecond <= 0) {
         next += std::max<std::size_t>(1, events.size() / kFlatOutTicks);
@@ -193,8 +193,9 @@ void ReplayView::playTick() {
         // As many paced events (moves, explanations about cells) as the pace asks for in one tick.
         const double perTick = m_movesPerSecond * m_playTimer.interval() / 1000.0;
         auto paced = std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(perTick)));
-        while (next < events.size() && paced > 0) {
-            const Event& event = events[next++];
+        for (EventStore::Reader reader(events, next); !reader.atEnd() && paced > 0;) {
+            const Event& event = reader.next();
+            next = reader.position();
             if (isPacedEvent(event) || std::holds_alternative<ProgramUpdate>(event)) --paced;
         }
     }

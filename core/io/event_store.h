@@ -1,0 +1,75 @@
+#pragma once
+// The events of a long run, kept compactly for its timeline (io/run_timeline.h).
+//
+// A replayed run is mostly moves: an annealing run of ten million steps sends a few cost samples and millions of
+// swaps. A move is kept as a few bytes: a head byte (the move's kind and which counter deltas follow), the steps
+// and evaluations since the event before as variable-length integers (LEB128, zigzag for the rare step back),
+// the cell, and the other cell or the value and previous value. Every other event is kept whole, in order, with
+// its index. A block index every kBlockEvents events (the byte offset, the counters before it, the whole events
+// before it) makes any event a short decode away, and reading on from one is one pass. So an event costs about
+// 5 bytes instead of the 80 of a std::variant, and seeking costs what it did.
+
+#include "base/events.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace pw {
+
+class EventStore {
+public:
+    static constexpr std::size_t kBlockEvents = 1024;
+
+    void push_back(const Event& event);
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+
+    // The event at `index` (< size()), decoded: a short walk from its block's start for a move.
+    Event operator[](std::size_t index) const;
+    Event back() const { return (*this)[m_size - 1]; }
+    Counters counters(std::size_t index) const;
+
+    // The events that are not moves, whole and in order, and the index of each among all the events: what charts,
+    // explanations and markers are made of, read without decoding a move.
+    const std::vector<Event>& wholeEvents() const { return m_whole; }
+    const std::vector<std::size_t>& wholeIndices() const { return m_wholeAt; }
+
+    // Bytes held (the vectors' capacities), for the memory figures.
+    std::size_t memoryBytes() const;
+
+    // Reads the events one after another from `from`; the store must not grow while it reads.
+    class Reader {
+    public:
+        Reader(const EventStore& store, std::size_t from);
+        std::size_t position() const { return m_position; }
+        bool atEnd() const { return m_position >= m_store->m_size; }
+        // The event at position() (not at the end), then moves on. A whole event is returned by reference to
+        // the store; a move is decoded into the reader's own event, valid until the next call.
+        const Event& next();
+
+    private:
+        const EventStore* m_store;
+        std::size_t m_position;
+        std::size_t m_byte;
+        std::size_t m_wholeNext;  // the first whole event at or after m_position
+        Counters m_last;          // the counters of the event before m_position
+        Event m_move;
+    };
+
+private:
+    struct Block {
+        std::size_t byte = 0;       // where the block's first move starts in m_bytes
+        std::size_t wholeBefore = 0;  // how many whole events come before the block
+        Counters before;            // the counters of the event before the block
+    };
+
+    std::vector<std::uint8_t> m_bytes;
+    std::vector<Event> m_whole;
+    std::vector<std::size_t> m_wholeAt;
+    std::vector<Block> m_blocks;
+    std::size_t m_size = 0;
+    Counters m_last;
+};
+
+}  // namespace pw
