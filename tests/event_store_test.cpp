@@ -66,7 +66,8 @@ TEST(EventStoreTest, EveryAlgorithmsEventsComeBackAsTheyWent) {
     }
 }
 
-// Moves of every kind and odd values: cells far apart, counters that jump, stand still, and step back.
+// Moves of every kind and odd values: cells far apart, counters that jump, stand still, and step back; enough of
+// them to fill several chunks, records of every length meeting the chunks' ends.
 TEST(EventStoreTest, MovesOfEveryKindAndCountersThatJump) {
     std::vector<Event> events;
     Counters at;
@@ -74,15 +75,18 @@ TEST(EventStoreTest, MovesOfEveryKindAndCountersThatJump) {
                                      Move::swap(2849, 0),           Move::eliminate(40, 1),
                                      Move::restore(255, 16),        Move::shade(9999, 2, 1),
                                      Move{MoveKind::Place, -1, 7, 255, 255}};
-    for (std::size_t i = 0; i < 5000; ++i) {
-        at.steps += i % 3 == 0 ? 0 : i * 1000003;
+    for (std::size_t i = 0; i < 300000; ++i) {
+        at.steps += i % 3 == 0 ? 0 : (i % 4 == 0 ? i * 1000003 : i % 50);
         at.evaluations += i % 5 == 0 ? at.steps % 7 : i;
-        if (i == 2500) at.steps -= 12;  // a counter that steps back is kept exactly too
+        if (i % 2500 == 0) at.steps -= 12;  // a counter that steps back is kept exactly too
         events.emplace_back(MoveEvent{at, moves[i % moves.size()]});
         if (i % 700 == 0) events.emplace_back(CostSample{at, 3.0, 1.0, {1.0, 2.0}});
     }
     events.emplace_back(Finished{at, Outcome::Stopped, false, 1.0, "stopped"});
-    expectSameEvents(storeOf(events), events, "made up");
+    const EventStore store = storeOf(events);
+    EXPECT_GT(store.memoryBytes(), 3 * EventStore::kChunkBytes);
+    expectSameEvents(store, events, "made up");
+    expectSameEvents(EventStore(store), events, "a copy");
     expectSameEvents(EventStore{}, {}, "empty");
 }
 

@@ -41,9 +41,9 @@ struct TimelineStep {
     std::size_t end = 0;
 };
 
-// Every event of a timeline is kept in memory (io/event_store.h: about 5 bytes a move, 80 and its payload for
+// Every event of a timeline is kept in memory (io/event_store.h: about 7 bytes a move, 80 and its payload for
 // any other event): a recording whose replay sends more is refused rather than filling the memory. 10^8 moves
-// are about 0.5 GB; a recording of 10^9 steps (the reader's kMaxRecordedSteps) with a move a step would need 5 GB.
+// are about 0.7 GB; a recording of 10^9 steps (the reader's kMaxRecordedSteps) with a move a step would need 7 GB.
 inline constexpr std::size_t kMaxTimelineEvents = 100'000'000;
 
 // A timeline keeps every step's explanation (a Decision with its sentence and numbers) only for runs up to this
@@ -55,7 +55,7 @@ inline constexpr std::uint64_t kMaxExplainedTimelineSteps = 100'000;
 // How a timeline is loaded: the spacing of its snapshots and samples, the bound on its events, and the
 // caller's Cancel and progress (the load may run on a thread of its own).
 struct TimelineLoadOptions {
-    std::size_t snapshotEvery = 4096;
+    std::size_t snapshotEvery = 3072;
     // Steps between cost samples: the spacing is the receiver's, not part of the recording.
     std::uint64_t sampleEvery = EventSink::kDefaultSampleEvery;
     std::size_t maxEvents = kMaxTimelineEvents;
