@@ -122,36 +122,33 @@ void EventStore::push_back(const Event& event) {
     ++m_size;
 }
 
-Event EventStore::operator[](std::size_t index) const {
+const Event* EventStore::wholeAt(std::size_t index) const {
     const auto whole = std::lower_bound(m_wholeAt.begin(), m_wholeAt.end(), index);
-    if (whole != m_wholeAt.end() && *whole == index) return m_whole[static_cast<std::size_t>(whole - m_wholeAt.begin())];
-    Reader reader(*this, index);
-    return reader.next();
+    return whole != m_wholeAt.end() && *whole == index ? &m_whole[static_cast<std::size_t>(whole - m_wholeAt.begin())]
+                                                        : nullptr;
+}
+
+Event EventStore::operator[](std::size_t index) const {
+    if (const Event* whole = wholeAt(index)) return *whole;
+    return Reader(*this, index).next();
 }
 
 Counters EventStore::counters(std::size_t index) const {
-    const auto whole = std::lower_bound(m_wholeAt.begin(), m_wholeAt.end(), index);
-    if (whole != m_wholeAt.end() && *whole == index)
-        return eventCounters(m_whole[static_cast<std::size_t>(whole - m_wholeAt.begin())]);
-    Reader reader(*this, index);
-    return eventCounters(reader.next());
+    if (const Event* whole = wholeAt(index)) return eventCounters(*whole);
+    return eventCounters(Reader(*this, index).next());
 }
 
 std::size_t EventStore::memoryBytes() const {
-    std::size_t bytes = m_chunks.size() * kChunkBytes + m_whole.capacity() * sizeof(Event) +
-                        m_wholeAt.capacity() * sizeof(std::size_t) + m_blocks.capacity() * sizeof(Block);
-    return bytes;
+    return m_chunks.size() * kChunkBytes + m_whole.capacity() * sizeof(Event) +
+           m_wholeAt.capacity() * sizeof(std::size_t) + m_blocks.capacity() * sizeof(Block);
 }
 
 EventStore::Reader::Reader(const EventStore& store, std::size_t from) : m_store(&store) {
     from = std::min(from, store.m_size);
-    const std::size_t block = std::min(from / kBlockEvents, store.m_blocks.empty() ? 0 : store.m_blocks.size() - 1);
-    m_position = block * kBlockEvents;
-    if (store.m_blocks.empty()) {
-        m_byte = 0;
-        m_wholeNext = 0;
-    } else {
+    if (!store.m_blocks.empty()) {  // an empty store starts and ends at 0
+        const std::size_t block = std::min(from / kBlockEvents, store.m_blocks.size() - 1);
         const Block& start = store.m_blocks[block];
+        m_position = block * kBlockEvents;
         m_byte = start.byte;
         m_wholeNext = start.wholeBefore;
         m_last = start.before;

@@ -64,9 +64,9 @@ public:
 
     private:
         const EventStore* m_store;
-        std::size_t m_position;
-        std::size_t m_byte;
-        std::size_t m_wholeNext;  // the first whole event at or after m_position
+        std::size_t m_position = 0;
+        std::size_t m_byte = 0;
+        std::size_t m_wholeNext = 0;  // the first whole event at or after m_position
         Counters m_last;          // the counters of the event before m_position
         Event m_move;
     };
@@ -81,6 +81,8 @@ private:
     // A move starts at `byte` unless too little room is left in its chunk for the longest record; then at the
     // next chunk's start. Byte positions count across chunks: chunk byte / kChunkBytes, offset byte % kChunkBytes.
     static std::size_t recordStart(std::size_t byte);
+    // The event at `index` when it is kept whole, else null.
+    const Event* wholeAt(std::size_t index) const;
 
     std::vector<std::unique_ptr<std::uint8_t[]>> m_chunks;
     std::size_t m_end = 0;  // where the next move may start
