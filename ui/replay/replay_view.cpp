@@ -15,6 +15,7 @@
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -34,8 +35,12 @@ ReplayView::ReplayView(BoardModel* model, ChartPanel* charts, ProgramView* progr
       m_slider(new QSlider(Qt::Horizontal, this)), m_startButton(new QToolButton(this)),
       m_playButton(new QToolButton(this)), m_endButton(new QToolButton(this)), m_label(new QLabel(this)) {
     setObjectName(QStringLiteral("replayView"));
-    auto* layout = new QHBoxLayout(this);
+    // The controls and the slider on one row, the position under them: beside the slider, the label's long text
+    // left the slider no room in presentation mode and made the window wider than a 1024x768 screen.
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
+    layout->setSpacing(0);
+    auto* controls = new QHBoxLayout;
     m_startButton->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     m_startButton->setToolTip(tr("Back to the start of the run"));
     m_playButton->setIcon(workbenchIcon(IconKind::Run));
@@ -45,12 +50,13 @@ ReplayView::ReplayView(BoardModel* model, ChartPanel* charts, ProgramView* progr
     m_slider->setObjectName(QStringLiteral("replaySlider"));
     m_slider->setToolTip(tr("Drag to scrub through the recorded run: board, candidates and charts follow"));
     m_label->setObjectName(QStringLiteral("replayLabel"));
-    m_label->setMinimumWidth(fontMetrics().horizontalAdvance(
-        QStringLiteral("event 10,000,000 of 10,000,000 · step 10,000,000 · evaluations 10,000,000 · budget_exhausted")));
-    layout->addWidget(m_startButton);
-    layout->addWidget(m_playButton);
-    layout->addWidget(m_endButton);
-    layout->addWidget(m_slider, 1);
+    // Its text never widens the dock: the row is as wide as the dock is.
+    m_label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    controls->addWidget(m_startButton);
+    controls->addWidget(m_playButton);
+    controls->addWidget(m_endButton);
+    controls->addWidget(m_slider, 1);
+    layout->addLayout(controls);
     layout->addWidget(m_label);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) { seek(static_cast<std::size_t>(value)); });
