@@ -114,7 +114,7 @@ TimelineLoad RunTimeline::load(RunRecording recording, const TimelineLoadOptions
     timeline->m_snapshots.reserve(timeline->m_events.size() / every + 1);
     timeline->m_snapshots.push_back(state);
     for (EventStore::Reader reader(timeline->m_events, 0); !reader.atEnd();) {
-        timeline->apply(state, reader.next());
+        applyTimelineEvent(state, reader.next(), timeline->m_result.finalBoard);
         if (reader.position() % every != 0) continue;
         timeline->m_snapshots.push_back(state);
         if (cancelled()) {
@@ -140,7 +140,7 @@ TimelineState RunTimeline::stateAt(std::size_t position) const {
     const std::size_t snapshot = std::min(position / m_snapshotEvery, m_snapshots.size() - 1);
     TimelineState state = m_snapshots[snapshot];
     for (EventStore::Reader reader(m_events, snapshot * m_snapshotEvery); reader.position() < position;)
-        apply(state, reader.next());
+        applyTimelineEvent(state, reader.next(), m_result.finalBoard);
     return state;
 }
 
@@ -151,8 +151,7 @@ std::vector<const Decision*> RunTimeline::decisionsBefore(std::size_t position, 
     return {m_decisions.begin() + first, m_decisions.begin() + last};
 }
 
-// The same reading of events as the window's live view (MainWindow::onEventsPlayed and BoardModel).
-void RunTimeline::apply(TimelineState& state, const Event& event) const {
+void applyTimelineEvent(TimelineState& state, const Event& event, const Board& finalBoard) {
     state.at = eventCounters(event);
     if (const auto* moveEvent = std::get_if<MoveEvent>(&event)) {
         const Move& move = moveEvent->move;
@@ -188,18 +187,20 @@ void RunTimeline::apply(TimelineState& state, const Event& event) const {
     } else if (const auto* finished = std::get_if<Finished>(&event)) {
         state.finished = *finished;
         state.bestCost = finished->bestCost;
-        state.board = m_result.finalBoard;
+        state.board = finalBoard;
     }
 }
 
+bool isChartSample(const Event& event) {
+    return std::holds_alternative<CostSample>(event) || std::holds_alternative<TemperatureSample>(event) ||
+           std::holds_alternative<GenerationStats>(event);
+}
+
+bool isChartMarker(const Event& event) {
+    return std::holds_alternative<PhaseChange>(event) || std::holds_alternative<Reheat>(event);
+}
+
 void RunTimeline::indexChartEvents() {
-    auto isFrequent = [](const Event& event) {
-        return std::holds_alternative<CostSample>(event) || std::holds_alternative<TemperatureSample>(event) ||
-               std::holds_alternative<GenerationStats>(event);
-    };
-    auto isMarker = [](const Event& event) {
-        return std::holds_alternative<PhaseChange>(event) || std::holds_alternative<Reheat>(event);
-    };
     // Charts draw only events kept whole: moves are never among them.
     const std::vector<Event>& whole = m_events.wholeEvents();
     const std::vector<std::size_t>& indices = m_events.wholeIndices();
@@ -207,7 +208,7 @@ void RunTimeline::indexChartEvents() {
     std::array<std::size_t, std::variant_size_v<Event>> lastOfKind{};
     lastOfKind.fill(whole.size());
     for (std::size_t w = 0; w < whole.size(); ++w) {
-        if (!isFrequent(whole[w])) continue;
+        if (!isChartSample(whole[w])) continue;
         ++frequent;
         lastOfKind[whole[w].index()] = w;
     }
@@ -215,9 +216,9 @@ void RunTimeline::indexChartEvents() {
     std::array<std::size_t, std::variant_size_v<Event>> seen{};
     for (std::size_t w = 0; w < whole.size(); ++w) {
         const Event& event = whole[w];
-        if (isMarker(event)) {
+        if (isChartMarker(event)) {
             m_chartEvents.push_back(indices[w]);
-        } else if (isFrequent(event)) {
+        } else if (isChartSample(event)) {
             const std::size_t kind = event.index();
             if (seen[kind]++ % stride == 0 || lastOfKind[kind] == w) m_chartEvents.push_back(indices[w]);
         }

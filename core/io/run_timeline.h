@@ -34,6 +34,16 @@ struct TimelineState {
 
 class RunTimeline;
 
+// Applies `event` to the shown state, as the window's live view reads events (MainWindow::onEventsPlayed and
+// BoardModel). A Finished event shows `finalBoard`, the run's result (the best board, which the moves alone
+// do not give).
+void applyTimelineEvent(TimelineState& state, const Event& event, const Board& finalBoard);
+
+// The events the charts draw: frequent samples (cost, temperature, generation), and the markers (phase
+// changes, reheats) that are always drawn.
+bool isChartSample(const Event& event);
+bool isChartMarker(const Event& event);
+
 // Where one step of a run ends in its timeline: the counters' steps after it and the number of events up to
 // and including its own.
 struct TimelineStep {
@@ -111,7 +121,6 @@ public:
 
 private:
     RunTimeline(RunRecording recording, std::size_t snapshotEvery);
-    void apply(TimelineState& state, const Event& event) const;
     void indexChartEvents();
 
     RunRecording m_recording;

@@ -1,6 +1,7 @@
-// Animation export on the offscreen platform: the frame plan walks the run's timeline at the asked pace, each
-// frame is the window's board and charts at that point, a cancelled export leaves the file that was there
-// untouched, and File ▸ Export animation… is there once a run has finished.
+// Animation export on the offscreen platform: the re-run recording reaches each frame at the asked pace, in
+// exactly the state its timeline holds there, each frame is the window's board and charts at that point, a
+// cancelled export leaves the file that was there untouched, and File ▸ Export animation… is there once a run
+// has finished.
 
 #include "run/algorithm_panel.h"
 #include "export/animation_export.h"
@@ -20,6 +21,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace pw;
 using namespace pw::ui;
@@ -79,31 +82,43 @@ private slots:
         settings.pace = AnimationPace::StepsPerFrame;
         settings.perFrame = 1000;
         QString error;
-        const std::vector<AnimationFrame> frames = planAnimationFrames(*m_timeline, settings, error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        QCOMPARE(frames.size(), std::size_t{kSteps / 1000 + 1});
-        for (std::size_t k = 0; k < frames.size(); ++k) {
-            QVERIFY(frames[k].at.steps <= k * 1000);
-            if (k > 0) QVERIFY(frames[k].position >= frames[k - 1].position);
-            // The frame's counters are those of the last event it shows.
-            if (frames[k].position > 0)
-                QVERIFY(frames[k].at == m_timeline->events().counters(frames[k].position - 1));
-        }
-        QVERIFY(frames[frames.size() / 2].at.steps > 0);
-        QCOMPARE(frames.back().position, m_timeline->size());
-        QVERIFY(frames.back().bestCost.has_value());
-        QCOMPARE(*frames.back().bestCost, m_timeline->result().bestCost);
+        const RunRecording& recording = m_timeline->recording();
+        const std::optional<AnimationFramePlan> plan = AnimationFramePlan::make(recording.result.counters, settings, error);
+        QVERIFY2(plan, qPrintable(error));
+        QCOMPARE(plan->frameCount(), std::size_t{kSteps / 1000 + 1});
+        AnimationStage stage(recording, settings);
+        std::vector<std::size_t> shown;  // the events each frame shows
+        bool asTheTimelineHasIt = true;
+        const RunResult result = playAnimationFrames(recording, *plan, stage, [&](std::size_t frame) {
+            const std::size_t events = stage.eventsFollowed();
+            // Every event up to the frame's step and none after it, in the state the timeline holds there.
+            const bool last = frame + 1 == plan->frameCount();
+            asTheTimelineHasIt = asTheTimelineHasIt && frame == shown.size() &&
+                                 (events == 0 || m_timeline->events().counters(events - 1).steps <= frame * 1000 || last) &&
+                                 (events == m_timeline->size() || m_timeline->events().counters(events).steps > frame * 1000) &&
+                                 stage.state().board == m_timeline->stateAt(events).board &&
+                                 stage.state().bestCost == m_timeline->stateAt(events).bestCost;
+            shown.push_back(events);
+            return true;
+        });
+        QVERIFY(asTheTimelineHasIt);
+        QCOMPARE(shown.size(), plan->frameCount());
+        QVERIFY(shown[shown.size() / 2] > shown.front() && shown[shown.size() / 2] < shown.back());
+        QCOMPARE(shown.back(), m_timeline->size());
+        QCOMPARE(result.counters, recording.result.counters);
+        QVERIFY(stage.state().finished.has_value());
+        QCOMPARE(*stage.state().bestCost, m_timeline->result().bestCost);
 
         settings.pace = AnimationPace::FitDuration;
         settings.durationSeconds = 2;
         settings.fps = 10;
-        QCOMPARE(planAnimationFrames(*m_timeline, settings, error).size(), std::size_t{20});
+        QCOMPARE(AnimationFramePlan::make(recording.result.counters, settings, error)->frameCount(), std::size_t{20});
 
         // One step a frame at 1 fps would last over 5 hours: refused with the smallest pace that fits.
         settings.pace = AnimationPace::StepsPerFrame;
         settings.perFrame = 1;
         settings.fps = 1;
-        QVERIFY(planAnimationFrames(*m_timeline, settings, error).empty());
+        QVERIFY(!AnimationFramePlan::make(recording.result.counters, settings, error));
         QVERIFY2(error.startsWith(QStringLiteral("--steps-per-frame: 1 makes 20,001 frames")), qPrintable(error));
         QVERIFY2(error.endsWith(QStringLiteral("use at least 34")), qPrintable(error));
     }
@@ -112,15 +127,25 @@ private slots:
         AnimationSettings settings;
         settings.size = QSize(640, 360);
         QString error;
-        const std::vector<AnimationFrame> frames = planAnimationFrames(*m_timeline, settings, error);
-        AnimationStage stage(m_timeline, settings);
-        const QImage first = stage.render(frames.front());
-        const QImage middle = stage.render(frames[frames.size() / 2]);
-        const QImage last = stage.render(frames.back());
-        QCOMPARE(first.size(), settings.size);
-        QCOMPARE(last.size(), settings.size);
-        QVERIFY(first != middle && middle != last);
-        QVERIFY(stage.render(frames[frames.size() / 2]) == middle);  // a frame depends on its position alone
+        const RunRecording& recording = m_timeline->recording();
+        const std::optional<AnimationFramePlan> plan = AnimationFramePlan::make(recording.result.counters, settings, error);
+        QVERIFY(plan);
+        const std::size_t middle = plan->frameCount() / 2;
+        auto render = [&](const std::vector<std::size_t>& wanted) {
+            AnimationStage stage(recording, settings);
+            std::vector<QImage> images;
+            playAnimationFrames(recording, *plan, stage, [&](std::size_t frame) {
+                if (std::find(wanted.begin(), wanted.end(), frame) != wanted.end()) images.push_back(stage.render());
+                return true;
+            });
+            return images;
+        };
+        const std::vector<QImage> images = render({0, middle, plan->frameCount() - 1});
+        QCOMPARE(images.size(), std::size_t{3});
+        QCOMPARE(images.front().size(), settings.size);
+        QCOMPARE(images.back().size(), settings.size);
+        QVERIFY(images[0] != images[1] && images[1] != images[2]);
+        QVERIFY(render({middle}).front() == images[1]);  // a frame depends on its point in the run alone
     }
 
     void cancelLeavesTheOldFile() {
@@ -134,7 +159,7 @@ private slots:
         settings.size = QSize(320, 240);
         std::size_t calls = 0;
         const AnimationExportResult result =
-            exportAnimation(m_timeline, settings, path, [&calls](std::size_t, std::size_t) { return ++calls < 3; });
+            exportAnimation(m_timeline->recording(), settings, path, [&calls](std::size_t, std::size_t) { return ++calls < 3; });
         QVERIFY(result.cancelled);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(calls, std::size_t{3});
@@ -152,13 +177,15 @@ private slots:
         settings.perFrame = 5000;
         std::size_t lastDone = 0;
         std::size_t total = 0;
-        const AnimationExportResult result = exportAnimation(m_timeline, settings, path, [&](std::size_t done, std::size_t all) {
+        const AnimationExportResult result = exportAnimation(m_timeline->recording(), settings, path, [&](std::size_t done, std::size_t all) {
             lastDone = done;
             total = all;
             return true;
         });
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.frames, std::size_t{5});
+        QCOMPARE(result.events, m_timeline->size());  // the run was re-run whole
+        QVERIFY(!result.codec.isEmpty());
         QCOMPARE(lastDone, total);
         const QByteArray bytes = readAll(path);
         QCOMPARE(static_cast<std::size_t>(bytes.size()), result.bytes);
@@ -167,7 +194,7 @@ private slots:
 
     // The dialog starts at the whole run in ten seconds; a pace per frame starts near ten seconds too.
     void dialogOffersThePaces() {
-        AnimationExportDialog dialog(*m_timeline);
+        AnimationExportDialog dialog(m_timeline->recording());
         AnimationSettings settings = dialog.settings();
         QCOMPARE(settings.pace, AnimationPace::FitDuration);
         QCOMPARE(settings.durationSeconds, 10.0);

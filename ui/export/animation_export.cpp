@@ -6,6 +6,8 @@
 #include "charts/chart_panel.h"
 #include "replay/replay_view.h"
 
+#include "algorithms/registry.h"
+
 #include "io/formats.h"
 #include "io/output.h"
 
@@ -39,72 +41,94 @@ std::uint64_t paceCounter(const Counters& at, AnimationPace pace) {
     return pace == AnimationPace::EvaluationsPerFrame ? at.evaluations : at.steps;
 }
 
+// Follows a replay onto the stage, handing each frame over as soon as the run passes it. The Finished event is
+// held back: its final board comes with the replay's result.
+class FrameSink final : public EventSink {
+public:
+    FrameSink(const AnimationFramePlan& plan, AnimationStage& stage,
+              const std::function<bool(std::size_t frame)>& frameReady)
+        : m_plan(plan), m_stage(stage), m_frameReady(frameReady) {}
+
+    void receive(const Event& event) override {
+        if (const auto* finished = std::get_if<Finished>(&event)) {
+            m_finished = *finished;
+            return;
+        }
+        while (m_plan.after(m_frame, eventCounters(event)) && showFrame()) {}
+        if (!m_stopped) m_stage.follow(event);
+    }
+
+    // The frames after the last event, the run's end in the last of them.
+    void finish(const RunResult& result) {
+        if (m_finished) m_stage.finish(*m_finished, result.finalBoard);
+        while (m_frame < m_plan.frameCount() && showFrame()) {}
+    }
+
+    const std::atomic<bool>& stopped() const { return m_stopped; }
+
+private:
+    bool showFrame() {
+        if (m_stopped) return false;
+        if (!m_frameReady(m_frame++)) m_stopped = true;
+        return !m_stopped;
+    }
+
+    const AnimationFramePlan& m_plan;
+    AnimationStage& m_stage;
+    const std::function<bool(std::size_t)>& m_frameReady;
+    std::optional<Finished> m_finished;
+    std::size_t m_frame = 0;
+    std::atomic<bool> m_stopped = false;  // the caller said stop: ends the replay at the runner's next poll
+};
+
 }  // namespace
 
-std::vector<AnimationFrame> planAnimationFrames(const RunTimeline& timeline, const AnimationSettings& settings,
-                                                QString& error) {
-    const Counters end = timeline.result().counters;
-    const std::uint64_t total = paceCounter(end, settings.pace);
-    const auto maxFrames = static_cast<std::uint64_t>(AnimationSettings::kMaxDurationSeconds * settings.fps);
-    // Frame k shows the run up to target(k); the last frame the whole run.
-    std::uint64_t frameCount = 0;
-    std::function<double(std::uint64_t)> target;
+std::optional<AnimationFramePlan> AnimationFramePlan::make(const Counters& end, const AnimationSettings& settings,
+                                                           QString& error) {
+    AnimationFramePlan plan;
+    plan.m_pace = settings.pace;
+    plan.m_total = paceCounter(end, settings.pace);
     if (settings.pace == AnimationPace::FitDuration) {
-        frameCount = std::max<std::uint64_t>(2, static_cast<std::uint64_t>(std::llround(settings.durationSeconds * settings.fps)));
-        target = [total, frameCount](std::uint64_t k) {
-            return static_cast<double>(total) * static_cast<double>(k) / static_cast<double>(frameCount - 1);
-        };
-    } else {
-        const std::uint64_t perFrame = std::max<std::uint64_t>(1, settings.perFrame);
-        frameCount = (total + perFrame - 1) / perFrame + 1;
-        if (frameCount > maxFrames) {
-            const QString option = settings.pace == AnimationPace::StepsPerFrame ? QStringLiteral("--steps-per-frame")
-                                                                                 : QStringLiteral("--evaluations-per-frame");
-            error = QStringLiteral("%1: %L2 makes %L3 frames of a run of %L4, more than %5 s at %6 fps; use at least %L7")
-                        .arg(option)
-                        .arg(static_cast<qulonglong>(perFrame))
-                        .arg(static_cast<qulonglong>(frameCount))
-                        .arg(static_cast<qulonglong>(total))
-                        .arg(AnimationSettings::kMaxDurationSeconds)
-                        .arg(settings.fps)
-                        .arg(static_cast<qulonglong>((total + maxFrames - 2) / (maxFrames - 1)));
-            return {};
-        }
-        target = [perFrame](std::uint64_t k) { return static_cast<double>(k) * static_cast<double>(perFrame); };
+        plan.m_frameCount = static_cast<std::size_t>(
+            std::max<long long>(2, std::llround(settings.durationSeconds * settings.fps)));
+        return plan;
     }
-
-    std::vector<AnimationFrame> frames;
-    frames.reserve(static_cast<std::size_t>(frameCount));
-    AnimationFrame current;
-    EventStore::Reader reader(timeline.events(), 0);
-    const Event* next = reader.atEnd() ? nullptr : &reader.next();  // the event at current.position
-    for (std::uint64_t k = 0; k < frameCount; ++k) {
-        const bool last = k + 1 == frameCount;
-        const double until = target(k);
-        while (next && (last || static_cast<double>(paceCounter(eventCounters(*next), settings.pace)) <= until)) {
-            const Event& event = *next;
-            ++current.position;
-            current.at = eventCounters(event);
-            if (const auto* sample = std::get_if<CostSample>(&event)) {
-                current.cost = sample->current;
-                current.bestCost = sample->best;
-            } else if (const auto* finished = std::get_if<Finished>(&event)) {
-                current.bestCost = finished->bestCost;
-            }
-            next = reader.atEnd() ? nullptr : &reader.next();
-        }
-        frames.push_back(current);
+    const auto maxFrames = static_cast<std::uint64_t>(AnimationSettings::kMaxDurationSeconds * settings.fps);
+    plan.m_perFrame = std::max<std::uint64_t>(1, settings.perFrame);
+    const std::uint64_t frameCount = (plan.m_total + plan.m_perFrame - 1) / plan.m_perFrame + 1;
+    if (frameCount > maxFrames) {
+        const QString option = settings.pace == AnimationPace::StepsPerFrame ? QStringLiteral("--steps-per-frame")
+                                                                             : QStringLiteral("--evaluations-per-frame");
+        error = QStringLiteral("%1: %L2 makes %L3 frames of a run of %L4, more than %5 s at %6 fps; use at least %L7")
+                    .arg(option)
+                    .arg(static_cast<qulonglong>(plan.m_perFrame))
+                    .arg(static_cast<qulonglong>(frameCount))
+                    .arg(static_cast<qulonglong>(plan.m_total))
+                    .arg(AnimationSettings::kMaxDurationSeconds)
+                    .arg(settings.fps)
+                    .arg(static_cast<qulonglong>((plan.m_total + maxFrames - 2) / (maxFrames - 1)));
+        return std::nullopt;
     }
-    return frames;
+    plan.m_frameCount = static_cast<std::size_t>(frameCount);
+    return plan;
 }
 
-AnimationStage::AnimationStage(std::shared_ptr<const RunTimeline> timeline, const AnimationSettings& settings,
-                               QWidget* parent)
-    : QWidget(parent), m_timeline(std::move(timeline)), m_size(settings.size), m_model(new BoardModel(this)),
-      m_caption(new QLabel(this)), m_board(nullptr), m_charts(new ChartPanel(this)), m_replay(nullptr) {
+bool AnimationFramePlan::after(std::size_t frame, const Counters& at) const {
+    if (frame + 1 >= m_frameCount) return false;
+    const auto counter = static_cast<double>(paceCounter(at, m_pace));
+    if (m_pace == AnimationPace::FitDuration)
+        return counter > static_cast<double>(m_total) * static_cast<double>(frame) / static_cast<double>(m_frameCount - 1);
+    return counter > static_cast<double>(frame) * static_cast<double>(m_perFrame);
+}
+
+AnimationStage::AnimationStage(const RunRecording& recording, const AnimationSettings& settings, QWidget* parent)
+    : QWidget(parent), m_recording(recording), m_size(settings.size), m_model(new BoardModel(this)),
+      m_caption(new QLabel(this)), m_board(nullptr), m_charts(new ChartPanel(this)) {
     setObjectName(QStringLiteral("animationStage"));
     setAutoFillBackground(true);
-    m_model->setPuzzle(m_timeline->recording().puzzle);
+    m_model->setPuzzle(recording.puzzle);
+    m_state.board = recording.puzzle.startBoard();
+    m_finalBoard = m_state.board;
     m_board = new BoardView(m_model, this);
     m_board->setAnimationDuration(0);  // each frame shows a settled board
     m_board->setEditable(false);
@@ -126,8 +150,8 @@ AnimationStage::AnimationStage(std::shared_ptr<const RunTimeline> timeline, cons
     body->addWidget(m_charts, wide ? 6 : 5);
     layout->addLayout(body, 1);
 
-    m_replay = new ReplayView(m_model, m_charts, nullptr, this);
-    m_replay->hide();
+    const AlgorithmEntry* entry = findAlgorithm(recording.algorithmId);
+    m_charts->setCostParts(entry ? entry->info.costParts : std::vector<std::string>{});
     m_charts->setXAxis(settings.pace == AnimationPace::EvaluationsPerFrame ? ChartAxis::Evaluations : ChartAxis::Steps);
     m_charts->setRefreshInterval(1 << 30);  // the frames refresh the charts themselves
     m_charts->setControlsVisible(false);
@@ -136,32 +160,48 @@ AnimationStage::AnimationStage(std::shared_ptr<const RunTimeline> timeline, cons
     setAttribute(Qt::WA_DontShowOnScreen);
     resize(m_size);
     show();
-    m_replay->hide();
-    m_replay->setTimeline(m_timeline);
-    // The second chart (temperature, population) in every frame when the run fills it at all.
-    if (m_charts->progressChartVisible()) m_charts->setProgressChartPinned(true);
 }
 
-QString AnimationStage::caption(const AnimationFrame& frame) const {
-    const RunRecording& recording = m_timeline->recording();
+void AnimationStage::follow(const Event& event) {
+    ++m_events;
+    applyTimelineEvent(m_state, event, m_finalBoard);
+    if (const auto* sample = std::get_if<CostSample>(&event)) m_cost = sample->current;
+    if (isChartSample(event) || isChartMarker(event)) m_charts->addEvent(event);
+}
+
+void AnimationStage::finish(const Finished& finished, const Board& finalBoard) {
+    m_finalBoard = finalBoard;
+    follow(finished);
+}
+
+QString AnimationStage::caption() const {
     QString text = tr("%1 · %2 · step %L3 · evaluations %L4")
-                       .arg(QString::fromStdString(recording.algorithmId),
-                            m_caption->fontMetrics().elidedText(QString::fromStdString(recording.puzzle.id),
+                       .arg(QString::fromStdString(m_recording.algorithmId),
+                            m_caption->fontMetrics().elidedText(QString::fromStdString(m_recording.puzzle.id),
                                                                 Qt::ElideMiddle, m_size.width() / 5))
-                       .arg(static_cast<qulonglong>(frame.at.steps))
-                       .arg(static_cast<qulonglong>(frame.at.evaluations));
-    if (frame.cost) text += tr(" · cost %1").arg(*frame.cost);
-    if (frame.bestCost) text += tr(" (best %1)").arg(*frame.bestCost);
-    if (frame.position == m_timeline->size() && !m_timeline->events().empty())
-        if (const Event last = m_timeline->events().back(); const auto* finished = std::get_if<Finished>(&last))
-            text += QStringLiteral(" · ") + QString::fromUtf8(outcomeName(finished->outcome));
+                       .arg(static_cast<qulonglong>(m_state.at.steps))
+                       .arg(static_cast<qulonglong>(m_state.at.evaluations));
+    if (m_cost) text += tr(" · cost %1").arg(*m_cost);
+    if (m_state.bestCost) text += tr(" (best %1)").arg(*m_state.bestCost);
+    if (m_state.finished) text += QStringLiteral(" · ") + QString::fromUtf8(outcomeName(m_state.finished->outcome));
     return text;
 }
 
-QImage AnimationStage::render(const AnimationFrame& frame) {
-    m_replay->seek(frame.position);
-    m_caption->setText(caption(frame));
+QImage AnimationStage::render() {
+    showTimelineState(*m_model, m_state);
+    m_charts->refreshNow();
+    // The second chart (temperature, population) takes half the column from the frame it first has data.
+    if (m_charts->progressChartVisible()) m_charts->setProgressChartPinned(true);
+    m_caption->setText(caption());
     return renderOffscreen(*this, m_size);
+}
+
+RunResult playAnimationFrames(const RunRecording& recording, const AnimationFramePlan& plan, AnimationStage& stage,
+                              const std::function<bool(std::size_t frame)>& frameReady) {
+    FrameSink sink(plan, stage, frameReady);
+    RunResult result = replayRecording(recording, &sink, {&sink.stopped()});
+    sink.finish(result);
+    return result;
 }
 
 QString checkAnimationTarget(const QString& path) {
@@ -175,46 +215,64 @@ QString checkAnimationTarget(const QString& path) {
     return {};
 }
 
+AnimationFile::AnimationFile(const QString& path, const AnimationSettings& settings)
+    : m_path(path), m_settings(settings), m_format(animationFormatForPath(path)) {}
+
+std::vector<std::size_t> AnimationFile::paletteFrames(std::size_t frameCount) const {
+    std::vector<std::size_t> frames;
+    if (m_format == AnimationFormat::Gif && frameCount > 0)
+        for (std::size_t i = 0; i < kPaletteSamples; ++i) frames.push_back(i * (frameCount - 1) / (kPaletteSamples - 1));
+    return frames;
+}
+
+QString AnimationFile::open(const std::vector<QImage>& paletteSamples) {
+    if (QString error = checkAnimationTarget(m_path); !error.isEmpty()) return error;
+    if (QString error = m_encoder.open(*m_format, m_settings.size, m_settings.fps, paletteSamples); !error.isEmpty())
+        return QStringLiteral("%1: %2").arg(animationFormatName(*m_format), error);
+    m_codec = m_encoder.codecName();
+    return {};
+}
+
+QString AnimationFile::add(const QImage& frame) {
+    if (QString error = m_encoder.addFrame(frame); !error.isEmpty())
+        return QStringLiteral("%1: %2").arg(m_codec, error);
+    ++m_frames;
+    return {};
+}
+
+QString AnimationFile::commit(AnimationExportResult& result) {
+    std::string bytes;
+    if (QString error = m_encoder.finish(bytes); !error.isEmpty())
+        return QStringLiteral("%1: %2").arg(m_codec, error);
+    std::string writeError;
+    if (!writeFileAtomically(m_path.toStdString(), bytes, writeError))
+        return QStringLiteral("cannot write '%1': %2").arg(m_path, QString::fromStdString(writeError));
+    result.frames = m_frames;
+    result.bytes = bytes.size();
+    result.codec = m_codec;
+    return {};
+}
+
 AnimationExportResult encodeAnimation(const QString& path, const AnimationSettings& settings, std::size_t frameCount,
                                       const std::function<QImage(std::size_t frame)>& renderFrame,
                                       const std::function<bool(std::size_t done, std::size_t total)>& progress) {
     AnimationExportResult result;
     QElapsedTimer clock;
     clock.start();
-    if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
-    const AnimationFormat format = *animationFormatForPath(path);
+    AnimationFile file(path, settings);
     std::vector<QImage> samples;
-    if (format == AnimationFormat::Gif)
-        for (std::size_t i = 0; i < kPaletteSamples; ++i) samples.push_back(renderFrame(i * (frameCount - 1) / (kPaletteSamples - 1)));
-    AnimationEncoder encoder;
-    if (QString error = encoder.open(format, settings.size, settings.fps, samples); !error.isEmpty()) {
-        result.error = QStringLiteral("%1: %2").arg(animationFormatName(format), error);
-        return result;
-    }
-    result.codec = encoder.codecName();
+    if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
+    for (std::size_t frame : file.paletteFrames(frameCount)) samples.push_back(renderFrame(frame));
+    if (result.error = file.open(samples); !result.error.isEmpty()) return result;
     samples.clear();
     for (std::size_t i = 0; i < frameCount; ++i) {
-        if (QString error = encoder.addFrame(renderFrame(i)); !error.isEmpty()) {
-            result.error = QStringLiteral("%1: %2").arg(result.codec, error);
-            return result;
-        }
+        if (result.error = file.add(renderFrame(i)); !result.error.isEmpty()) return result;
         if (progress && !progress(i + 1, frameCount)) {
             result.cancelled = true;
             return result;
         }
     }
-    std::string bytes;
-    if (QString error = encoder.finish(bytes); !error.isEmpty()) {
-        result.error = QStringLiteral("%1: %2").arg(result.codec, error);
-        return result;
-    }
-    std::string writeError;
-    if (!writeFileAtomically(path.toStdString(), bytes, writeError)) {
-        result.error = QStringLiteral("cannot write '%1': %2").arg(path, QString::fromStdString(writeError));
-        return result;
-    }
-    result.frames = frameCount;
-    result.bytes = bytes.size();
+    result.error = file.commit(result);
     result.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     return result;
 }
@@ -234,16 +292,48 @@ QImage renderOffscreen(QWidget& stage, QSize size) {
     return image;
 }
 
-AnimationExportResult exportAnimation(std::shared_ptr<const RunTimeline> timeline, const AnimationSettings& settings,
+AnimationExportResult exportAnimation(const RunRecording& recording, const AnimationSettings& settings,
                                       const QString& path,
                                       const std::function<bool(std::size_t done, std::size_t total)>& progress) {
     AnimationExportResult result;
-    // Refused before the frames are made, not after minutes of encoding.
+    QElapsedTimer clock;
+    clock.start();
+    // Refused before the run is repeated, not after minutes of encoding.
     if (result.error = checkAnimationTarget(path); !result.error.isEmpty()) return result;
-    const std::vector<AnimationFrame> frames = planAnimationFrames(*timeline, settings, result.error);
-    if (frames.empty()) return result;
-    AnimationStage stage(timeline, settings);
-    return encodeAnimation(path, settings, frames.size(), [&](std::size_t i) { return stage.render(frames[i]); }, progress);
+    const std::optional<AnimationFramePlan> plan = AnimationFramePlan::make(recording.result.counters, settings, result.error);
+    if (!plan) return result;
+    AnimationFile file(path, settings);
+    const std::size_t frameCount = plan->frameCount();
+    const std::vector<std::size_t> paletteFrames = file.paletteFrames(frameCount);
+    // A GIF's first run renders just its palette's frames; its progress counts as a run of frames too.
+    const std::size_t total = paletteFrames.empty() ? frameCount : 2 * frameCount;
+    std::size_t done = 0;
+    auto advance = [&] {
+        if (progress && !progress(++done, total)) result.cancelled = true;
+        return !result.cancelled;
+    };
+    std::vector<QImage> samples;
+    if (!paletteFrames.empty()) {
+        AnimationStage stage(recording, settings);
+        playAnimationFrames(recording, *plan, stage, [&](std::size_t frame) {
+            for (std::size_t wanted : paletteFrames)
+                if (wanted == frame) samples.push_back(stage.render());
+            return advance();
+        });
+        if (result.cancelled) return result;
+    }
+    if (result.error = file.open(samples); !result.error.isEmpty()) return result;
+    samples.clear();
+    AnimationStage stage(recording, settings);
+    playAnimationFrames(recording, *plan, stage, [&](std::size_t) {
+        result.error = file.add(stage.render());
+        return result.error.isEmpty() && advance();
+    });
+    if (result.cancelled || !result.error.isEmpty()) return result;
+    result.error = file.commit(result);
+    result.events = stage.eventsFollowed();
+    result.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+    return result;
 }
 
 QString exportedFrames(const AnimationSettings& settings, const AnimationExportResult& result) {
@@ -263,24 +353,17 @@ QString exportRecordingAnimation(const QString& recordingPath, const QString& ou
     if (!read.recording)
         return QStringLiteral("--export-animation needs --open of a run recording: %1")
             .arg(QString::fromStdString(read.error.toString()));
-    QElapsedTimer clock;
-    clock.start();
-    const TimelineLoad load = RunTimeline::load(*read.recording);
-    if (!load.timeline) return QStringLiteral("--export-animation: %1").arg(QString::fromStdString(load.error));
-    const auto& timeline = load.timeline;
-    const double replaySeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
-    const AnimationExportResult result = exportAnimation(timeline, settings, outputPath);
+    const AnimationExportResult result = exportAnimation(*read.recording, settings, outputPath);
     if (!result.error.isEmpty()) return QStringLiteral("--export-animation: %1").arg(result.error);
-    summary = QStringLiteral("%1: %2; %3 events replayed in %4 s, exported in %5 s")
+    summary = QStringLiteral("%1: %2; %3 events replayed and exported in %4 s")
                   .arg(outputPath, exportedFrames(settings, result))
-                  .arg(timeline->size())
-                  .arg(replaySeconds, 0, 'f', 2)
+                  .arg(result.events)
                   .arg(result.seconds, 0, 'f', 2);
     return {};
 }
 
-AnimationExportDialog::AnimationExportDialog(const RunTimeline& timeline, QWidget* parent)
-    : QDialog(parent), m_timeline(timeline), m_path(new QLineEdit(this)), m_width(new QSpinBox(this)),
+AnimationExportDialog::AnimationExportDialog(const RunRecording& recording, QWidget* parent)
+    : QDialog(parent), m_end(recording.result.counters), m_path(new QLineEdit(this)), m_width(new QSpinBox(this)),
       m_height(new QSpinBox(this)), m_fps(new QSpinBox(this)), m_pace(new QComboBox(this)),
       m_paceValue(new QDoubleSpinBox(this)), m_estimate(new QLabel(this)) {
     setWindowTitle(tr("Export animation"));
@@ -289,7 +372,7 @@ AnimationExportDialog::AnimationExportDialog(const RunTimeline& timeline, QWidge
     auto* form = new QFormLayout;
     auto* pathRow = new QHBoxLayout;
     m_path->setObjectName(QStringLiteral("animationPath"));
-    m_path->setText(QDir::home().filePath(QString::fromStdString(timeline.recording().algorithmId) + QStringLiteral(".gif")));
+    m_path->setText(QDir::home().filePath(QString::fromStdString(recording.algorithmId) + QStringLiteral(".gif")));
     m_path->setToolTip(tr("The file's extension chooses the format: .gif, .mp4 (H.264) or .webm (VP9)"));
     auto* browseButton = new QPushButton(tr("Browse…"), this);
     pathRow->addWidget(m_path, 1);
@@ -326,6 +409,8 @@ AnimationExportDialog::AnimationExportDialog(const RunTimeline& timeline, QWidge
     paceRow->addWidget(m_paceValue, 1);
     form->addRow(labelFor(tr("S&peed:"), m_pace), paceRow);
     m_estimate->setWordWrap(true);
+    // Room for the longest estimate, a pace with too many frames, so the open dialog never cuts it.
+    m_estimate->setMinimumHeight(3 * m_estimate->fontMetrics().lineSpacing());
     form->addRow(m_estimate);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
@@ -363,7 +448,7 @@ void AnimationExportDialog::updatePace() {
         m_paceValue->setValue(AnimationSettings{}.durationSeconds);
     } else {
         // About ten seconds of animation to start from.
-        const std::uint64_t total = paceCounter(m_timeline.result().counters, pace);
+        const std::uint64_t total = paceCounter(m_end, pace);
         m_paceValue->setDecimals(0);
         m_paceValue->setRange(1, 1e15);
         m_paceValue->setValue(std::max(1.0, std::ceil(static_cast<double>(total) / (10.0 * m_fps->value()))));
@@ -372,21 +457,19 @@ void AnimationExportDialog::updatePace() {
 }
 
 void AnimationExportDialog::updateEstimate() {
-    QString error;
     const AnimationSettings chosen = settings();
-    const Counters end = m_timeline.result().counters;
-    std::uint64_t frames = 0;
-    if (chosen.pace == AnimationPace::FitDuration) {
-        frames = static_cast<std::uint64_t>(std::llround(chosen.durationSeconds * chosen.fps));
-    } else {
-        const std::uint64_t total = paceCounter(end, chosen.pace);
-        frames = (total + chosen.perFrame - 1) / std::max<std::uint64_t>(1, chosen.perFrame) + 1;
+    QString error;
+    const std::optional<AnimationFramePlan> plan = AnimationFramePlan::make(m_end, chosen, error);
+    const QString run = tr("The run: %L1 steps, %L2 evaluations.")
+                            .arg(static_cast<qulonglong>(m_end.steps))
+                            .arg(static_cast<qulonglong>(m_end.evaluations));
+    if (!plan) {
+        m_estimate->setText(run + QLatin1Char(' ') + inDialogTerms(error));
+        return;
     }
-    m_estimate->setText(tr("The run: %L1 steps, %L2 evaluations. The animation: %L3 frames, %4 s.")
-                            .arg(static_cast<qulonglong>(end.steps))
-                            .arg(static_cast<qulonglong>(end.evaluations))
-                            .arg(static_cast<qulonglong>(frames))
-                            .arg(static_cast<double>(frames) / chosen.fps, 0, 'f', 1));
+    m_estimate->setText(run + QLatin1Char(' ') + tr("The animation: %L1 frames, %2 s.")
+                                                   .arg(static_cast<qulonglong>(plan->frameCount()))
+                                                   .arg(static_cast<double>(plan->frameCount()) / chosen.fps, 0, 'f', 1));
 }
 
 void AnimationExportDialog::browse() {
@@ -395,18 +478,22 @@ void AnimationExportDialog::browse() {
     if (!chosen.isEmpty()) m_path->setText(chosen);
 }
 
+// The dialog names its own fields rather than the command line's options.
+QString AnimationExportDialog::inDialogTerms(QString error) const {
+    error.replace(QStringLiteral("--export-animation"), tr("File"));
+    error.replace(QStringLiteral("--steps-per-frame"), tr("Steps per frame"));
+    error.replace(QStringLiteral("--evaluations-per-frame"), tr("Evaluations per frame"));
+    return error;
+}
+
 void AnimationExportDialog::validate() {
     QString error = checkAnimationPath(path());
     if (error.isEmpty()) {
         QString planError;
-        if (planAnimationFrames(m_timeline, settings(), planError).empty()) error = planError;
+        if (!AnimationFramePlan::make(m_end, settings(), planError)) error = planError;
     }
     if (!error.isEmpty()) {
-        // The dialog names its own fields rather than the command line's options.
-        error.replace(QStringLiteral("--export-animation"), tr("File"));
-        error.replace(QStringLiteral("--steps-per-frame"), tr("Steps per frame"));
-        error.replace(QStringLiteral("--evaluations-per-frame"), tr("Evaluations per frame"));
-        QMessageBox::warning(this, tr("Cannot export"), error);
+        QMessageBox::warning(this, tr("Cannot export"), inDialogTerms(error));
         return;
     }
     accept();

@@ -104,7 +104,7 @@ void RaceView::exportAnimationDialog() {
     const auto longest = std::max_element(runs.begin(), runs.end(), [this](const ReplayRun& a, const ReplayRun& b) {
         return timelineMeasure(a.timeline->result().counters) < timelineMeasure(b.timeline->result().counters);
     });
-    AnimationExportDialog dialog(*longest->timeline, this);
+    AnimationExportDialog dialog(longest->timeline->recording(), this);
     if (dialog.exec() != QDialog::Accepted) return;
     QProgressDialog progress(tr("Exporting %1…").arg(dialog.path()), tr("Cancel"), 0, 100, this);
     progress.setWindowTitle(tr("Export animation"));

@@ -1,5 +1,5 @@
-// File ▸ Export animation…: the open recording's timeline, or the last finished run re-run headless into one,
-// exported frame by frame with a progress dialog and Cancel.
+// File ▸ Export animation…: the open recording, or the last finished run, re-run headless and exported frame by
+// frame as it goes, with a progress dialog and Cancel.
 
 #include "window/main_window.h"
 
@@ -15,25 +15,15 @@
 namespace pw::ui {
 
 void MainWindow::exportAnimationDialog() {
-    std::shared_ptr<const RunTimeline> timeline = m_replayView ? m_replayView->sharedTimeline() : nullptr;
-    if (!timeline) {
-        const std::optional<RunRecording> recording = lastRunRecording();
-        if (!recording) {
-            QMessageBox::information(this, tr("Export animation"),
-                                     tr("No finished run to export: run an algorithm to its end, or stop it, or open "
-                                        "a recording first"));
-            return;
-        }
-        // The frames come from a timeline: the run is repeated headless, event for event, as a recording is.
-        const TimelineLoad load = loadTimeline(*recording, tr("the last run"));
-        if (load.cancelled) return;
-        if (!load.timeline) {
-            QMessageBox::warning(this, tr("Export animation"), QString::fromStdString(load.error));
-            return;
-        }
-        timeline = load.timeline;
+    const std::shared_ptr<const RunTimeline> timeline = m_replayView ? m_replayView->sharedTimeline() : nullptr;
+    const std::optional<RunRecording> recording = timeline ? timeline->recording() : lastRunRecording();
+    if (!recording) {
+        QMessageBox::information(this, tr("Export animation"),
+                                 tr("No finished run to export: run an algorithm to its end, or stop it, or open "
+                                    "a recording first"));
+        return;
     }
-    AnimationExportDialog dialog(*timeline, this);
+    AnimationExportDialog dialog(*recording, this);
     if (dialog.exec() != QDialog::Accepted) return;
     const AnimationSettings settings = dialog.settings();
     const QString path = dialog.path();
@@ -44,7 +34,7 @@ void MainWindow::exportAnimationDialog() {
     progress.setMinimumDuration(0);
     progress.setValue(0);
     const AnimationExportResult result =
-        exportAnimation(timeline, settings, path, [&progress](std::size_t done, std::size_t total) {
+        exportAnimation(*recording, settings, path, [&progress](std::size_t done, std::size_t total) {
             progress.setMaximum(static_cast<int>(total));
             progress.setValue(static_cast<int>(done));
             QApplication::processEvents();
