@@ -21,6 +21,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <sys/wait.h>
@@ -162,6 +163,23 @@ TEST(CliTest, BudgetsStopRuns) {
     EXPECT_EQ(lines[0]["valid"], false);
     EXPECT_EQ(lines[0]["steps"], 10);
     EXPECT_EQ(lines[0]["id"], "<stdin>:1");
+}
+
+// A slow input says how it stands on standard error once it has taken ProgressTicker::kQuietSeconds, and which
+// puzzle the output waits on; a fast one says nothing. The grid has no solution (a 9 is missing from row 1 but
+// column 9 holds one), so each annealing run lasts its time limit.
+TEST(CliTest, ASlowSolveShowsItsProgressOnStandardError) {
+    const std::string noSolution = "12345678.........9" + std::string(63, '.');
+    const auto slow = runCli("solve -a sa --seed 1 --time-limit 1.5 --jobs 1 --json -", noSolution + "\n" + noSolution + "\n");
+    ASSERT_EQ(slow.exitCode, 0) << slow.err;
+    EXPECT_EQ(jsonLines(slow.out).size(), 2u);
+    // The first line comes at 2 s, when the first run has ended (or, on a slow machine, is about to).
+    EXPECT_TRUE(std::regex_search(slow.err, std::regex("^solve: [01] runs done, 2 puzzles read, 2 s; waiting on <stdin>:[12] "
+                                                       "for [0-9]+\\.[0-9] s\n")))
+        << slow.err;
+    const auto fast = runCli("solve -a exact --seed 1 --json -", test::kAiEscargot + "\n");
+    ASSERT_EQ(fast.exitCode, 0) << fast.err;
+    EXPECT_EQ(fast.err, "");
 }
 
 // gp's first population holds distinct programs: with max_length=1 only 9 exist, so the default population of

@@ -429,6 +429,61 @@ void ResultOutput::finish() {
     if (m_writeError) throw std::runtime_error(writeError("standard output", m_writeError));
 }
 
+ProgressTicker::ProgressTicker(std::string label)
+    : m_label(std::move(label)), m_terminal(::isatty(STDERR_FILENO) != 0), m_start(std::chrono::steady_clock::now()),
+      m_waitingSince(m_start), m_thread([this] {
+          const auto period = std::chrono::duration<double>(m_terminal ? 0.1 : kLineSeconds);
+          auto next = m_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double>(kQuietSeconds));
+          std::unique_lock lock(m_mutex);
+          while (!m_wake.wait_until(lock, next, [this] { return m_stopping; })) {
+              draw(std::chrono::steady_clock::now());
+              next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(period);
+          }
+      }) {}
+
+ProgressTicker::~ProgressTicker() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_one();
+    m_thread.join();
+    if (m_terminal && m_drawn) std::fputc('\n', stderr);
+}
+
+void ProgressTicker::setRead(std::uint64_t puzzles) {
+    const std::lock_guard lock(m_mutex);
+    m_read = puzzles;
+}
+
+void ProgressTicker::setDone(std::uint64_t runs) {
+    const std::lock_guard lock(m_mutex);
+    m_done = runs;
+}
+
+void ProgressTicker::setWaitingOn(const std::string& origin) {
+    const std::lock_guard lock(m_mutex);
+    if (origin == m_waitingOn) return;
+    m_waitingOn = origin;
+    m_waitingSince = std::chrono::steady_clock::now();
+}
+
+void ProgressTicker::draw(std::chrono::steady_clock::time_point now) {
+    const double elapsed = std::chrono::duration<double>(now - m_start).count();
+    std::string line = m_label + ": " + std::to_string(m_done) + " runs done, " + std::to_string(m_read) +
+                       " puzzles read, " + std::to_string(static_cast<long long>(elapsed)) + " s";
+    if (!m_waitingOn.empty()) {
+        char waited[32];
+        std::snprintf(waited, sizeof waited, "%.1f", std::chrono::duration<double>(now - m_waitingSince).count());
+        line += "; waiting on " + m_waitingOn + " for " + waited + " s";
+    }
+    if (m_terminal) std::fprintf(stderr, "\r%s\033[K", line.c_str());
+    else std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+    m_drawn = true;
+}
+
 void ProgressBar::update(std::size_t done) {
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - m_start).count();

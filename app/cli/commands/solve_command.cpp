@@ -136,10 +136,19 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     json parameterJson = json::object();
     for (const auto& [key, value] : parameters.all()) parameterJson[key] = pw::parameterValueJson(value);
 
+    std::optional<ProgressTicker> progress(std::in_place, "solve");  // ended before the closing messages
     std::uint64_t runsPlanned = 0;
+    std::uint64_t puzzlesRead = 0;
     const auto plan = [&] {
         for (const auto& puzzle : puzzles)
             if (entry->info.supports(puzzle.kind())) runsPlanned += options.runs;
+        puzzlesRead += puzzles.size();
+        if (progress) progress->setRead(puzzlesRead);
+    };
+    // The puzzle the output waits on, by its file name and line.
+    const auto waitOn = [&](std::size_t index) {
+        progress->setWaitingOn(index < puzzles.size() ? std::filesystem::path(puzzles[index].origin).filename().string()
+                                                     : std::string());
     };
     std::uint64_t runsDone = 0;
     // Exact Sudoku solving that nobody watches and no budget ends takes the runner-free path: the same result
@@ -223,13 +232,15 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
         return out;
     };
     ResultOutput output;  // each puzzle's results soon after they are known, many fast ones in large writes
-    const std::function<bool(std::size_t, PuzzleRuns&)> write = [&](std::size_t, PuzzleRuns& runs) {
+    const std::function<bool(std::size_t, PuzzleRuns&)> write = [&](std::size_t item, PuzzleRuns& runs) {
         if (!runs.refusals.empty()) {
             std::cerr << runs.refusals;
             rejected = true;
         }
         output.write(runs.text);
         runsDone += runs.finished;
+        progress->setDone(runsDone);
+        waitOn((item + 1) * perItem);
         return !runs.cut;
     };
     // Puzzles run on --jobs threads (every core by default) and their results come in the input's order. A
@@ -237,8 +248,10 @@ int runSolve(const SolveOptions& options, const std::atomic<bool>& interrupted) 
     const int jobs = traceSink || !options.recordPath.empty() ? 1 : pw::threadCount(options.jobs);
     for (; more && !interrupted && !traceFailed(); more = input.next(puzzles)) {
         plan();
+        waitOn(0);
         pw::parallelInOrder((puzzles.size() + perItem - 1) / perItem, jobs, solveItem, write, &interrupted);
     }
+    progress.reset();
     if (interrupted) {
         plan();  // the runs not made still count in "N of M runs done"
         while (input.next(puzzles)) plan();
