@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace pw {
 namespace {
 
@@ -32,6 +34,97 @@ TEST(NurikabeExactTest, CountsNoneOneAndMany) {
     EXPECT_EQ(solveNurikabe(cluesFrom({"22"}), 2).solutionCount, 0);    // two clues must touch
     EXPECT_EQ(solveNurikabe(cluesFrom({"1..", "...", "..."}), 2).solutionCount, 0);  // the river pools
     EXPECT_EQ(solveNurikabe(cluesFrom({"...", "...", "..."}), 2).solutionCount, 0);
+}
+
+// Every colouring of a small grid (at most 16 cells), checked against the rules: the solutions the search must
+// count. A colouring is a mask of its island cells.
+bool obeysTheRules(const NurikabeGrid& clues, std::uint32_t island) {
+    const int height = clues.height();
+    const int width = clues.width();
+    const auto isIsland = [&](int cell) { return ((island >> cell) & 1u) != 0; };
+    for (int r = 0; r + 1 < height; ++r)
+        for (int c = 0; c + 1 < width; ++c)
+            if (!isIsland(r * width + c) && !isIsland(r * width + c + 1) && !isIsland((r + 1) * width + c) &&
+                !isIsland((r + 1) * width + c + 1))
+                return false;  // a pool
+    std::uint32_t seen = 0;
+    int riverPieces = 0;
+    for (int start = 0; start < clues.cellCount(); ++start) {
+        if ((seen >> start) & 1u) continue;
+        const bool colour = isIsland(start);
+        int queue[32];
+        int size = 0;
+        int clueSum = 0;
+        int clueCount = 0;
+        queue[size++] = start;
+        seen |= 1u << start;
+        for (int head = 0; head < size; ++head) {
+            const int cell = queue[head];
+            if (clues.clue(cell)) {
+                ++clueCount;
+                clueSum += clues.clue(cell);
+            }
+            const int r = cell / width;
+            const int c = cell % width;
+            const int next[4] = {r > 0 ? cell - width : -1, r + 1 < height ? cell + width : -1, c > 0 ? cell - 1 : -1,
+                                 c + 1 < width ? cell + 1 : -1};
+            for (int other : next) {
+                if (other < 0 || ((seen >> other) & 1u) || isIsland(other) != colour) continue;
+                seen |= 1u << other;
+                queue[size++] = other;
+            }
+        }
+        if (colour && (clueCount != 1 || clueSum != size)) return false;
+        if (!colour && ++riverPieces > 1) return false;
+    }
+    return true;
+}
+
+int bruteForceSolutions(const NurikabeGrid& clues) {
+    std::uint32_t clueMask = 0;
+    for (int cell = 0; cell < clues.cellCount(); ++cell)
+        if (clues.clue(cell)) clueMask |= 1u << cell;
+    int solutions = 0;
+    for (std::uint32_t island = 0; island < (1u << clues.cellCount()); ++island)
+        if ((island & clueMask) == clueMask) solutions += obeysTheRules(clues, island);
+    return solutions;
+}
+
+// Small random grids, most with several solutions or none: the search counts exactly what the brute force
+// finds, so no rule removes a solution (nor lets a wrong grid through).
+TEST(NurikabeExactTest, CountsEverySolutionOfSmallRandomGrids) {
+    std::mt19937 random(2024);
+    int withSeveral = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const int height = 3 + static_cast<int>(random() % 2);
+        const int width = 3 + static_cast<int>(random() % 2) + (height == 3);  // at most 16 cells
+        NurikabeGrid clues(height, width);
+        const int clueCount = 1 + static_cast<int>(random() % 3);
+        for (int k = 0; k < clueCount; ++k)
+            clues.setClue(static_cast<int>(random() % static_cast<unsigned>(height * width)),
+                          1 + static_cast<int>(random() % 6));
+        const int expected = bruteForceSolutions(clues);
+        const auto result = solveNurikabe(clues, 1000);
+        ASSERT_FALSE(result.nodeLimitHit);
+        EXPECT_EQ(result.solutionCount, expected) << "trial " << trial;
+        withSeveral += expected > 1;
+    }
+    EXPECT_GE(withSeveral, 30);
+}
+
+// Probing decides the cells that both values of a tried cell imply: with it the root node of Janko #932
+// (a 37 wrapped around the border) settles the whole grid, without it the search needs several branches.
+TEST(NurikabeExactTest, ProbingDecidesWhatBothValuesOfACellImply) {
+    const auto collection = loadPuzzleFile(test::sharedDataDir() + "/nurikabe/janko_nurikabe_validated.txt");
+    ASSERT_EQ(collection.puzzles.size(), 1107u);
+    for (const auto& puzzle : collection.puzzles) {
+        if (puzzle.id != "932_10x10") continue;
+        const auto result = solveNurikabe(puzzle.nurikabe().clues, 2);
+        EXPECT_EQ(result.solutionCount, 1);
+        EXPECT_EQ(result.nodes, 1u);
+        return;
+    }
+    FAIL() << "932_10x10 is missing";
 }
 
 TEST(NurikabeExactTest, NodeLimitMakesTheCountALowerBound) {

@@ -1,7 +1,10 @@
 // The exact Nurikabe solver: forced-cell propagation to a fixpoint, then depth-first search.
 //
 // A node propagates these rules until none changes a cell (each is sound: it only decides what every
-// solution extending the current grid must have):
+// solution extending the current grid must have). The local rules (1, 2 and 4 to 7) go first and decide
+// together every cell they find from one labelling of the islands (a cell forced by a grid stays forced once
+// more cells are decided, so deciding them together is sound); the walks of rule 3 and the rules that look at
+// the whole grid run only when the local rules find nothing more:
 //   1. Islands. Label the island pieces. A piece with two clues, or bigger than its clue, is a contradiction.
 //      A piece that has reached its clue is walled in: its unknown neighbours become river.
 //   2. Joins. An unknown cell that would join pieces holding two clues, or one clue with more cells than the
@@ -39,9 +42,12 @@
 //      whose box is the island's grown by one all round (with the river's box), so P + P(shape) <= 2n + 2.
 //      More is a contradiction.
 //  12. Probing. When the rules stall, each value of each unknown cell beside a decided one is tried: if the
-//      rules above refute it, the cell takes the other value (one level of lookahead, no nesting). On large
-//      grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a Stop for seconds.
-//      Probes leave rules 8, 9 and 11 out unless the perimeter count is nearly tight.
+//      rules above refute it, the cell takes the other value (one level of lookahead, no nesting). When
+//      neither is refuted, a cell that both trials decide alike takes that value too: every solution has the
+//      tried cell as river or as island, and either way that cell follows. After a decision the sweep goes
+//      on from where it is (it does not start over), and it ends after a whole lap of the grid that decides
+//      nothing. On large grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a
+//      Stop for seconds. Probes leave rules 8, 9 and 11 out unless the perimeter count is nearly tight.
 //  13. Line sweep. On a grid at most 16 cells across, the node counts the solutions extending it exactly,
 //      by dynamic programming along the lines (see LineSweep): none is a contradiction; exactly one is
 //      taken whole. The sweep gives up when its states grow too many, and then waits for a quarter of the
@@ -355,6 +361,10 @@ struct NurikabeSearch::Engine {
     std::vector<Move>* moves = nullptr;
     bool inNode = false;   // a node whose probing goes on at the next step
     int probeCursor = 0;   // the next cell probing tries
+    int probeQuiet = 0;    // cells passed since probing last decided one: a whole lap of them ends the sweep
+    std::vector<int> probeStamp;           // per cell: the latest island probe that decided it
+    std::vector<NurikabeCell> probeValue;  // and what that probe made it
+    int probeStampNow = 0;
     int probeBudget = 0;   // cells tried per step: about 20,000 cells' worth of propagation
     bool finished = false;
     bool resumeAfterSolution = false;
@@ -390,6 +400,7 @@ struct NurikabeSearch::Engine {
     int perimeterSlack = 0;         // rule 11's room to spare, as it last ran outside a probe
     int sweepRetryBelow = 1 << 30;  // rule 13 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
+    std::vector<std::pair<int, NurikabeCell>> pending;  // cells decided together
     NurikabeSearchTrace::Outcome lastOutcome = NurikabeSearchTrace::Outcome::Exhausted;  // for trace()
 
     Engine(const NurikabeGrid& clues, int limit)
@@ -422,6 +433,8 @@ struct NurikabeSearch::Engine {
         distance.assign(n, 0);
         reached.assign(n, 0);
         stamp.assign(n, 0);
+        probeStamp.assign(n, 0);
+        probeValue.assign(n, NurikabeCell::Unknown);
         trail.reserve(n);
         branches.reserve(n);
     }
@@ -885,13 +898,12 @@ struct NurikabeSearch::Engine {
     bool globalRulesNow() const { return !inProbe || perimeterSlack <= height + width; }
 
     // One pass of every rule; returns false on a contradiction and sets `changed` when a cell was decided.
+    // The local rules (1, 2, 4 to 7) decide every cell they can from one labelling of the islands; the walks
+    // of rule 3 and the whole-grid rules run only once the local rules have nothing left to decide.
     bool propagateOnce(bool& changed) {
         const std::size_t before = trail.size();
         if (!labelIslands()) return false;
-
-        // Rules 1 and 2.
-        for (int cell = 0; cell < cells; ++cell)
-            if (at(cell) == NurikabeCell::Unknown && joinForbidden(cell)) decide(cell, NurikabeCell::River);
+        if (!localRules()) return false;
         if (trail.size() != before) {
             changed = true;
             return true;
@@ -909,18 +921,41 @@ struct NurikabeSearch::Engine {
             return true;
         }
 
+        // Rules 8 and 9, then 11 (rule 10 runs with rule 3, whose walks it shortens).
+        if (!globalRulesNow()) return true;
+        if (!regionRules(changed)) return false;
+        if (changed) return true;
+
+        return perimetersFit();
+    }
+
+    // Decides the cells gathered in `pending`, each forced by the grid before any of them was decided; false
+    // when two of them disagree.
+    bool decidePending() {
+        for (const auto& [cell, value] : pending)
+            if (!decide(cell, value)) return false;
+        pending.clear();
+        return true;
+    }
+
+    // Rules 1, 2, 4, 6, 7 and 5, from the labelling of the islands just made. Each rule decides from the grid
+    // as it stands; rules 4 and 5 gather their cells first, as a piece's ways out are counted on the pieces
+    // of the labelling.
+    bool localRules() {
+        // Rules 1 and 2: river cells do not change the island pieces.
+        for (int cell = 0; cell < cells; ++cell)
+            if (at(cell) == NurikabeCell::Unknown && joinForbidden(cell)) decide(cell, NurikabeCell::River);
+
         // Rule 4.
+        pending.clear();
         for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id) {
             if (finishedPiece(id)) continue;
             int exit = -1;
             const int exits = exitsOf(id, 2, exit);
             if (exits == 0) return false;
-            if (exits == 1) {
-                decide(exit, NurikabeCell::Island);
-                changed = true;
-                return true;
-            }
+            if (exits == 1) pending.push_back({exit, NurikabeCell::Island});
         }
+        if (!decidePending()) return false;
 
         // Rule 6.
         for (int r = 0; r + 1 < height; ++r) {
@@ -941,10 +976,6 @@ struct NurikabeSearch::Engine {
                 if (river == 3 && unknownCount == 1) decide(unknown, NurikabeCell::Island);
             }
         }
-        if (trail.size() != before) {
-            changed = true;
-            return true;
-        }
 
         // Rule 7.
         int river = 0;
@@ -958,7 +989,6 @@ struct NurikabeSearch::Engine {
             const NurikabeCell fill = river == riverTotal ? NurikabeCell::Island : NurikabeCell::River;
             for (int cell = 0; cell < cells; ++cell)
                 if (at(cell) == NurikabeCell::Unknown) decide(cell, fill);
-            changed = true;
             return true;
         }
 
@@ -989,22 +1019,13 @@ struct NurikabeSearch::Engine {
                 // The piece is the whole river only when it holds every river cell there will be.
                 if (static_cast<int>(queue.size()) == riverTotal) continue;
                 if (exits == 0) return false;
-                if (exits == 1) {
-                    decide(exit, NurikabeCell::River);
-                    changed = true;
-                    return true;
-                }
+                if (exits == 1) pending.push_back({exit, NurikabeCell::River});
             }
         }
-
-        // Rules 8 and 9, then 11 (rule 10 runs with rule 3, whose walks it shortens).
-        if (!globalRulesNow()) return true;
-        if (!regionRules(changed)) return false;
-        if (changed) return true;
-
-        return perimetersFit();
+        return decidePending();
     }
 
+    // The rules to a fixpoint; false on a contradiction.
     // The rules to a fixpoint; false on a contradiction.
     bool propagateRules() {
         bool changed = true;
@@ -1016,46 +1037,69 @@ struct NurikabeSearch::Engine {
     }
 
     // Rule 12, probing: when the rules stall, try each value of each unknown cell next to a decided one; a
-    // value whose propagation meets a contradiction is ruled out, so the cell takes the other, the rules run
-    // again and the sweep starts over. The trial changes are undone silently: only conclusions are moves.
+    // value whose propagation meets a contradiction is ruled out, so the cell takes the other; when both
+    // stand, the cells both decided alike are decided. The rules run again and the sweep goes on, until a
+    // whole lap decides nothing. The trial changes are undone silently: only conclusions are moves.
     // At most `budget` cells are tried per call, resuming at `probeCursor`, so that one step of a large grid
     // stays short (a Stop in the window waits for the step to end). Returns false on a contradiction; sets
     // `sweepDone` when a whole sweep forced nothing more (or the grid is decided).
     bool probeSlice(int budget, bool& sweepDone) {
         sweepDone = false;
         while (budget > 0) {
-            if (probeCursor >= cells) {
+            if (probeQuiet >= cells) {
                 sweepDone = true;
                 return true;
             }
-            const int cell = probeCursor++;
+            const int cell = probeCursor;
+            probeCursor = probeCursor + 1 < cells ? probeCursor + 1 : 0;
+            ++probeQuiet;
             if (at(cell) != NurikabeCell::Unknown || !nextToDecided(cell)) continue;
             --budget;
-            for (const NurikabeCell value : {NurikabeCell::Island, NurikabeCell::River}) {
-                const std::size_t mark = trail.size();
-                std::vector<Move>* const shown = moves;
-                moves = nullptr;
-                decide(cell, value);
-                inProbe = true;
-                const bool consistent = propagateRules();
-                undoTo(mark);
-                moves = shown;
-                if (!consistent) {
-                    decide(cell, value == NurikabeCell::Island ? NurikabeCell::River : NurikabeCell::Island);
-                    const bool stands = propagateRules();
-                    inProbe = false;
-                    if (!stands) return false;
-                    if (allDecided()) {
-                        sweepDone = true;
-                        return true;
-                    }
-                    probeCursor = 0;
-                    break;
-                }
-                inProbe = false;
+            if (probe(cell, NurikabeCell::Island, true)) {
+                if (probe(cell, NurikabeCell::River, false) && pending.empty()) continue;
+                // The river refuted (pending holds the island), or both probes agree on the cells in pending.
+            } else {
+                pending.assign(1, {cell, NurikabeCell::River});
             }
+            if (!decidePending() || !propagateRules()) return false;
+            if (allDecided()) {
+                sweepDone = true;
+                return true;
+            }
+            probeQuiet = 0;
         }
         return true;
+    }
+
+    // Tries `value` at `cell`, propagates and undoes it, silently; false when the rules refute it. The island
+    // probe (`islandProbe`) keeps what it decided in `probeValue`; the river probe that follows gathers in
+    // `pending` the cells both decided alike, or the island itself when it is refuted.
+    bool probe(int cell, NurikabeCell value, bool islandProbe) {
+        const std::size_t mark = trail.size();
+        std::vector<Move>* const shown = moves;
+        moves = nullptr;
+        decide(cell, value);
+        inProbe = true;
+        const bool consistent = propagateRules();
+        inProbe = false;
+        if (islandProbe) {
+            ++probeStampNow;
+            for (std::size_t k = mark + 1; k < trail.size(); ++k) {
+                probeStamp[trail[k].cell] = probeStampNow;
+                probeValue[trail[k].cell] = at(trail[k].cell);
+            }
+        } else {
+            pending.clear();
+            if (!consistent) pending.push_back({cell, NurikabeCell::Island});
+            for (std::size_t k = mark + 1; consistent && k < trail.size(); ++k) {
+                const int other = trail[k].cell;
+                if (probeStamp[other] == probeStampNow && probeValue[other] == at(other))
+                    pending.push_back({other, at(other)});
+            }
+        }
+        undoTo(mark);
+        moves = shown;
+        return consistent;
     }
 
     bool nextToDecided(int cell) const {
@@ -1136,7 +1180,7 @@ struct NurikabeSearch::Engine {
         if (!inNode) {
             ++nodeCount;
             inNode = true;
-            probeCursor = 0;
+            probeQuiet = 0;
             if (!propagateRules()) return failNode();
         }
         if (!allDecided()) {
