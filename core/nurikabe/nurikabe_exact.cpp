@@ -46,7 +46,10 @@
 //      neither is refuted, a cell that both trials decide alike takes that value too: every solution has the
 //      tried cell as river or as island, and either way that cell follows. After a decision the sweep goes
 //      on from where it is (it does not start over), and it ends after a whole lap of the grid that decides
-//      nothing. On large grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a
+//      nothing. Below the root a node tries only the cells within three rows and columns of a cell decided
+//      since its parent (by the branch, the rules or its own probing): the others were tried at the parent,
+//      where they decided nothing, and far from every change they seldom decide more. Trying fewer cells
+//      only leaves conclusions for later, so it is sound. On large grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a
 //      Stop for seconds. Probes leave rules 8, 9 and 11 out unless the perimeter count is nearly tight.
 //  13. Line sweep. On a grid at most 16 cells across, the node counts the solutions extending it exactly,
 //      by dynamic programming along the lines (see LineSweep): none is a contradiction; exactly one is
@@ -68,6 +71,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace pw {
@@ -203,10 +207,18 @@ private:
 
     int cellAt(int line, int slot) const { return transposed ? slot * width + line : line * width + slot; }
 
+    // Eight bytes at a time (the table only needs the states spread; their order does not depend on it).
     static std::size_t hashOf(const Frontier& state) {
         const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
         std::uint64_t hash = 1469598103934665603ull;
-        for (std::size_t k = 0; k < sizeof(Frontier); ++k) hash = (hash ^ bytes[k]) * 1099511628211ull;
+        std::size_t k = 0;
+        for (; k + 8 <= sizeof(Frontier); k += 8) {
+            std::uint64_t word;
+            std::memcpy(&word, bytes + k, 8);
+            hash = (hash ^ word) * 0x9E3779B97F4A7C15ull;
+            hash ^= hash >> 32;
+        }
+        for (; k < sizeof(Frontier); ++k) hash = (hash ^ bytes[k]) * 1099511628211ull;
         return static_cast<std::size_t>(hash ^ (hash >> 29));
     }
 
@@ -365,6 +377,11 @@ struct NurikabeSearch::Engine {
     std::vector<int> probeStamp;           // per cell: the latest island probe that decided it
     std::vector<NurikabeCell> probeValue;  // and what that probe made it
     int probeStampNow = 0;
+    // Below the root, probing tries only the cells near what changed since the parent node.
+    static constexpr int kProbeRadius = 3;
+    bool probeEverywhere = true;
+    std::vector<int> near;  // per cell: nearStamp when it is near a change
+    int nearStamp = 0;
     int probeBudget = 0;   // cells tried per step: about 20,000 cells' worth of propagation
     bool finished = false;
     bool resumeAfterSolution = false;
@@ -435,6 +452,7 @@ struct NurikabeSearch::Engine {
         stamp.assign(n, 0);
         probeStamp.assign(n, 0);
         probeValue.assign(n, NurikabeCell::Unknown);
+        near.assign(n, 0);
         trail.reserve(n);
         branches.reserve(n);
     }
@@ -1039,7 +1057,8 @@ struct NurikabeSearch::Engine {
     // Rule 12, probing: when the rules stall, try each value of each unknown cell next to a decided one; a
     // value whose propagation meets a contradiction is ruled out, so the cell takes the other; when both
     // stand, the cells both decided alike are decided. The rules run again and the sweep goes on, until a
-    // whole lap decides nothing. The trial changes are undone silently: only conclusions are moves.
+    // whole lap decides nothing; below the root only cells near a change are tried (see rule 12). The trial
+    // changes are undone silently: only conclusions are moves.
     // At most `budget` cells are tried per call, resuming at `probeCursor`, so that one step of a large grid
     // stays short (a Stop in the window waits for the step to end). Returns false on a contradiction; sets
     // `sweepDone` when a whole sweep forced nothing more (or the grid is decided).
@@ -1054,6 +1073,7 @@ struct NurikabeSearch::Engine {
             probeCursor = probeCursor + 1 < cells ? probeCursor + 1 : 0;
             ++probeQuiet;
             if (at(cell) != NurikabeCell::Unknown || !nextToDecided(cell)) continue;
+            if (!probeEverywhere && near[cell] != nearStamp) continue;
             --budget;
             if (probe(cell, NurikabeCell::Island, true)) {
                 if (probe(cell, NurikabeCell::River, false) && pending.empty()) continue;
@@ -1061,11 +1081,13 @@ struct NurikabeSearch::Engine {
             } else {
                 pending.assign(1, {cell, NurikabeCell::River});
             }
+            const std::size_t forcedFrom = trail.size();
             if (!decidePending() || !propagateRules()) return false;
             if (allDecided()) {
                 sweepDone = true;
                 return true;
             }
+            markNear(forcedFrom);
             probeQuiet = 0;
         }
         return true;
@@ -1100,6 +1122,19 @@ struct NurikabeSearch::Engine {
         undoTo(mark);
         moves = shown;
         return consistent;
+    }
+
+    // Marks as near the cells within kProbeRadius rows and columns of every cell decided since trail position
+    // `from`.
+    void markNear(std::size_t from) {
+        if (probeEverywhere) return;
+        for (std::size_t k = from; k < trail.size(); ++k) {
+            const int row = trail[k].cell / width;
+            const int column = trail[k].cell % width;
+            for (int r = std::max(0, row - kProbeRadius); r <= std::min(height - 1, row + kProbeRadius); ++r)
+                for (int c = std::max(0, column - kProbeRadius); c <= std::min(width - 1, column + kProbeRadius); ++c)
+                    near[r * width + c] = nearStamp;
+        }
     }
 
     bool nextToDecided(int cell) const {
@@ -1181,7 +1216,11 @@ struct NurikabeSearch::Engine {
             ++nodeCount;
             inNode = true;
             probeQuiet = 0;
+            const std::size_t nodeFrom = branches.empty() ? 0 : branches.back().trailMark;
             if (!propagateRules()) return failNode();
+            ++nearStamp;
+            probeEverywhere = branches.empty();
+            markNear(nodeFrom);
         }
         if (!allDecided()) {
             bool sweepDone = false;
