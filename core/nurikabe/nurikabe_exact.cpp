@@ -365,6 +365,7 @@ struct NurikabeSearch::Engine {
     int width;
     int cells;
     int riverTotal = 0;   // cells of the river in any solution
+    std::array<int, 3> decidedCount{};  // cells in each state (indexed by NurikabeCell), kept by decide and undo
     int islandTotal = 0;  // sum of the clues
     int solutionLimit;
     std::vector<std::array<int, 4>> neighbours;  // -1 where the grid ends
@@ -427,9 +428,11 @@ struct NurikabeSearch::Engine {
             if (clues.clue(cell) > 0) {
                 grid.setClue(cell, clues.clue(cell));
                 islandTotal += clues.clue(cell);
+                ++decidedCount[static_cast<int>(NurikabeCell::Island)];
             }
         }
         riverTotal = cells - islandTotal;
+        decidedCount[static_cast<int>(NurikabeCell::Unknown)] = cells - countOf(NurikabeCell::Island);
         probeBudget = std::max(8, 20000 / std::max(1, cells));
         neighbours.resize(static_cast<std::size_t>(cells));
         for (int cell = 0; cell < cells; ++cell) {
@@ -458,6 +461,7 @@ struct NurikabeSearch::Engine {
     }
 
     NurikabeCell at(int cell) const { return grid.state(cell); }
+    int countOf(NurikabeCell state) const { return decidedCount[static_cast<int>(state)]; }
 
     // Decides one cell; false when it is already decided the other way.
     bool decide(int cell, NurikabeCell state) {
@@ -466,6 +470,8 @@ struct NurikabeSearch::Engine {
         if (old != NurikabeCell::Unknown) return false;
         trail.push_back({cell, old});
         grid.setState(cell, state);
+        --decidedCount[static_cast<int>(old)];
+        ++decidedCount[static_cast<int>(state)];
         if (moves) moves->push_back(Move::shade(cell, static_cast<int>(state), static_cast<int>(old)));
         return true;
     }
@@ -477,6 +483,8 @@ struct NurikabeSearch::Engine {
             if (moves)
                 moves->push_back(Move::shade(change.cell, static_cast<int>(change.previous),
                                              static_cast<int>(at(change.cell))));
+            --decidedCount[static_cast<int>(at(change.cell))];
+            ++decidedCount[static_cast<int>(change.previous)];
             grid.setState(change.cell, change.previous);
         }
     }
@@ -820,15 +828,10 @@ struct NurikabeSearch::Engine {
 
     // Rule 5's connectivity half: every river cell reachable from the first through river or unknown cells.
     bool riverConnectable() {
-        int firstRiver = -1;
-        int riverCount = 0;
-        for (int cell = 0; cell < cells; ++cell) {
-            if (at(cell) == NurikabeCell::River) {
-                if (firstRiver < 0) firstRiver = cell;
-                ++riverCount;
-            }
-        }
-        if (firstRiver < 0) return true;
+        const int riverCount = countOf(NurikabeCell::River);
+        if (riverCount == 0) return true;
+        int firstRiver = 0;
+        while (at(firstRiver) != NurikabeCell::River) ++firstRiver;
         nextStamp();
         queue.assign(1, firstRiver);
         stamp[firstRiver] = stampNow;
@@ -836,6 +839,7 @@ struct NurikabeSearch::Engine {
         for (std::size_t head = 0; head < queue.size(); ++head) {
             const int cell = queue[head];
             seenRiver += at(cell) == NurikabeCell::River;
+            if (seenRiver == riverCount) return true;  // the rest of the walk cannot change the answer
             for (int next : neighbours[cell]) {
                 if (next >= 0 && stamp[next] != stampNow && at(next) != NurikabeCell::Island) {
                     stamp[next] = stampNow;
@@ -996,12 +1000,8 @@ struct NurikabeSearch::Engine {
         }
 
         // Rule 7.
-        int river = 0;
-        int island = 0;
-        for (int cell = 0; cell < cells; ++cell) {
-            river += at(cell) == NurikabeCell::River;
-            island += at(cell) == NurikabeCell::Island;
-        }
+        const int river = countOf(NurikabeCell::River);
+        const int island = countOf(NurikabeCell::Island);
         if (river > riverTotal || island > islandTotal) return false;
         if (river + island < cells && (river == riverTotal || island == islandTotal)) {
             const NurikabeCell fill = river == riverTotal ? NurikabeCell::Island : NurikabeCell::River;
@@ -1143,17 +1143,12 @@ struct NurikabeSearch::Engine {
         return false;
     }
 
-    bool allDecided() const {
-        for (int cell = 0; cell < cells; ++cell)
-            if (at(cell) == NurikabeCell::Unknown) return false;
-        return true;
-    }
+    bool allDecided() const { return countOf(NurikabeCell::Unknown) == 0; }
 
     // Rule 13 at a node the other rules leave open: false when no solution extends the grid; the only one is
     // taken whole. A sweep that gives up is tried again only once a quarter fewer cells are unknown.
     bool lineSweep() {
-        int unknown = 0;
-        for (int cell = 0; cell < cells; ++cell) unknown += at(cell) == NurikabeCell::Unknown;
+        const int unknown = countOf(NurikabeCell::Unknown);
         if (unknown >= sweepRetryBelow) return true;
         int count = 0;
         if (sweep.run(grid, kSweepStates, count, sweepSolution) == LineSweep::Outcome::TooLarge) {
