@@ -49,8 +49,9 @@
 //      nothing. Below the root a node tries only the cells within three rows and columns of a cell decided
 //      since its parent (by the branch, the rules or its own probing): the others were tried at the parent,
 //      where they decided nothing, and far from every change they seldom decide more. Trying fewer cells
-//      only leaves conclusions for later, so it is sound. On large grids a sweep is spread over several steps, so no step of a 50x50 grid blocks a
-//      Stop for seconds. Probes leave rules 8, 9 and 11 out unless the perimeter count is nearly tight.
+//      only leaves conclusions for later, so it is sound. On large grids a sweep is spread over several
+//      steps, so no step of a 50x50 grid blocks a Stop for seconds. Probes leave rules 8, 9 and 11 out
+//      unless the perimeter count is nearly tight.
 //  13. Line sweep. On a grid at most 16 cells across, the node counts the solutions extending it exactly,
 //      by dynamic programming along the lines (see LineSweep): none is a contradiction; exactly one is
 //      taken whole. The sweep gives up when its states grow too many, and then waits for a quarter of the
