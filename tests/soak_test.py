@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A soak of the window: `puzzle-workbench --algorithm sa --run --speed max --stats` on a Sudoku without a
-solution, offscreen, for SECONDS. Memory must stay flat after warm-up (RSS at exit at most 10 % above RSS at a
-fifth of the run) and the window responsive (the longest event-loop stall under five seconds). With --race,
+solution, offscreen, for SECONDS. Memory must stay flat after warm-up (RSS at exit at most 10 % above RSS at
+half the run) and the window responsive (the longest event-loop stall under five seconds). With --race,
 the same for a race of four annealers flat out (`--race sa,sa,sa,sa --race-pace flat`), each run on its own
 thread: every run must advance, and --stats must report each one.
 
