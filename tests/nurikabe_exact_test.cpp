@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
+#include <string>
 
 namespace pw {
 namespace {
@@ -125,6 +127,50 @@ TEST(NurikabeExactTest, ProbingDecidesWhatBothValuesOfACellImply) {
         return;
     }
     FAIL() << "932_10x10 is missing";
+}
+
+// A strip 100 cells long, the widest grid the readers take: islands of 3 along both edges, four columns apart,
+// and a river down the middle. Its one solution, with the cells past column 64 decided like the others, the
+// same whichever way the strip lies; with the last clue of the top row a 2, the strip's end must pool.
+NurikabeGrid transposed(const NurikabeGrid& grid) {
+    NurikabeGrid result(grid.width(), grid.height());
+    for (int cell = 0; cell < grid.cellCount(); ++cell) {
+        const int turned = grid.column(cell) * grid.height() + grid.row(cell);
+        if (grid.clue(cell)) result.setClue(turned, grid.clue(cell));
+        result.setState(turned, grid.state(cell));
+    }
+    return result;
+}
+
+TEST(NurikabeExactTest, SolvesAStripAsWideAsTheReadersTake) {
+    std::string edge, middle(100, '.'), solutionEdge, solutionMiddle(100, '#');
+    for (int column = 0; column < 100; column += 4) {
+        edge += "3...";
+        solutionEdge += "ooo#";
+    }
+    const NurikabeGrid strip = cluesFrom({edge, middle, edge});
+    NurikabeGrid expected = strip;
+    const std::string solutionRows[3] = {solutionEdge, solutionMiddle, solutionEdge};
+    for (int cell = 0; cell < strip.cellCount(); ++cell)
+        expected.setState(cell, solutionRows[strip.row(cell)][strip.column(cell)] == '#' ? NurikabeCell::River
+                                                                                       : NurikabeCell::Island);
+    ASSERT_TRUE(expected.isSolved());
+    for (const NurikabeGrid& grid : {strip, transposed(strip)}) {
+        const auto result = solveNurikabe(grid, 2);
+        EXPECT_EQ(result.solutionCount, 1) << grid.height() << "x" << grid.width();
+        ASSERT_TRUE(result.firstSolution.has_value());
+        EXPECT_EQ(*result.firstSolution, grid.height() == 3 ? expected : transposed(expected));
+    }
+    NurikabeGrid pooled = strip;
+    pooled.setClue(96, 2);
+    EXPECT_EQ(solveNurikabe(pooled, 2).solutionCount, 0);
+    EXPECT_EQ(solveNurikabe(transposed(pooled), 2).solutionCount, 0);
+}
+
+TEST(NurikabeExactTest, RefusesAGridWiderThanItsRows) {
+    EXPECT_EQ(solveNurikabe(NurikabeGrid(1, 128), 2).solutionCount, 1);  // no clue: one long river
+    EXPECT_THROW(solveNurikabe(NurikabeGrid(1, 129), 2), std::invalid_argument);
+    EXPECT_NO_THROW(solveNurikabe(NurikabeGrid(129, 1), 2));
 }
 
 TEST(NurikabeExactTest, NodeLimitMakesTheCountALowerBound) {

@@ -64,7 +64,9 @@
 // completion comes first, as the perimeter and region counts settle its branches soonest.
 //
 // Every change goes on a trail, so a backtrack undoes exactly what the branch did, and the stepping search
-// reports it as Shade moves back to unknown.
+// reports it as Shade moves back to unknown. The grid's rows are also kept as bit masks of river and island
+// cells, so rule 6 checks every block of two rows at once and rule 5's connectivity walk spreads a row at a
+// time; a row holds up to 128 cells.
 
 #include "nurikabe/nurikabe_exact.h"
 
@@ -73,6 +75,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace pw {
@@ -94,6 +98,11 @@ struct Box {
 
 constexpr int kNoPiece = -1;
 constexpr int kSeveral = -2;  // a clueless piece that more than one island can reach
+
+// One row of the grid as bits, column c at bit c: the widest grid the readers take is 100 cells
+// (kMaxNurikabeSide), and a wider one is refused when the search is made.
+__extension__ typedef unsigned __int128 RowBits;
+constexpr int kRowBitsWidth = 128;
 
 // Rule 13, the line sweep: an exact count of the solutions that extend the grid, by dynamic programming over
 // the cells in scan order (along the shorter side, so the frontier is one line of at most kMaxSlots cells).
@@ -419,12 +428,22 @@ struct NurikabeSearch::Engine {
     int perimeterSlack = 0;         // rule 11's room to spare, as it last ran outside a probe
     int sweepRetryBelow = 1 << 30;  // rule 13 runs at nodes with fewer unknown cells than this
     std::vector<int> frontier;    // a second breadth-first queue
+    // The grid's rows as bits, kept with every decision: rule 6 and rule 5's walk read a row at a time.
+    std::vector<RowBits> riverRows;
+    std::vector<RowBits> islandRows;
+    RowBits wholeRow = 0;            // the bits of a row's cells
+    std::vector<int> rowOf;          // per cell
+    std::vector<int> columnOf;       // per cell
+    std::vector<RowBits> reachRows;  // rule 5's walk: what it reached
     std::vector<std::pair<int, NurikabeCell>> pending;  // cells decided together
     NurikabeSearchTrace::Outcome lastOutcome = NurikabeSearchTrace::Outcome::Exhausted;  // for trace()
 
     Engine(const NurikabeGrid& clues, int limit)
         : grid(clues.height(), clues.width()), height(clues.height()), width(clues.width()),
           cells(clues.cellCount()), solutionLimit(std::max(1, limit)) {
+        if (width > kRowBitsWidth)
+            throw std::invalid_argument("the exact Nurikabe search takes grids up to " + std::to_string(kRowBitsWidth) +
+                                        " cells wide, not " + std::to_string(width));
         for (int cell = 0; cell < cells; ++cell) {
             if (clues.clue(cell) > 0) {
                 grid.setClue(cell, clues.clue(cell));
@@ -452,6 +471,17 @@ struct NurikabeSearch::Engine {
         frontier.reserve(n);
         prefix.assign(static_cast<std::size_t>((height + 1) * (width + 1)), 0);
         distance.assign(n, 0);
+        riverRows.assign(static_cast<std::size_t>(height), 0);
+        islandRows.assign(static_cast<std::size_t>(height), 0);
+        reachRows.assign(static_cast<std::size_t>(height), 0);
+        wholeRow = width == kRowBitsWidth ? ~RowBits{0} : (RowBits{1} << width) - 1;
+        rowOf.resize(n);
+        columnOf.resize(n);
+        for (int cell = 0; cell < cells; ++cell) {
+            rowOf[cell] = cell / width;
+            columnOf[cell] = cell % width;
+            if (at(cell) == NurikabeCell::Island) islandRows[rowOf[cell]] |= bitOf(cell);
+        }
         reached.assign(n, 0);
         stamp.assign(n, 0);
         probeStamp.assign(n, 0);
@@ -462,6 +492,7 @@ struct NurikabeSearch::Engine {
     }
 
     NurikabeCell at(int cell) const { return grid.state(cell); }
+    RowBits bitOf(int cell) const { return RowBits{1} << columnOf[cell]; }
     int countOf(NurikabeCell state) const { return decidedCount[static_cast<int>(state)]; }
 
     // Decides one cell; false when it is already decided the other way.
@@ -471,6 +502,7 @@ struct NurikabeSearch::Engine {
         if (old != NurikabeCell::Unknown) return false;
         trail.push_back({cell, old});
         grid.setState(cell, state);
+        (state == NurikabeCell::River ? riverRows : islandRows)[rowOf[cell]] |= bitOf(cell);
         --decidedCount[static_cast<int>(old)];
         ++decidedCount[static_cast<int>(state)];
         if (moves) moves->push_back(Move::shade(cell, static_cast<int>(state), static_cast<int>(old)));
@@ -486,7 +518,9 @@ struct NurikabeSearch::Engine {
                                              static_cast<int>(at(change.cell))));
             --decidedCount[static_cast<int>(at(change.cell))];
             ++decidedCount[static_cast<int>(change.previous)];
-            grid.setState(change.cell, change.previous);
+            grid.setState(change.cell, change.previous);  // always Unknown: decide records only those
+            riverRows[rowOf[change.cell]] &= ~bitOf(change.cell);
+            islandRows[rowOf[change.cell]] &= ~bitOf(change.cell);
         }
     }
 
@@ -828,27 +862,52 @@ struct NurikabeSearch::Engine {
     }
 
     // Rule 5's connectivity half: every river cell reachable from the first through river or unknown cells.
+    // The walk goes a row at a time on bit masks: a row takes what the rows beside it reached, spread along
+    // its open runs, and sweeps down and up the grid until no row grows.
     bool riverConnectable() {
-        const int riverCount = countOf(NurikabeCell::River);
-        if (riverCount == 0) return true;
-        int firstRiver = 0;
-        while (at(firstRiver) != NurikabeCell::River) ++firstRiver;
-        nextStamp();
-        queue.assign(1, firstRiver);
-        stamp[firstRiver] = stampNow;
-        int seenRiver = 0;
-        for (std::size_t head = 0; head < queue.size(); ++head) {
-            const int cell = queue[head];
-            seenRiver += at(cell) == NurikabeCell::River;
-            if (seenRiver == riverCount) return true;  // the rest of the walk cannot change the answer
-            for (int next : neighbours[cell]) {
-                if (next >= 0 && stamp[next] != stampNow && at(next) != NurikabeCell::Island) {
-                    stamp[next] = stampNow;
-                    queue.push_back(next);
-                }
-            }
+        if (countOf(NurikabeCell::River) == 0) return true;
+        int seedRow = 0;
+        while (riverRows[seedRow] == 0) ++seedRow;
+        std::fill(reachRows.begin(), reachRows.end(), 0);
+        const RowBits seed = riverRows[seedRow] & -riverRows[seedRow];
+        reachRows[seedRow] = spreadAlong(seed, wholeRow & ~islandRows[seedRow]);
+        for (bool grew = true; grew;) {
+            grew = false;
+            const auto takeFrom = [&](int r, int beside) {
+                const RowBits open = wholeRow & ~islandRows[r];
+                const RowBits from = (reachRows[beside] | reachRows[r]) & open;
+                if ((from & ~reachRows[r]) == 0) return;
+                reachRows[r] = spreadAlong(from, open);
+                grew = true;
+            };
+            for (int r = 1; r < height; ++r) takeFrom(r, r - 1);
+            for (int r = height - 2; r >= 0; --r) takeFrom(r, r + 1);
         }
-        return seenRiver == riverCount;
+        for (int r = 0; r < height; ++r)
+            if (riverRows[r] & ~reachRows[r]) return false;
+        return true;
+    }
+
+    // Makes island the cell `leftmost` + c of every bit c of `columns` (unknown cells).
+    void decideIslands(RowBits columns, int leftmost) {
+        for (; columns != 0; columns &= columns - 1) {
+            const auto low = static_cast<std::uint64_t>(columns);
+            const int c = low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(columns >> 64));
+            decide(leftmost + c, NurikabeCell::Island);
+        }
+    }
+
+    // The cells of `open` joined to a cell of `seeds` along a row: each seed spreads both ways until its run of
+    // open cells ends (shifts by 1, 2, 4, ... 64 cross runs of any length in seven steps).
+    static RowBits spreadAlong(RowBits seeds, RowBits open) {
+        RowBits up = seeds & open, down = up, upThrough = open, downThrough = open;
+        for (int shift = 1; shift < kRowBitsWidth; shift *= 2) {
+            up |= upThrough & (up << shift);
+            upThrough &= upThrough << shift;
+            down |= downThrough & (down >> shift);
+            downThrough &= downThrough >> shift;
+        }
+        return up | down;
     }
 
     // Rules 8 and 9: the regions the river cuts the grid into. Every cell of a region of non-river cells ends
@@ -980,24 +1039,20 @@ struct NurikabeSearch::Engine {
         }
         if (!decidePending()) return false;
 
-        // Rule 6.
+        // Rule 6, for every block at once along two rows: bit c stands for the block of columns c and c + 1.
+        const RowBits blockStarts = wholeRow >> 1;
         for (int r = 0; r + 1 < height; ++r) {
-            for (int c = 0; c + 1 < width; ++c) {
-                const int corner = r * width + c;
-                const int block[4] = {corner, corner + 1, corner + width, corner + width + 1};
-                int river = 0;
-                int unknown = -1;
-                int unknownCount = 0;
-                for (int cell : block) {
-                    if (at(cell) == NurikabeCell::River) ++river;
-                    else if (at(cell) == NurikabeCell::Unknown) {
-                        unknown = cell;
-                        ++unknownCount;
-                    }
-                }
-                if (river == 4) return false;
-                if (river == 3 && unknownCount == 1) decide(unknown, NurikabeCell::Island);
-            }
+            const RowBits topLeft = riverRows[r], bottomLeft = riverRows[r + 1];
+            const RowBits topRight = topLeft >> 1, bottomRight = bottomLeft >> 1;
+            const RowBits unknownTop = wholeRow & ~(topLeft | islandRows[r]);
+            const RowBits unknownBottom = wholeRow & ~(bottomLeft | islandRows[r + 1]);
+            if (topLeft & topRight & bottomLeft & bottomRight & blockStarts) return false;
+            const int top = r * width;
+            const int bottom = top + width;
+            decideIslands(unknownTop & topRight & bottomLeft & bottomRight & blockStarts, top);
+            decideIslands(topLeft & (unknownTop >> 1) & bottomLeft & bottomRight & blockStarts, top + 1);
+            decideIslands(topLeft & topRight & unknownBottom & bottomRight & blockStarts, bottom);
+            decideIslands(topLeft & topRight & bottomLeft & (unknownBottom >> 1) & blockStarts, bottom + 1);
         }
 
         // Rule 7.

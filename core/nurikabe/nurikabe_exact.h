@@ -20,6 +20,7 @@ struct NurikabeSolveResult {
     bool nodeLimitHit = false;  // the search gave up before it could decide; the count is then a lower bound
 };
 
+// Grids up to 128 cells wide (the readers take up to 100); a wider one throws std::invalid_argument.
 NurikabeSolveResult solveNurikabe(const NurikabeGrid& clues, int solutionLimit = 2,
                                   std::uint64_t nodeLimit = 50'000'000);
 
