@@ -129,9 +129,7 @@ TEST(NurikabeExactTest, ProbingDecidesWhatBothValuesOfACellImply) {
     FAIL() << "932_10x10 is missing";
 }
 
-// A strip 100 cells long, the widest grid the readers take: islands of 3 along both edges, four columns apart,
-// and a river down the middle. Its one solution, with the cells past column 64 decided like the others, the
-// same whichever way the strip lies; with the last clue of the top row a 2, the strip's end must pool.
+// The grid turned over its diagonal: rows become columns.
 NurikabeGrid transposed(const NurikabeGrid& grid) {
     NurikabeGrid result(grid.width(), grid.height());
     for (int cell = 0; cell < grid.cellCount(); ++cell) {
@@ -142,6 +140,10 @@ NurikabeGrid transposed(const NurikabeGrid& grid) {
     return result;
 }
 
+// A strip 100 cells long, the widest grid the readers take: islands of 3 along both edges, four columns apart,
+// and a river down the middle. It has one solution whichever way the strip lies, so the solver's row masks
+// must decide the cells past column 64 as they decide the others. With the top row's last clue a 2, the
+// strip's end must pool: no solution.
 TEST(NurikabeExactTest, SolvesAStripAsWideAsTheReadersTake) {
     std::string edge, middle(100, '.'), solutionEdge, solutionMiddle(100, '#');
     for (int column = 0; column < 100; column += 4) {
