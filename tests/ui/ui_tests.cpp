@@ -25,6 +25,7 @@
 #include "window/main_window.h"
 #include "run/parameter_form.h"
 #include "run/program_view.h"
+#include "run/run_status_bar.h"
 #include "puzzle/puzzle_kind.h"
 #include "board/puzzle_io.h"
 #include "window/puzzle_library.h"
@@ -653,6 +654,34 @@ private slots:
         QVERIFY(best);
         QCOMPARE(best->text(), QStringLiteral("Best cost —"));
         QVERIFY(window.controller()->stepsPerSecond() > 0);  // paced, not flat out
+    }
+
+    // A field whose text grows is widened at once, before the window paints or a test looks: a paced run's
+    // figures change a few times a second, and "Step 9" becoming "Step 16" must never be shown cut.
+    void statusFieldsWidenAsSoonAsTheirTextGrows() {
+        MainWindow window(QStringLiteral(PW_PUZZLES_DIR), false);
+        window.fitWindowTo(QRect(0, 0, 1280, 720));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* bar = qobject_cast<RunStatusBar*>(window.fittedStatusBar());
+        QVERIFY(bar);
+        RunStatus status;
+        status.counters.steps = 9;
+        status.temperature = 40;
+        status.currentCost = 3;
+        bar->showRunStatus(status, QStringLiteral("proposals"), true);
+        QTest::qWait(50);
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        // No event is processed between these changes and the checks.
+        status.counters.steps = 1'234'567;
+        status.temperature = 39.97;
+        status.currentCost = 12.5;
+        bar->showRunStatus(status, QStringLiteral("proposals"), true);
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        bar->showState(RunState::Finishing);
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
+        bar->showBrokenRules({QStringLiteral("An island of 3 has 4 cells")});
+        QVERIFY2(cutStatusText(window).isEmpty(), qPrintable(cutStatusText(window)));
     }
 
     // A relation between parameters (t_min below t0) marks both fields with the message and blocks Run until

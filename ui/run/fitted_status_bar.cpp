@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QPainter>
 #include <QSizeGrip>
 #include <QStyleOption>
@@ -101,6 +102,9 @@ void FittedStatusBar::refit() {
     if (!message.isEmpty()) tip.append(message);
     tip.append(dropped);
     setToolTip(tip.join(QLatin1Char('\n')));
+    // Place the fields now, not at the layout's next turn in the event loop: until then a field whose text just
+    // grew ("Step 9" to "Step 16") would keep its old, too narrow width.
+    if (layout()) layout()->activate();
     m_fitting = false;
     update();
 }

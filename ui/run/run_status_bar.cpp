@@ -44,6 +44,7 @@ RunStatusBar::RunStatusBar(QWidget* parent) : FittedStatusBar(parent) {
 
 void RunStatusBar::showState(RunState state) {
     m_state->setText(QCoreApplication::translate("pw::ui::RunController", runStateName(state)));
+    refit();
 }
 
 void RunStatusBar::showRunStatus(const RunStatus& status, const QString& unit, bool anythingRan) {
@@ -63,6 +64,7 @@ void RunStatusBar::showBrokenRules(const QStringList& rules) {
                                            : tr("%1 (and %n more)", nullptr, static_cast<int>(rules.size() - 1))
                                                  .arg(rules.front()));
     m_rules->setToolTip(rules.join(QLatin1Char('\n')));
+    refit();
 }
 
 }  // namespace pw::ui
