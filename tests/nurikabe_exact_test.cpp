@@ -169,6 +169,28 @@ TEST(NurikabeExactTest, SolvesAStripAsWideAsTheReadersTake) {
     EXPECT_EQ(solveNurikabe(transposed(pooled), 2).solutionCount, 0);
 }
 
+// Rule 3's walks at the far end of a wide row: a 70 at column 90 of a row of 100 can only be the island from
+// column 30 to the end (the river, one run, takes the rest), and its walk alone says column 20 is river. The
+// column of 100 (walked on the masks' low bits) must agree, and so must the mirrored row.
+TEST(NurikabeExactTest, WalksReachTheFarColumnsOfAWideRow) {
+    for (const int clueColumn : {90, 9}) {
+        NurikabeGrid row(1, 100);
+        row.setClue(clueColumn, 70);
+        NurikabeGrid expected = row;
+        const int firstIsland = clueColumn > 50 ? 30 : 0;
+        for (int column = 0; column < 100; ++column)
+            expected.setState(column, column >= firstIsland && column < firstIsland + 70 ? NurikabeCell::Island
+                                                                                         : NurikabeCell::River);
+        ASSERT_TRUE(expected.isSolved());
+        for (const bool transpose : {false, true}) {
+            const auto result = solveNurikabe(transpose ? transposed(row) : row, 2);
+            EXPECT_EQ(result.solutionCount, 1) << clueColumn << (transpose ? " as a column" : " as a row");
+            ASSERT_TRUE(result.firstSolution.has_value());
+            EXPECT_EQ(*result.firstSolution, transpose ? transposed(expected) : expected);
+        }
+    }
+}
+
 TEST(NurikabeExactTest, RefusesAGridWiderThanItsRows) {
     EXPECT_EQ(solveNurikabe(NurikabeGrid(1, 128), 2).solutionCount, 1);  // no clue: one long river
     EXPECT_THROW(solveNurikabe(NurikabeGrid(1, 129), 2), std::invalid_argument);

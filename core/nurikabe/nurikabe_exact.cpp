@@ -9,7 +9,7 @@
 //      A piece that has reached its clue is walled in: its unknown neighbours become river.
 //   2. Joins. An unknown cell that would join pieces holding two clues, or one clue with more cells than the
 //      clue allows, becomes river.
-//   3. Reach. From every unfinished clued piece, a breadth-first walk through unknown and clueless island
+//   3. Reach. From every unfinished clued piece, a walk (layer by layer) through unknown and clueless island
 //      cells, no further than the cells it still needs, and never onto a cell that touches another clued
 //      piece. An unknown cell no walk reaches becomes river; a clueless island cell none reaches, or a
 //      piece whose walk reaches fewer cells than its clue, is a contradiction.
@@ -408,7 +408,6 @@ struct NurikabeSearch::Engine {
     std::vector<int> pieceCells;   // the cells of every piece, piece after piece
     std::vector<int> queue;
     std::vector<int> distance;
-    std::vector<char> reached;
     std::vector<int> stamp;
     int stampNow = 0;
     std::vector<Box> reachBox;    // per piece: what its walk of rule 3 reached
@@ -416,9 +415,8 @@ struct NurikabeSearch::Engine {
     std::vector<char> enclosed;   // per piece: rule 10 keeps its island off the border
     std::vector<int> reachedBy;   // per clueless piece: the one clued piece whose walk reaches it, or not one
     std::vector<Box> ownBox;      // rule 11: per clued piece, the box of it and the clueless pieces it owns
-    std::vector<int> reachCells;  // the cells each clued piece's walk reached, piece after piece
-    std::vector<int> reachBegin;  // per piece: where its walk's cells start in reachCells
-    std::vector<int> reachEnd;    // per piece: and where they end
+    std::vector<RowBits> reachRowsOf;  // the rows of each clued piece's walk (its reachBox's), piece after piece
+    std::vector<int> reachBegin;       // per piece: where its walk's rows start in reachRowsOf
     std::vector<int> prefix;      // rule 11: prefix sums over a reach box
     static constexpr long long kMaxBoxesTried = 4096;
     static constexpr std::size_t kSweepStates = std::size_t{1} << 16;  // rule 13's states per cell, at most
@@ -435,6 +433,11 @@ struct NurikabeSearch::Engine {
     std::vector<int> rowOf;          // per cell
     std::vector<int> columnOf;       // per cell
     std::vector<RowBits> reachRows;  // rule 5's walk: what it reached
+    // Rule 3's walks: the clued pieces' cells, the clueless islands, the unknown cells beside a clued piece,
+    // what every walk reached; and one walk's scratch (its piece, where it may step, what it reached, the
+    // clueless cells it came beside).
+    std::vector<RowBits> cluedRows, cluelessRows, besideCluedRows, reachedRows;
+    std::vector<RowBits> ownRows, openRows, walkRows, claimRows;
     std::vector<std::pair<int, NurikabeCell>> pending;  // cells decided together
     NurikabeSearchTrace::Outcome lastOutcome = NurikabeSearchTrace::Outcome::Exhausted;  // for trace()
 
@@ -474,6 +477,9 @@ struct NurikabeSearch::Engine {
         riverRows.assign(static_cast<std::size_t>(height), 0);
         islandRows.assign(static_cast<std::size_t>(height), 0);
         reachRows.assign(static_cast<std::size_t>(height), 0);
+        for (auto* rows : {&cluedRows, &cluelessRows, &besideCluedRows, &reachedRows, &ownRows, &openRows, &walkRows,
+                           &claimRows})
+            rows->assign(static_cast<std::size_t>(height), 0);
         wholeRow = width == kRowBitsWidth ? ~RowBits{0} : (RowBits{1} << width) - 1;
         rowOf.resize(n);
         columnOf.resize(n);
@@ -482,7 +488,6 @@ struct NurikabeSearch::Engine {
             columnOf[cell] = cell % width;
             if (at(cell) == NurikabeCell::Island) islandRows[rowOf[cell]] |= bitOf(cell);
         }
-        reached.assign(n, 0);
         stamp.assign(n, 0);
         probeStamp.assign(n, 0);
         probeValue.assign(n, NurikabeCell::Unknown);
@@ -493,6 +498,35 @@ struct NurikabeSearch::Engine {
 
     NurikabeCell at(int cell) const { return grid.state(cell); }
     RowBits bitOf(int cell) const { return RowBits{1} << columnOf[cell]; }
+    RowBits unknownRow(int r) const { return wholeRow & ~(riverRows[r] | islandRows[r]); }
+    // The cells of row r beside (not on) a cell of `rows`.
+    RowBits besideOf(const std::vector<RowBits>& rows, int r) const {
+        const RowBits above = r > 0 ? rows[r - 1] : 0;
+        const RowBits below = r + 1 < height ? rows[r + 1] : 0;
+        return (rows[r] << 1 | rows[r] >> 1 | above | below) & wholeRow;
+    }
+    // The cells of row r beside a clued piece other than the one in ownRows.
+    RowBits besideOtherClued(int r) const {
+        const auto others = [&](int o) { return o < 0 || o >= height ? RowBits{0} : cluedRows[o] & ~ownRows[o]; };
+        const RowBits mid = others(r);
+        return (mid << 1 | mid >> 1 | others(r - 1) | others(r + 1)) & wholeRow;
+    }
+    static int lowestColumn(RowBits row) {
+        const auto low = static_cast<std::uint64_t>(row);
+        return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(row >> 64));
+    }
+    static int highestColumn(RowBits row) {
+        const auto high = static_cast<std::uint64_t>(row >> 64);
+        return high ? 127 - std::countl_zero(high) : 63 - std::countl_zero(static_cast<std::uint64_t>(row));
+    }
+    static int popcount(RowBits row) {
+        return std::popcount(static_cast<std::uint64_t>(row)) + std::popcount(static_cast<std::uint64_t>(row >> 64));
+    }
+    // Calls f(c) for every bit c of `columns`, lowest first.
+    template <class F>
+    static void forEachColumn(RowBits columns, F&& f) {
+        for (; columns != 0; columns &= columns - 1) f(lowestColumn(columns));
+    }
     int countOf(NurikabeCell state) const { return decidedCount[static_cast<int>(state)]; }
 
     // Decides one cell; false when it is already decided the other way.
@@ -604,16 +638,24 @@ struct NurikabeSearch::Engine {
         return clue > 0 && size > clue;
     }
 
-    // Rule 3: marks in `reached` every cell some unfinished clued piece can still grow onto; false when a
+    // Rule 3: marks in `reachedRows` every cell some unfinished clued piece can still grow onto; false when a
     // piece cannot reach as many cells as its clue asks for.
     bool markReach() {
-        std::fill(reached.begin(), reached.end(), 0);
         reachBox.resize(pieceSize.size());
         reachedBy.assign(pieceSize.size(), kNoPiece);
         reachBegin.assign(pieceSize.size(), 0);
-        reachEnd.assign(pieceSize.size(), 0);
-        reachCells.clear();
+        reachRowsOf.clear();
+        std::fill(cluedRows.begin(), cluedRows.end(), 0);
+        for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id)
+            if (pieceClue[id] != 0)
+                for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k)
+                    cluedRows[rowOf[pieceCells[k]]] |= bitOf(pieceCells[k]);
         if (!markEnclosed()) return false;
+        for (int r = 0; r < height; ++r) {
+            cluelessRows[r] = islandRows[r] & ~cluedRows[r];
+            besideCluedRows[r] = besideOf(cluedRows, r) & unknownRow(r);
+            reachedRows[r] = 0;
+        }
         for (int id = 0; id < static_cast<int>(pieceSize.size()); ++id)
             if (pieceClue[id] > 0 && markReachOf(id, pieceClue[id] - pieceSize[id]) < pieceClue[id]) return false;
         return true;
@@ -637,21 +679,29 @@ struct NurikabeSearch::Engine {
         for (int id = 0; id < pieces; ++id)
             for (int k = pieceBegin[id]; k < pieceBegin[id + 1] && !bordered[id]; ++k)
                 bordered[id] = onBorder(pieceCells[k]);
+        // Two pieces meeting corner to corner have neither of the block's other cells island (one would join
+        // them), so the masks find the few blocks worth looking at: bit c stands for columns c and c + 1.
+        const RowBits blockStarts = wholeRow >> 1;
         for (int r = 0; r + 1 < height; ++r) {
-            for (int c = 0; c + 1 < width; ++c) {
-                const int corner = r * width + c;
-                const std::pair<int, int> diagonals[2] = {{corner, corner + width + 1},
-                                                          {corner + 1, corner + width}};
-                for (const auto& [one, other] : diagonals) {
-                    const int p = piece[one];
-                    const int q = piece[other];
-                    if (p == kNoPiece || q == kNoPiece || p == q) continue;
-                    if (pieceClue[p] <= 0 || pieceClue[q] <= 0) continue;
-                    if (bordered[p] && bordered[q]) return false;
-                    if (bordered[p]) enclosed[q] = 1;
-                    if (bordered[q]) enclosed[p] = 1;
-                }
-            }
+            const RowBits topClued = cluedRows[r], bottomClued = cluedRows[r + 1];
+            const RowBits topIsland = islandRows[r], bottomIsland = islandRows[r + 1];
+            const RowBits mainDiagonals =
+                topClued & (bottomClued >> 1) & ~(topIsland >> 1) & ~bottomIsland & blockStarts;
+            const RowBits otherDiagonals =
+                (topClued >> 1) & bottomClued & ~topIsland & ~(bottomIsland >> 1) & blockStarts;
+            const auto pinch = [&](int one, int other) {
+                const int p = piece[one];
+                const int q = piece[other];
+                if (p == q || pieceClue[p] <= 0 || pieceClue[q] <= 0) return true;
+                if (bordered[p] && bordered[q]) return false;
+                if (bordered[p]) enclosed[q] = 1;
+                if (bordered[q]) enclosed[p] = 1;
+                return true;
+            };
+            bool fits = true;
+            forEachColumn(mainDiagonals, [&](int c) { fits = fits && pinch(r * width + c, (r + 1) * width + c + 1); });
+            forEachColumn(otherDiagonals, [&](int c) { fits = fits && pinch(r * width + c + 1, (r + 1) * width + c); });
+            if (!fits) return false;
         }
         return true;
     }
@@ -662,47 +712,92 @@ struct NurikabeSearch::Engine {
         return false;
     }
 
-    // A multi-source breadth-first walk from the piece, at most `budget` cells out, marking what it reaches;
-    // returns how many cells it reached, the piece included.
+    // The piece's walk, at most `budget` cells out, as a fill of the rows' bit masks a layer at a time (layer k
+    // holds the cells k steps from the piece); returns how many cells it reached, the piece included. It steps
+    // onto unknown cells that touch no other clued piece and onto clueless islands, which it claims for the
+    // piece (reachedBy) when it comes within a step of them with budget left.
     int markReachOf(int id, int budget) {
-        nextStamp();
-        queue.clear();
+        int top = height, bottom = -1;
         for (int k = pieceBegin[id]; k < pieceBegin[id + 1]; ++k) {
             const int cell = pieceCells[k];
-            stamp[cell] = stampNow;
-            distance[cell] = 0;
-            queue.push_back(cell);
+            ownRows[rowOf[cell]] |= bitOf(cell);
+            top = std::min(top, rowOf[cell]);
+            bottom = std::max(bottom, rowOf[cell]);
         }
-        for (std::size_t head = 0; head < queue.size(); ++head) {
-            const int cell = queue[head];
-            reached[cell] = 1;
-            if (distance[cell] >= budget) continue;
-            for (int next : neighbours[cell]) {
-                if (next < 0 || stamp[next] == stampNow) continue;
-                const NurikabeCell state = at(next);
-                if (state == NurikabeCell::River) continue;
-                if (state == NurikabeCell::Island) {
-                    const int clueless = piece[next];
-                    if (pieceClue[clueless] != 0) continue;
-                    int& owner = reachedBy[clueless];
-                    owner = owner == kNoPiece || owner == id ? id : kSeveral;
-                }
-                if (state == NurikabeCell::Unknown && touchesOtherCluedPiece(next, id)) continue;
-                if (enclosed[id] && onBorder(next)) continue;
-                stamp[next] = stampNow;
-                distance[next] = distance[cell] + 1;
-                queue.push_back(next);
+        const int firstRow = std::max(0, top - budget);
+        const int lastRow = std::min(height - 1, bottom + budget);
+        const RowBits inside = wholeRow & ~RowBits{1} & ~(RowBits{1} << (width - 1));  // off the side borders
+        for (int r = firstRow; r <= lastRow; ++r) {
+            RowBits blocked = besideCluedRows[r];
+            if (r >= top - 1 && r <= bottom + 1) {  // beside the piece itself: blocked only beside another
+                const RowBits besideOwn = besideOf(ownRows, r);
+                blocked = (blocked & ~besideOwn) | (blocked & besideOwn & besideOtherClued(r));
+            }
+            RowBits open = (unknownRow(r) & ~blocked) | cluelessRows[r];
+            if (enclosed[id]) open &= r == 0 || r == height - 1 ? 0 : inside;
+            openRows[r] = open;
+            walkRows[r] = ownRows[r];
+            claimRows[r] = 0;
+        }
+        int low = top, high = bottom;  // the rows the walk covers
+        for (int layer = 0; layer < budget; ++layer) {
+            const int from = std::max(firstRow, low - 1), to = std::min(lastRow, high + 1);
+            const bool grew = width <= 64 ? growLayer<std::uint64_t>(from, to, low, high)
+                                          : growLayer<RowBits>(from, to, low, high);
+            if (!grew) break;
+        }
+        int count = 0;
+        Box box{height, -1, width, -1};
+        const bool keepRows = globalRulesNow();  // what rule 11 needs of the walk
+        for (int r = std::max(firstRow, low - 1); r <= std::min(lastRow, high + 1); ++r) {
+            forEachColumn(claimRows[r], [&](int c) {
+                int& owner = reachedBy[piece[r * width + c]];
+                owner = owner == kNoPiece || owner == id ? id : kSeveral;
+            });
+        }
+        for (int r = low; r <= high; ++r) {
+            const RowBits row = walkRows[r];
+            reachedRows[r] |= row;
+            count += popcount(row);
+            if (keepRows && row != 0) {
+                box.top = std::min(box.top, r);
+                box.bottom = r;
+                box.left = std::min(box.left, lowestColumn(row));
+                box.right = std::max(box.right, highestColumn(row));
             }
         }
-        if (globalRulesNow()) {  // what rule 11 needs of the walk
-            Box box{height, -1, width, -1};
-            for (int cell : queue) box.add(cell / width, cell % width);
+        for (int r = top; r <= bottom; ++r) ownRows[r] = 0;
+        if (keepRows) {
             reachBox[id] = box;
-            reachBegin[id] = static_cast<int>(reachCells.size());
-            reachCells.insert(reachCells.end(), queue.begin(), queue.end());
-            reachEnd[id] = static_cast<int>(reachCells.size());
+            reachBegin[id] = static_cast<int>(reachRowsOf.size());
+            reachRowsOf.insert(reachRowsOf.end(), walkRows.begin() + box.top, walkRows.begin() + box.bottom + 1);
         }
-        return static_cast<int>(queue.size());
+        return count;
+    }
+
+    // One layer of markReachOf's walk over rows from..to: each row takes the open cells beside what it and
+    // the rows next to it held before the layer, and notes the clueless cells it came beside. `Word` is a
+    // 64-bit word when the grid is that narrow, which halves the work of each shift.
+    template <class Word>
+    bool growLayer(int from, int to, int& low, int& high) {
+        const auto whole = static_cast<Word>(wholeRow);
+        bool grew = false;
+        Word above = 0;  // row r - 1 as it was before this layer
+        for (int r = from; r <= to; ++r) {
+            const auto row = static_cast<Word>(walkRows[r]);
+            const Word below = r < to ? static_cast<Word>(walkRows[r + 1]) : 0;
+            const Word beside = (row << 1 | row >> 1 | above | below) & whole;
+            claimRows[r] |= beside & static_cast<Word>(cluelessRows[r]);
+            const Word grown = row | (beside & static_cast<Word>(openRows[r]));
+            above = row;
+            if (grown != row) {
+                walkRows[r] = grown;
+                grew = true;
+                low = std::min(low, r);
+                high = std::max(high, r);
+            }
+        }
+        return grew;
     }
 
     // Rule 11's bound on 2(h + w) for the box of an unfinished island: the box holds `own` (its piece and
@@ -724,15 +819,15 @@ struct NurikabeSearch::Engine {
         }
         // Prefix sums of the reached cells over the reach box.
         const int stride = reach.columns() + 1;
-        std::fill(prefix.begin(), prefix.begin() + (reach.rows() + 1) * stride, 0);
-        for (int k = reachBegin[id]; k < reachEnd[id]; ++k) {
-            const int cell = reachCells[k];
-            ++prefix[(cell / width - reach.top + 1) * stride + (cell % width - reach.left + 1)];
+        std::fill(prefix.begin(), prefix.begin() + stride, 0);
+        for (int r = 1; r <= reach.rows(); ++r) {
+            const RowBits row = reachRowsOf[reachBegin[id] + r - 1] >> reach.left;
+            prefix[r * stride] = 0;
+            for (int c = 1, inRow = 0; c <= reach.columns(); ++c) {
+                inRow += static_cast<int>((row >> (c - 1)) & 1);
+                prefix[r * stride + c] = prefix[(r - 1) * stride + c] + inRow;
+            }
         }
-        for (int r = 1; r <= reach.rows(); ++r)
-            for (int c = 1; c <= reach.columns(); ++c)
-                prefix[r * stride + c] += prefix[(r - 1) * stride + c] + prefix[r * stride + c - 1] -
-                                          prefix[(r - 1) * stride + c - 1];
         auto count = [&](int top, int bottom, int left, int right) {
             const int t = (top - reach.top) * stride;
             const int b = (bottom - reach.top + 1) * stride;
@@ -890,11 +985,7 @@ struct NurikabeSearch::Engine {
 
     // Makes island the cell `leftmost` + c of every bit c of `columns` (unknown cells).
     void decideIslands(RowBits columns, int leftmost) {
-        for (; columns != 0; columns &= columns - 1) {
-            const auto low = static_cast<std::uint64_t>(columns);
-            const int c = low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(columns >> 64));
-            decide(leftmost + c, NurikabeCell::Island);
-        }
+        forEachColumn(columns, [&](int c) { decide(leftmost + c, NurikabeCell::Island); });
     }
 
     // The cells of `open` joined to a cell of `seeds` along a row: each seed spreads both ways until its run of
@@ -993,10 +1084,9 @@ struct NurikabeSearch::Engine {
 
         // Rule 3.
         if (!markReach()) return false;
-        for (int cell = 0; cell < cells; ++cell) {
-            if (reached[cell]) continue;
-            if (at(cell) == NurikabeCell::Unknown) decide(cell, NurikabeCell::River);
-            else if (at(cell) == NurikabeCell::Island) return false;
+        for (int r = 0; r < height; ++r) {
+            if (islandRows[r] & ~reachedRows[r]) return false;
+            forEachColumn(unknownRow(r) & ~reachedRows[r], [&](int c) { decide(r * width + c, NurikabeCell::River); });
         }
         if (trail.size() != before) {
             changed = true;
@@ -1025,8 +1115,11 @@ struct NurikabeSearch::Engine {
     // of the labelling.
     bool localRules() {
         // Rules 1 and 2: river cells do not change the island pieces.
-        for (int cell = 0; cell < cells; ++cell)
-            if (at(cell) == NurikabeCell::Unknown && joinForbidden(cell)) decide(cell, NurikabeCell::River);
+        for (int r = 0; r < height; ++r) {
+            forEachColumn(besideOf(islandRows, r) & unknownRow(r), [&](int c) {
+                if (joinForbidden(r * width + c)) decide(r * width + c, NurikabeCell::River);
+            });
+        }
 
         // Rule 4.
         pending.clear();
