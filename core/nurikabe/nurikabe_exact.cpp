@@ -499,17 +499,19 @@ struct NurikabeSearch::Engine {
     NurikabeCell at(int cell) const { return grid.state(cell); }
     RowBits bitOf(int cell) const { return RowBits{1} << columnOf[cell]; }
     RowBits unknownRow(int r) const { return wholeRow & ~(riverRows[r] | islandRows[r]); }
+    // The cells of a row (of `whole`) beside a cell of it or of the rows above and below it, not on one.
+    template <class Word>
+    static Word besideRows(Word above, Word row, Word below, Word whole) {
+        return (row << 1 | row >> 1 | above | below) & whole;
+    }
     // The cells of row r beside (not on) a cell of `rows`.
     RowBits besideOf(const std::vector<RowBits>& rows, int r) const {
-        const RowBits above = r > 0 ? rows[r - 1] : 0;
-        const RowBits below = r + 1 < height ? rows[r + 1] : 0;
-        return (rows[r] << 1 | rows[r] >> 1 | above | below) & wholeRow;
+        return besideRows(r > 0 ? rows[r - 1] : 0, rows[r], r + 1 < height ? rows[r + 1] : 0, wholeRow);
     }
     // The cells of row r beside a clued piece other than the one in ownRows.
     RowBits besideOtherClued(int r) const {
         const auto others = [&](int o) { return o < 0 || o >= height ? RowBits{0} : cluedRows[o] & ~ownRows[o]; };
-        const RowBits mid = others(r);
-        return (mid << 1 | mid >> 1 | others(r - 1) | others(r + 1)) & wholeRow;
+        return besideRows(others(r - 1), others(r), others(r + 1), wholeRow);
     }
     static int lowestColumn(RowBits row) {
         const auto low = static_cast<std::uint64_t>(row);
@@ -786,7 +788,7 @@ struct NurikabeSearch::Engine {
         for (int r = from; r <= to; ++r) {
             const auto row = static_cast<Word>(walkRows[r]);
             const Word below = r < to ? static_cast<Word>(walkRows[r + 1]) : 0;
-            const Word beside = (row << 1 | row >> 1 | above | below) & whole;
+            const Word beside = besideRows(above, row, below, whole);
             claimRows[r] |= beside & static_cast<Word>(cluelessRows[r]);
             const Word grown = row | (beside & static_cast<Word>(openRows[r]));
             above = row;
@@ -1137,8 +1139,8 @@ struct NurikabeSearch::Engine {
         for (int r = 0; r + 1 < height; ++r) {
             const RowBits topLeft = riverRows[r], bottomLeft = riverRows[r + 1];
             const RowBits topRight = topLeft >> 1, bottomRight = bottomLeft >> 1;
-            const RowBits unknownTop = wholeRow & ~(topLeft | islandRows[r]);
-            const RowBits unknownBottom = wholeRow & ~(bottomLeft | islandRows[r + 1]);
+            const RowBits unknownTop = unknownRow(r);
+            const RowBits unknownBottom = unknownRow(r + 1);
             if (topLeft & topRight & bottomLeft & bottomRight & blockStarts) return false;
             const int top = r * width;
             const int bottom = top + width;
